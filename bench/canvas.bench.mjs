@@ -1,0 +1,110 @@
+// Canvas figures: opening a 5,000-element project in Chromium (first render, pan frame rate),
+// the autosave round trip, and published pages /p/{id} against the gateway's no-RPC endpoint.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { load, percentile, timed } from './support/measure.mjs';
+
+const require = createRequire(import.meta.url);
+const SECTION = 'canvas';
+
+function element(i) {
+  const col = i % 100;
+  const row = Math.floor(i / 100);
+  return {
+    id: `b${i}`, type: i % 3 === 0 ? 'ellipse' : 'rectangle', x: col * 70, y: row * 50, width: 60, height: 40, angle: 0,
+    strokeColor: '#1e1e1e', backgroundColor: i % 2 ? '#a5d8ff' : 'transparent', fillStyle: 'solid', strokeWidth: 1,
+    strokeStyle: 'solid', roughness: 1, opacity: 100, groupIds: [], frameId: null, roundness: null, seed: i + 1,
+    version: 1, versionNonce: i + 7, isDeleted: false, boundElements: null, updated: 1, link: null, locked: false,
+  };
+}
+
+async function call(base, token, method, path, body) {
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+export async function run(ctx) {
+  const { signUp } = require(join(ctx.root, 'libs/testing/dist/index.js'));
+  const user = await signUp(ctx.baseUrl, { scope: ['publisher'] });
+  const elements = Array.from({ length: 5000 }, (_, i) => element(i));
+  const scene = { type: 'excalidraw', version: 2, elements, appState: { viewBackgroundColor: '#ffffff' }, files: {} };
+  let project = await call(ctx.baseUrl, user.token, 'POST', '/projects', { title: 'Bench 5k', scene });
+  const rows = [];
+
+  // Autosave: one element changed per save, the whole scene sent with its version.
+  const times = [];
+  for (let i = 0; i < 30; i++) {
+    elements[i] = { ...elements[i], x: elements[i].x + 1, version: elements[i].version + 1 };
+    times.push(
+      await timed(async () => {
+        project = await call(ctx.baseUrl, user.token, 'PUT', `/projects/${project.id}`, { scene: { ...scene, elements }, version: project.version });
+      }),
+    );
+  }
+  times.sort((a, b) => a - b);
+  const bytes = JSON.stringify(scene).length;
+  rows.push({ section: SECTION, name: `autosave round trip p50 (5,000 elements, ${(bytes / 1e6).toFixed(1)} MB)`, value: Math.round(percentile(times, 50)), unit: 'ms' });
+  rows.push({ section: SECTION, name: 'autosave round trip p99', value: Math.round(percentile(times, 99)), unit: 'ms' });
+
+  // Published page vs the gateway's endpoint that makes no RPC.
+  const { public_id: publicId } = await call(ctx.baseUrl, user.token, 'POST', `/projects/${project.id}/publish`, {
+    svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#a5d8ff"/></svg>',
+  });
+  await load(`${ctx.baseUrl}/p/${publicId}`, { duration: 1 });
+  const page = await load(`${ctx.baseUrl}/p/${publicId}`, { duration: 4 });
+  const live = await load(`${ctx.baseUrl}/api/health/live`, { duration: 4 });
+  rows.push({ section: SECTION, name: '/p/{id} (server-rendered page)', value: Math.round(page.rps), unit: 'req/s' });
+  rows.push({ section: SECTION, name: '/api/health/live (no RPC)', value: Math.round(live.rps), unit: 'req/s' });
+  rows.push({ section: SECTION, name: '/p/{id} / no-RPC endpoint', value: Math.round((page.rps / live.rps) * 100) / 100, unit: '×', goal: '≥ 0.5' });
+
+  // The editor in Chromium.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-background-networking'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(([t, r]) => {
+      localStorage.setItem('auth._token.local', t);
+      localStorage.setItem('auth._refresh_token.local', r);
+    }, [user.token, user.refresh_token]);
+    const tab = await context.newPage();
+    // Warm the caches (chunks) once, as a returning user has them.
+    await tab.goto(`${ctx.baseUrl}/projects/${project.id}`);
+    await tab.waitForSelector('[data-testid="editor"][data-element-count="5000"]', { timeout: 60_000 });
+    const start = Date.now();
+    await tab.reload({ waitUntil: 'commit' });
+    await tab.waitForSelector('[data-testid="editor"][data-element-count="5000"] .excalidraw canvas', { timeout: 60_000 });
+    await tab.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const firstRender = Date.now() - start;
+    rows.push({ section: SECTION, name: 'open a 5,000-element project: time to first render', value: firstRender, unit: 'ms', goal: '< 1500' });
+
+    await tab.mouse.move(640, 450);
+    await tab.evaluate(() => {
+      window.__frames = 0;
+      const tick = () => {
+        window.__frames += 1;
+        if (!window.__stopFrames) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    const panStart = Date.now();
+    while (Date.now() - panStart < 2000) await tab.mouse.wheel(12, 8);
+    const frames = await tab.evaluate(() => {
+      window.__stopFrames = true;
+      return window.__frames;
+    });
+    rows.push({ section: SECTION, name: 'pan (wheel) frame rate, 5,000 elements', value: Math.round((frames / ((Date.now() - panStart) / 1000)) * 10) / 10, unit: 'fps', goal: '≥ 50' });
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}

@@ -1,0 +1,167 @@
+// Document summaries: a 300-page PDF made by LibreOffice, extracted page by page and summarized by
+// the built-in summarizer in chunks (the map-reduce the ai workers run), in this process; the same
+// document summarized end to end through HTTP by the running product; and its map-reduce against
+// a chat-model stand-in with a fixed latency per completion, through 1 and then 4 ai worker processes.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const require = createRequire(import.meta.url);
+
+function longPdf(pages) {
+  const dir = join(tmpdir(), 'vn-bench-documents');
+  const pdf = join(dir, `long-${pages}.pdf`);
+  if (existsSync(pdf)) return readFileSync(pdf);
+  mkdirSync(dir, { recursive: true });
+  const topics = ['solar', 'wind', 'storage', 'grid', 'hydro', 'policy', 'markets', 'research'];
+  const body = Array.from({ length: pages }, (_, i) => {
+    const p = i + 1;
+    const t = topics[p % topics.length];
+    return `<h2${p > 1 ? ' style="page-break-before:always"' : ''}>Chapter ${p}: ${t}</h2><p>On page ${p} the report looks at ${t} in region ${p}. Investment in ${t} projects rose by ${p % 17} percent this year. Engineers measured output at ${100 + p} megawatts. Local councils approved ${p % 9} new ${t} sites after a public hearing. Costs fell because suppliers competed for long contracts.</p>`;
+  }).join('\n');
+  writeFileSync(join(dir, `long-${pages}.html`), `<!doctype html><html><body>${body}</body></html>`);
+  execFileSync('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${join(dir, 'profile')}`, '--convert-to', 'pdf:writer_web_pdf_Export', '--outdir', dir, join(dir, `long-${pages}.html`)], { stdio: 'ignore', timeout: 180_000 });
+  return readFileSync(pdf);
+}
+
+const CHAT_LATENCY_MS = 80;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Posts the PDF as a signed-in user and waits for the finished summary. */
+async function summarizeOverHttp(baseUrl, token, data, timeoutMs = 60_000) {
+  const started = performance.now();
+  const form = new FormData();
+  form.append('file', new Blob([data], { type: 'application/pdf' }), 'long-300.pdf');
+  const res = await fetch(`${baseUrl}/api/summaries`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 202) throw new Error(`POST /api/summaries answered ${res.status}: ${await res.text()}`);
+  const { summary_id: id } = await res.json();
+  const accepted = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    const view = await (await fetch(`${baseUrl}/api/summaries/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    if (view.status === 'failed') throw new Error(`the summary failed: ${view.error}`);
+    if (view.status === 'completed') {
+      if (!view.summary?.sections?.length) throw new Error('the summary has no sections');
+      const mapReduceMs = new Date(view.completed_at).getTime() - new Date(view.started_at).getTime();
+      return { totalMs: performance.now() - started, acceptMs: accepted - started, mapReduceMs, view };
+    }
+    await sleep(50);
+  }
+  throw new Error(`no summary after ${timeoutMs / 1000} s`);
+}
+
+/** Peak resident memory of a running service process (VmHWM), in MB. */
+function peakRssMb(child) {
+  try {
+    const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Short pasted texts, one per worker, so every fresh worker process has run a job before the measure. */
+async function warmUp(baseUrl, token, count) {
+  const ids = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const res = await fetch(`${baseUrl}/api/summaries`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ text: `Warm-up ${i}. Solar panels turn sunlight into electricity. Wind turbines turn moving air into power.` }),
+      });
+      return (await res.json()).summary_id;
+    }),
+  );
+  for (const id of ids) {
+    for (let status = ''; status !== 'completed' && status !== 'failed'; await sleep(50)) {
+      status = (await (await fetch(`${baseUrl}/api/summaries/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()).status;
+    }
+  }
+}
+
+/**
+ * The running product's map-reduce against a chat stand-in: the media service restarted with
+ * chunks of 5 pages (60 map jobs, two model calls of at most 200 words and one overview call
+ * each), the ai service as 1 and then 4 processes of concurrency 1, each warmed up first.
+ */
+async function workerScaling(ctx, token, data) {
+  const { OpenAiStandIn } = require(join(root, 'libs/testing/dist/index.js'));
+  const chat = await OpenAiStandIn.start({ chatLatencyMs: CHAT_LATENCY_MS });
+  const stack = ctx.stack;
+  const ai = { AI_BASE_URL: chat.url, AI_API_KEY: 'bench', AI_MODEL: 'bench-model', AI_MAP_WORDS: '200', WORKER_CONCURRENCY_AI_DOCUMENTS: '1' };
+  const results = {};
+  try {
+    await Promise.all([stack.stop('ai'), stack.stop('media')]);
+    await stack.startCopy('media', { DOCUMENT_CHUNK_PAGES: '5' });
+    for (const workers of [1, 4]) {
+      await Promise.all(Array.from({ length: workers }, () => stack.startCopy('ai', ai)));
+      await warmUp(ctx.baseUrl, token, workers);
+      chat.maxChatsInFlight = 0;
+      const calls = chat.chats.length;
+      const run = await summarizeOverHttp(ctx.baseUrl, token, data, 90_000);
+      results[workers] = { ms: run.mapReduceMs, chats: chat.chats.length - calls, parallel: chat.maxChatsInFlight };
+      await stack.stop('ai');
+    }
+  } finally {
+    // The product as the runner started it, for the benches after this one.
+    await Promise.all([stack.stop('ai'), stack.stop('media')]);
+    await Promise.all([stack.startCopy('media'), stack.startCopy('ai')]);
+    await chat.close();
+  }
+  return results;
+}
+
+export async function run(ctx) {
+  const extract = require(join(root, 'services/media/dist/documents/extract/index.js'));
+  const { planChunks } = require(join(root, 'services/media/dist/documents/documents.service.js'));
+  const { BuiltinSummaryProvider } = require(join(root, 'services/ai/dist/summaries/providers/builtin.provider.js'));
+  const { summarizeChunk, combineChunks } = require(join(root, 'services/ai/dist/document-summaries/document-summarizer.js'));
+  const data = longPdf(300);
+
+  const t0 = performance.now();
+  const doc = await extract.extractDocument(data, { name: 'long.pdf' }, extract.DEFAULT_LIMITS);
+  const extractMs = performance.now() - t0;
+
+  const provider = new BuiltinSummaryProvider();
+  const t1 = performance.now();
+  const chunks = planChunks(doc.pages, 10, 16_000);
+  const parts = [];
+  for (const [index, c] of chunks.entries()) {
+    parts.push(await summarizeChunk(provider, { index, title: 'Long report', pages: doc.pages.slice(c.from - 1, c.to), maxSections: 4 }));
+  }
+  const summary = await combineChunks(provider, 'Long report', parts);
+  const summaryMs = performance.now() - t1;
+  const rssMb = process.resourceUsage().maxRSS / 1024;
+  if (!summary.sections.length) throw new Error('the summary has no sections');
+
+  const rows = [
+    { section: 'documents', name: '300-page PDF: pages extracted per second', value: Math.round((doc.pages.length / extractMs) * 1000), unit: 'pages/s' },
+    { section: 'documents', name: '300-page PDF: extraction + built-in map-reduce summary (in process)', value: Math.round(extractMs + summaryMs), unit: 'ms', goal: '< 10000' },
+    { section: 'documents', name: 'peak RSS of the bench process', value: Math.round(rssMb), unit: 'MB' },
+  ];
+  if (!ctx?.baseUrl || !ctx.stack) return rows;
+
+  // End to end through HTTP on the running product: upload, extraction, 30 map jobs, reduce.
+  const { signUp } = require(join(root, 'libs/testing/dist/index.js'));
+  const user = await signUp(ctx.baseUrl, { scope: ['premium'] });
+  const e2e = await summarizeOverHttp(ctx.baseUrl, user.token, data);
+  rows.push(
+    { section: 'documents', name: '300-page PDF through HTTP: upload to finished built-in summary', value: Math.round(e2e.totalMs), unit: 'ms', goal: '< 10000' },
+    { section: 'documents', name: '300-page PDF through HTTP: upload + extraction + queueing (202 answer)', value: Math.round(e2e.acceptMs), unit: 'ms' },
+  );
+  for (const name of ['media', 'ai']) {
+    const mb = ctx.stack.copies(name).map((p) => peakRssMb(p.child)).find((v) => v !== null);
+    if (mb) rows.push({ section: 'documents', name: `peak RSS of the ${name} service (since start, all benches so far)`, value: Math.round(mb), unit: 'MB' });
+  }
+
+  const scaling = await workerScaling(ctx, user.token, data);
+  const speedUp = scaling[1].ms / scaling[4].ms;
+  rows.push(
+    { section: 'documents', name: `map-reduce of 300 pages (60 chunks, chat stand-in ${CHAT_LATENCY_MS} ms/call, ${scaling[1].chats} calls), 1 ai worker`, value: Math.round(scaling[1].ms), unit: 'ms' },
+    { section: 'documents', name: `map-reduce of 300 pages, 4 ai workers (at most ${scaling[4].parallel} calls at once)`, value: Math.round(scaling[4].ms), unit: 'ms' },
+    { section: 'documents', name: 'map-reduce speed-up, 4 ai workers over 1', value: Number(speedUp.toFixed(2)), unit: '×', goal: '>= 3.5' },
+  );
+  return rows;
+}

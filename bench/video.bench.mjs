@@ -1,0 +1,173 @@
+// Video figures: an hour of audio (mono 16 kHz, cut at silences by the media service's code into
+// 40 chunks) transcribed through 1, 2 and 4 ai worker processes against a local ASR stand-in with a
+// fixed latency per chunk; and the built-in summary of a 3-hour transcript (~30,000 words).
+// The scaling figure depends on chunk count and latency, not on hours: 40 chunks of 90 s keep the
+// run under a minute while showing the same worker scaling as 3 hours in 10-minute chunks.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const root = join(fileURLToPath(import.meta.url), '../..');
+const HOURS = 1;
+const CHUNK_SECONDS = 90;
+const LATENCY_MS = 250;
+const CACHE = join(tmpdir(), 'visualnotes-bench-audio-v2');
+
+/** An hour of tone bursts and pauses, made once and cut once; reused by later runs. */
+async function chunks() {
+  rmSync(join(tmpdir(), 'visualnotes-bench-audio-v1'), { recursive: true, force: true }); // the former, larger cache
+  const dir = join(CACHE, 'chunks');
+  if (existsSync(join(CACHE, 'done'))) return readdirSync(dir).sort().map((f) => join(dir, f));
+  const audio = require(join(root, 'services/media/dist/audio/ffmpeg.js'));
+  const bin = audio.ffmpegPath(process.env.FFMPEG_PATH);
+  mkdirSync(dir, { recursive: true });
+  const wav = join(CACHE, 'audio.wav');
+  // 7 s of tone then 1 s of silence, repeated: silencedetect finds a pause every 8 s.
+  execFileSync(bin, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=300:sample_rate=16000:duration=${HOURS * 3600},volume='if(lt(mod(t,8),7),1,0)':eval=frame`, '-ac', '1', '-c:a', 'pcm_s16le', wav]);
+  const info = await audio.readWavInfo(wav);
+  const total = info.dataBytes / audio.BYTES_PER_SECOND;
+  const silences = await audio.detectSilences(bin, wav);
+  const plan = audio.planChunks(total, CHUNK_SECONDS, Math.floor((25 * 1024 * 1024 - 44) / audio.BYTES_PER_SECOND), silences);
+  const { writeFileSync } = await import('node:fs');
+  for (const [i, c] of plan.entries()) writeFileSync(join(dir, `${String(i).padStart(5, '0')}.wav`), await audio.sliceWav(wav, info, c.start, c.end));
+  writeFileSync(join(CACHE, 'done'), String(plan.length));
+  rmSync(wav, { force: true });
+  return readdirSync(dir).sort().map((f) => join(dir, f));
+}
+
+function asrStandIn() {
+  let calls = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () =>
+      setTimeout(() => {
+        calls++;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ text: 'bench words', segments: [{ start: 0, end: CHUNK_SECONDS, text: 'bench words' }] }));
+      }, LATENCY_MS),
+    );
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}/v1`, calls: () => calls })));
+}
+
+function startWorker(env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, 'services/ai/dist/main.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const onData = (d) => {
+      out += d.toString();
+      if (/service ready/.test(out)) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`ai worker exited (${code}): ${out.slice(-300)}`)));
+    setTimeout(() => {
+      if (/service ready/.test(out)) return;
+      child.kill('SIGKILL');
+      reject(new Error(`ai worker did not start: ${out.slice(-300)}`));
+    }, 30_000).unref();
+  });
+}
+
+async function transcribe(ctx, files, workers, asr) {
+  const { FlowProducer, QueueEvents } = require('bullmq');
+  const prefix = `${ctx.env.REDIS_PREFIX}vb${workers}`;
+  const env = { ...process.env, ...ctx.env, REDIS_PREFIX: prefix, ASR_BASE_URL: asr.url, ASR_API_KEY: 'bench', AI_TRANSCRIPTION_CONCURRENCY: '1', LOG_LEVEL: 'info' };
+  const videoId = randomUUID();
+  const keyDir = join(ctx.env.DATA_DIR, 'files', 'bench-audio', videoId);
+  mkdirSync(keyDir, { recursive: true });
+  files.forEach((f, i) => linkSync(f, join(keyDir, `${i}.wav`)));
+  const procs = [];
+  try {
+    // Started side by side; a copy that fails to start is stopped by startWorker itself.
+    const launched = await Promise.allSettled(Array.from({ length: workers }, () => startWorker(env)));
+    for (const r of launched) if (r.status === 'fulfilled') procs.push(r.value);
+    const failed = launched.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const connection = { url: ctx.env.REDIS_URL };
+    const flows = new FlowProducer({ connection, prefix });
+    const events = new QueueEvents('ai-transcription', { connection, prefix });
+    await events.waitUntilReady();
+    const started = Date.now();
+    const opts = { attempts: 3, backoff: { type: 'fixed', delay: 200 }, failParentOnFailure: true };
+    const flow = await flows.add({
+      name: 'transcription.merge',
+      queueName: 'ai-transcription',
+      data: { videoId, chunks: files.length },
+      opts: { ...opts, jobId: `merge-${videoId}` },
+      children: files.map((f, index) => ({
+        name: 'transcription.chunk',
+        queueName: 'ai-transcription',
+        data: { videoId, index, chunks: files.length, storageKey: `bench-audio/${videoId}/${index}.wav`, offset: index * CHUNK_SECONDS, duration: CHUNK_SECONDS },
+        opts: { ...opts, jobId: `chunk-${videoId}-${index}` },
+      })),
+    });
+    const merged = await flow.job.waitUntilFinished(events, 120_000);
+    const seconds = (Date.now() - started) / 1000;
+    await flows.close();
+    await events.close();
+    if (merged.length !== files.length) throw new Error(`merged ${merged.length} of ${files.length} chunks`);
+    return seconds;
+  } finally {
+    for (const p of procs) p.kill('SIGTERM');
+    await Promise.all(procs.map((p) => new Promise((r) => (p.exitCode !== null ? r() : p.on('exit', r)))));
+  }
+}
+
+/** The built-in summarizer in a fresh process, so its RSS is its own. */
+function summarizeBench() {
+  const script = `
+    const { summarizeExtractive } = require(${JSON.stringify(join(root, 'services/ai/dist/summaries/providers/builtin.provider.js'))});
+    const topics = [
+      'solar panels sunlight electricity inverter battery roof grid cells silicon energy',
+      'pasta water salt sauce tomato basil cheese boil noodles dinner kitchen',
+      'rocket engine fuel orbit launch thrust payload satellite gravity space',
+      'garden soil seeds water compost plants roots sunlight harvest flowers',
+      'market prices inflation interest rates banks savings loans economy money',
+    ].map((t) => t.split(' '));
+    const fill = 'we can see that the and then it is very important to think about how this works in practice'.split(' ');
+    let seed = 7; const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const units = []; let words = 0; let t = 0;
+    while (words < 30000) {
+      const topic = topics[Math.floor((words / 30000) * topics.length)];
+      const n = 8 + rnd(10); const line = [];
+      for (let i = 0; i < n; i++) line.push(rnd(3) ? fill[rnd(fill.length)] : topic[rnd(topic.length)]);
+      units.push({ text: line.join(' ') + (rnd(2) ? '.' : ''), start: t });
+      words += n; t += 3.6;
+    }
+    const started = process.hrtime.bigint();
+    const s = summarizeExtractive({ units });
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    console.log(JSON.stringify({ ms, rss: process.memoryUsage().rss, sections: s.sections.length, words }));
+  `;
+  return JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: root }).toString().trim().split('\n').pop());
+}
+
+export async function run(ctx) {
+  const rows = [];
+  const summary = summarizeBench();
+  rows.push({ section: 'video summary', name: `built-in summary of ${summary.words} words (${summary.sections} sections)`, value: summary.ms, unit: 'ms', goal: '< 1000' });
+  rows.push({ section: 'video summary', name: 'built-in summary peak RSS', value: summary.rss / 1024 / 1024, unit: 'MB', goal: '< 300' });
+
+  const files = await chunks();
+  const audioSeconds = files.reduce((s, f) => s + (statSync(f).size - 44) / 32000, 0);
+  const asr = await asrStandIn();
+  try {
+    const times = {};
+    for (const workers of [1, 2, 4]) {
+      times[workers] = await transcribe(ctx, files, workers, asr);
+      rows.push({ section: 'video transcription', name: `${Math.round(audioSeconds / 60)} min audio, ${files.length} chunks, ${workers} ai worker(s), ${LATENCY_MS} ms ASR latency`, value: times[workers], unit: 's' });
+    }
+    rows.push({ section: 'video transcription', name: 'throughput 2 workers vs 1', value: times[1] / times[2], unit: 'x' });
+    rows.push({ section: 'video transcription', name: 'throughput 4 workers vs 1', value: times[1] / times[4], unit: 'x', goal: '>= 3.5' });
+  } finally {
+    asr.server.close();
+  }
+  return rows;
+}

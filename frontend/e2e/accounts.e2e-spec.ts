@@ -1,0 +1,77 @@
+import { ACTIVATION_LINK, outboxReader, waitForMail } from '@visualnotes/testing';
+import type { Page } from 'playwright-core';
+import { APP_URL, appUrl, useBrowser } from './browser';
+
+jest.setTimeout(90_000);
+
+const chromium = useBrowser();
+const read = outboxReader(APP_URL);
+
+async function open(): Promise<Page> {
+  const context = await chromium.newContext({ viewport: { width: 1280, height: 900 } });
+  return context.newPage();
+}
+
+describe('accounts in the browser', () => {
+  it('register → activation link from the mail → login → new-device code → account panel → logout', async () => {
+    const email = `e2e-${Date.now()}@example.test`;
+    const password = 'Sunny-day-42';
+    const page = await open();
+
+    // a visitor opening the account area is sent to login
+    await page.goto(appUrl('/account'), { waitUntil: 'domcontentloaded' });
+    await page.waitForURL(/\/account\/login$/, { waitUntil: 'commit' });
+
+    await page.getByRole('tab', { name: 'Sign up' }).click();
+    const signup = page.getByRole('form', { name: 'Sign up' });
+    await signup.getByLabel('Name').fill('Erin Example');
+    await signup.getByLabel('E-mail').fill(email);
+    await signup.getByLabel('Password').fill('short1');
+    await signup.getByText('Password too short').waitFor();
+    await signup.getByLabel('Password').fill('onlyletters');
+    await signup.getByText('Password too simple').waitFor();
+    await signup.getByLabel('Password').fill(password);
+    await signup.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('status').getByText(/Check your e-mail/).waitFor();
+
+    // not activated yet: told to check the e-mail (spam too)
+    const loginForm = page.getByRole('form', { name: 'Log in' });
+    await loginForm.getByLabel('E-mail').fill(email);
+    await loginForm.getByLabel('Password').fill(password);
+    await loginForm.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('alert').getByText(/spam/).waitFor();
+
+    const token = await waitForMail(read, email, ACTIVATION_LINK);
+    const mail = (await read(email))[0];
+    const link = new URL(ACTIVATION_LINK.exec(mail.text)![0], APP_URL);
+    expect(link.searchParams.get('token')).toBe(token);
+    await page.goto(appUrl(`${link.pathname}${link.search}`), { waitUntil: 'domcontentloaded' });
+    await page.getByRole('status').getByText('Your account is activated. You can log in now.').waitFor();
+
+    await page.goto(appUrl('/account/login'), { waitUntil: 'domcontentloaded' });
+    const before = (await read(email)).length;
+    await loginForm.getByLabel('E-mail').fill(email);
+    await loginForm.getByLabel('Password').fill(password);
+    await loginForm.getByRole('button', { name: 'Log in' }).click();
+    const codeForm = page.getByRole('form', { name: 'Security code' });
+    await codeForm.waitFor();
+    const code = await waitForMail(read, email, /\b(\d{6})\b/);
+    expect((await read(email)).length).toBeGreaterThan(before);
+    await codeForm.getByLabel('6-digit code').fill(code);
+    await codeForm.getByRole('button', { name: 'Continue' }).click();
+
+    await page.waitForURL(/\/account$/, { waitUntil: 'commit' });
+    const panel = page.getByTestId('account-panel');
+    await panel.waitFor();
+    expect(await panel.getByTestId('account-email').textContent()).toBe(email);
+    expect(await panel.getByTestId('account-name').textContent()).toBe('Erin Example');
+    expect(await page.evaluate(() => localStorage.getItem('auth._token.local'))).toMatch(/^ey/);
+    expect(await page.evaluate(() => localStorage.getItem('auth._refresh_token.local'))).toBeTruthy();
+    expect(await page.evaluate(() => localStorage.getItem('fingerprint'))).toBeTruthy();
+
+    await panel.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/account\/login$/, { waitUntil: 'commit' });
+    expect(await page.evaluate(() => localStorage.getItem('auth._token.local'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('auth._refresh_token.local'))).toBeNull();
+  });
+});

@@ -1,0 +1,149 @@
+import type { Project } from '@visualnotes/contracts';
+import { signUp, waitFor, type SignedUp } from '@visualnotes/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import { APP_URL, appUrl, useBrowser } from './browser';
+
+jest.setTimeout(120_000);
+
+let user: SignedUp;
+const chromium = useBrowser();
+
+beforeAll(async () => {
+  user = await signUp(APP_URL, { scope: ['publisher'] });
+});
+
+async function signedInContext(): Promise<BrowserContext> {
+  const context = await chromium.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(
+    ([token, refresh]) => {
+      if (!localStorage.getItem('auth._token.local')) {
+        localStorage.setItem('auth._token.local', token);
+        localStorage.setItem('auth._refresh_token.local', refresh);
+      }
+    },
+    [user.token, user.refresh_token],
+  );
+  return context;
+}
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${APP_URL}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function openEditor(page: Page, id: string) {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  await page.goto(appUrl(`/projects/${id}`), { waitUntil: 'domcontentloaded' });
+  try {
+    await page.locator('.excalidraw canvas').first().waitFor({ timeout: 30_000 });
+  } catch (err) {
+    throw new Error(`the editor did not open (${page.url()}): ${problems.join(' | ')} | ${(await page.locator('body').innerText()).slice(0, 500)}`, { cause: err });
+  }
+}
+
+/** Draws with Excalidraw's keyboard tools: `r` rectangle, `o` ellipse, `d` diamond, by dragging. */
+async function drawShape(page: Page, key: string, x: number, y: number) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press(key);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 120, y + 80, { steps: 5 });
+  await page.mouse.up();
+  await page.keyboard.press('Escape');
+}
+
+async function writeText(page: Page, x: number, y: number, text: string) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('t');
+  await page.mouse.click(x, y);
+  await page.keyboard.type(text);
+  await page.keyboard.press('Escape');
+}
+
+const saved = (page: Page, count: number) =>
+  page.waitForSelector(`[data-testid="editor"][data-save-status="saved"][data-element-count="${count}"]`, { timeout: 30_000 });
+
+const types = (p: Project) => p.scene.elements.filter((e) => !e.isDeleted).map((e) => e.type).sort();
+
+describe('canvas projects in the browser', () => {
+  it('draws a rectangle and text, autosaves, and they are there after a reload', async () => {
+    const project = await api<Project>('POST', '/projects', { title: 'E2E drawing' });
+    const page = await (await signedInContext()).newPage();
+    await openEditor(page, project.id);
+    await drawShape(page, 'r', 300, 300);
+    await writeText(page, 600, 500, 'Hello canvas');
+    await saved(page, 2);
+    expect(types(await api<Project>('GET', `/projects/${project.id}`))).toEqual(['rectangle', 'text']);
+
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.locator('.excalidraw canvas').first().waitFor();
+    await page.waitForSelector('[data-testid="editor"][data-element-count="2"]');
+    const text = (await api<Project>('GET', `/projects/${project.id}`)).scene.elements.find((e) => e.type === 'text') as unknown as { text: string };
+    expect(text.text).toBe('Hello canvas');
+  });
+
+  it('keeps the edits of two tabs editing the same project', async () => {
+    const project = await api<Project>('POST', '/projects', { title: 'Two tabs' });
+    const context = await signedInContext();
+    const [a, b] = [await context.newPage(), await context.newPage()];
+    await openEditor(a, project.id);
+    await openEditor(b, project.id);
+    await drawShape(a, 'r', 300, 300);
+    await drawShape(b, 'o', 700, 500);
+    await saved(a, 1).catch(() => undefined);
+    await b.waitForSelector('[data-testid="editor"][data-save-status="saved"]');
+    await a.waitForSelector('[data-testid="editor"][data-save-status="saved"]');
+    await waitFor(async () => types(await api<Project>('GET', `/projects/${project.id}`)).join() === 'ellipse,rectangle', 20_000, 250);
+    await a.reload({ waitUntil: 'domcontentloaded' });
+    await a.waitForSelector('[data-testid="editor"][data-element-count="2"]', { timeout: 30_000 });
+  });
+
+  it('edits offline and sends the edits when the connection is back', async () => {
+    const project = await api<Project>('POST', '/projects', { title: 'Offline' });
+    const context = await signedInContext();
+    const page = await context.newPage();
+    await openEditor(page, project.id);
+    await drawShape(page, 'r', 300, 300);
+    await saved(page, 1);
+
+    await context.setOffline(true);
+    await drawShape(page, 'd', 700, 500);
+    await page.waitForSelector('[data-testid="editor"][data-save-status="offline"]', { timeout: 20_000 });
+    expect(types(await api<Project>('GET', `/projects/${project.id}`))).toEqual(['rectangle']);
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await saved(page, 2);
+    expect(types(await api<Project>('GET', `/projects/${project.id}`))).toEqual(['diamond', 'rectangle']);
+  });
+
+  it('publishes a project and shows /p/{id} to a signed-out visitor', async () => {
+    const project = await api<Project>('POST', '/projects', { title: 'Published board' });
+    const page = await (await signedInContext()).newPage();
+    await openEditor(page, project.id);
+    await drawShape(page, 'r', 400, 300);
+    await saved(page, 1);
+    await page.getByTestId('publish-button').click();
+    await page.getByTestId('publish-confirm').click();
+    const url = (await page.getByTestId('public-url').textContent())!;
+    expect(url).toMatch(/\/p\/[A-Za-z0-9_-]+$/);
+    const publicPath = new URL(url).pathname;
+
+    const visitorContext = await chromium.newContext({ viewport: { width: 1280, height: 900 } });
+    const visitor = await visitorContext.newPage();
+    const response = await visitor.goto(appUrl(publicPath), { waitUntil: 'domcontentloaded' });
+    expect(response!.status()).toBe(200);
+    expect(response!.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(await visitor.title()).toContain('Published board');
+    await visitor.getByTestId('published-title').waitFor();
+    await visitor.locator('[data-testid="read-only-canvas"] .excalidraw').waitFor({ timeout: 30_000 });
+    expect(await visitor.evaluate(() => localStorage.getItem('auth._token.local'))).toBeNull();
+  });
+});

@@ -1,0 +1,79 @@
+import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '../chunks/lazy-page';
+import { RouteErrorBoundary } from '../error/RouteErrorBoundary';
+import { RootLayout } from '../layout/RootLayout';
+import { isOptionalId, isPlausibleId, isValidCatchAll, isValidLanguagePage } from './route-validity';
+import { INFO_PAGES, LANGUAGES } from './site-pages';
+import { OFFLINE_WHITEBOARD, TOOLS } from './tools';
+import { validRoute } from './validate';
+
+/** One chunk per page area: each area module re-exports the pages of its folder. */
+const area = {
+  home: () => import('../../pages/home/home.pages'),
+  account: () => import('../../pages/account/account.pages'),
+  blog: () => import('../../pages/blog/blog.pages'),
+  download: () => import('../../pages/download/download.pages'),
+  embedTest: () => import('../../pages/embed-test/embed-test.pages'),
+  pricing: () => import('../../pages/pricing/pricing.pages'),
+  templates: () => import('../../pages/templates/templates.pages'),
+  published: () => import('../../pages/published/published.pages'),
+  refer: () => import('../../pages/refer/refer.pages'),
+  share: () => import('../../pages/share/share.pages'),
+  tools: () => import('../../pages/tools/tools.pages'),
+  info: () => import('../../pages/info/info.pages'),
+  languages: () => import('../../pages/languages/languages.pages'),
+  content: () => import('../../pages/content/content.pages'),
+  canvas: () => import('../../features/canvas/canvas.pages'),
+};
+
+const id = validRoute((params) => isPlausibleId(params.id));
+const optionalId = validRoute((params) => isOptionalId(params.id));
+
+/** The pages of spec §2, in the spec's order; `/:id` is last. */
+export const pageRoutes: RouteObject[] = [
+  { index: true, lazy: lazyPage(area.home, 'HomePage') },
+  { path: 'account', lazy: lazyPage(area.account, 'AccountPage') },
+  { path: 'account/appsumo', lazy: lazyPage(area.account, 'AppSumoPage') },
+  { path: 'account/login', lazy: lazyPage(area.account, 'LoginPage') },
+  { path: 'user/confirm', lazy: lazyPage(area.account, 'ConfirmPage') },
+  { path: 'account/reset', lazy: lazyPage(area.account, 'ResetPasswordPage') },
+  { path: 'blog', lazy: lazyPage(area.blog, 'BlogListPage') },
+  { path: 'blog/:slug', loader: validRoute((p) => isPlausibleId(p.slug)), lazy: lazyPage(area.blog, 'BlogArticlePage') },
+  { path: 'download', lazy: lazyPage(area.download, 'DownloadPage') },
+  { path: 'embedTest', lazy: lazyPage(area.embedTest, 'EmbedTestPage') },
+  { path: 'pricing', lazy: lazyPage(area.pricing, 'PricingPage') },
+  { path: 'templates', lazy: lazyPage(area.templates, 'TemplatesPage') },
+  { path: 'templates/:id', loader: id, lazy: lazyPage(area.templates, 'TemplatePage') },
+  { path: 'p/:id', loader: id, lazy: lazyPage(area.published, 'PublishedPage') },
+  { path: 'p/statistic/:id?', loader: optionalId, lazy: lazyPage(area.published, 'StatisticPage') },
+  { path: 'refer/:id?', loader: optionalId, lazy: lazyPage(area.refer, 'ReferPage') },
+  { path: 'share/:id?', loader: optionalId, lazy: lazyPage(area.share, 'SharePage') },
+  { path: 'projects/:id', loader: id, lazy: lazyPage(area.canvas, 'EditorPage') },
+  ...TOOLS.map((tool) => ({
+    path: `tools/${tool.slug}`,
+    lazy: tool.slug === OFFLINE_WHITEBOARD ? lazyPage(area.canvas, 'OfflineWhiteboardPage') : lazyPage(area.tools, 'ToolPage'),
+  })),
+  { path: INFO_PAGES.privacy.path.slice(1), lazy: lazyPage(area.info, 'PrivacyPage') },
+  { path: INFO_PAGES.terms.path.slice(1), lazy: lazyPage(area.info, 'TermsPage') },
+  { path: INFO_PAGES.changelog.path.slice(1), lazy: lazyPage(area.info, 'ChangelogPage') },
+  { path: INFO_PAGES.roadmap.path.slice(1), lazy: lazyPage(area.info, 'RoadmapPage') },
+  { path: INFO_PAGES.vision.path.slice(1), lazy: lazyPage(area.info, 'VisionPage') },
+  ...LANGUAGES.map((lang) => ({ path: lang.code, lazy: lazyPage(area.languages, 'LanguageLandingPage') })),
+  { path: ':lang/:slug', loader: validRoute(isValidLanguagePage), lazy: lazyPage(area.languages, 'LanguagePage') },
+  { path: ':id', loader: validRoute(isValidCatchAll), lazy: lazyPage(area.content, 'ContentPage') },
+];
+
+/**
+ * Every URL goes through the root route, so unknown routes (404 from the router), failed
+ * validity checks and page errors all render RouteErrorBoundary inside the app frame.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    element: <RootLayout />,
+    hydrateFallbackElement: <RootLayout loading />,
+    errorElement: <RouteErrorBoundary />,
+    children: pageRoutes,
+  },
+];

@@ -1,0 +1,29 @@
+// Direct path: the contracts index would bring zod into the first-load bundle.
+import { SITE_TOOLS } from '../../../../libs/contracts/src/site/pages';
+
+/** The tool pages of spec §2. Each is served at `/tools/<slug>` and listed in header and footer. */
+export type ToolGroup = 'visual' | 'ai';
+
+export interface Tool {
+  slug: string;
+  name: string;
+  group: ToolGroup;
+  description: string;
+}
+
+export const TOOL_GROUP_LABELS: Record<ToolGroup, string> = {
+  visual: 'Visual Tools',
+  ai: 'AI Tools',
+};
+
+export const TOOLS: readonly Tool[] = SITE_TOOLS;
+
+/** The tool that is the local-only canvas (no account). */
+export const OFFLINE_WHITEBOARD = 'offline-whiteboard';
+
+export const toolPath = (tool: Pick<Tool, 'slug'>) => `/tools/${tool.slug}`;
+
+export const findToolByPath = (pathname: string) =>
+  TOOLS.find((tool) => toolPath(tool) === pathname.replace(/\/+$/, ''));
+
+export const toolsInGroup = (group: ToolGroup) => TOOLS.filter((tool) => tool.group === group);

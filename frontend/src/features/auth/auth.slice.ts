@@ -1,0 +1,48 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PublicUser } from '@visualnotes/contracts';
+import { rootReducer } from '../../app/store';
+
+export interface AuthState {
+  user: PublicUser | null;
+  loggedIn: boolean;
+  /** True once the stored token was checked at start. */
+  ready: boolean;
+  error: string | null;
+}
+
+const initialState: AuthState = { user: null, loggedIn: false, ready: false, error: null };
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {
+    setUser(state, action: PayloadAction<PublicUser>) {
+      state.user = action.payload;
+      state.loggedIn = true;
+      state.ready = true;
+      state.error = null;
+    },
+    /** Logout or reset: clears the user (tokens are cleared by the session module). */
+    reset(state) {
+      state.user = null;
+      state.loggedIn = false;
+      state.ready = true;
+    },
+    /** Errors go to listeners; the user is not reset on error (spec §8). */
+    setError(state, action: PayloadAction<string | null>) {
+      state.error = action.payload;
+    },
+    setReady(state) {
+      state.ready = true;
+    },
+  },
+  selectors: {
+    selectUser: (s) => s.user,
+    selectLoggedIn: (s) => s.loggedIn,
+    selectReady: (s) => s.ready,
+  },
+});
+
+export const injectedAuth = authSlice.injectInto(rootReducer);
+export const { selectUser, selectLoggedIn, selectReady } = injectedAuth.selectors;
+export const authActions = authSlice.actions;

@@ -1,0 +1,6 @@
+import { ApiError } from './session';
+
+export function messageOf(err: unknown): string {
+  if (err instanceof ApiError) return err.message;
+  return 'Something went wrong on our side; please try again';
+}

@@ -1,0 +1,44 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useSelector } from 'react-redux';
+import { selectLoggedIn, selectReady, selectUser } from './auth.slice';
+import { rememberPath } from './redirect';
+
+export function useAuth() {
+  return {
+    // the auth slice is injected into the root reducer, so the selectors take the state as `{ auth? }`
+    user: useSelector(selectUser),
+    loggedIn: useSelector(selectLoggedIn),
+    ready: useSelector(selectReady),
+  };
+}
+
+/** A page that needs auth sends a logged-out user to login, remembering the path (spec §4). */
+export function useRequireAuth(options: { except?: boolean } = {}) {
+  const { loggedIn, ready } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const wasLoggedIn = useRef(loggedIn);
+  useEffect(() => {
+    if (!ready || loggedIn || options.except) return;
+    // a logout on this page goes to /account's login, not back here afterwards
+    if (!wasLoggedIn.current) rememberPath(location.pathname + location.search + location.hash);
+    navigate('/account/login', { replace: true });
+  }, [ready, loggedIn, options.except, navigate, location]);
+  useEffect(() => {
+    wasLoggedIn.current = loggedIn;
+  }, [loggedIn]);
+  return { loggedIn, ready };
+}
+
+/** A guest-only page sends a logged-in user home (spec §4). */
+export function useGuestOnly(onLoggedIn?: () => void) {
+  const { loggedIn, ready } = useAuth();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (ready && loggedIn) {
+      if (onLoggedIn) onLoggedIn();
+      else navigate('/', { replace: true });
+    }
+  }, [ready, loggedIn, navigate, onLoggedIn]);
+}

@@ -1,0 +1,234 @@
+import type { Project, Scene } from '@visualnotes/contracts';
+import { Messages } from '@visualnotes/contracts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { useRequireAuth } from '../auth/useAuth';
+import styles from './canvas.module.css';
+import type { CanvasApi } from './CanvasView';
+import { exportImage } from './exporting';
+import { readToken } from '../auth/storage';
+import { ApiError, fetchDataUrl, isNetworkError, signedInCall } from './http';
+import { readLocalProject, removeLocalProject, writeLocalProject, type LocalProject } from './offline-store';
+import { PublishModal, ShareModal, StatisticModal, SubmitTemplateModal } from './ProjectModals';
+import type { SceneElements } from './scene-types';
+import { ProjectSync, type SaveStatus } from './sync';
+import { loadCanvasModule, useCanvasModule } from './useCanvasModule';
+
+type Loaded = { local: LocalProject; publicId: string | null; images: Record<string, string>; offline: boolean };
+
+const STATUS_TEXT: Record<SaveStatus, string> = { saved: 'Saved', saving: 'Saving…', offline: 'Offline – saved on this device', error: 'Not saved' };
+
+type Fetched = { ok: true; project: Project } | { ok: false; error: unknown };
+
+/** The server's copy and this device's copy of a project, asked for at the same time. */
+function fetchProject(id: string): Promise<[LocalProject | undefined, Fetched]> {
+  return Promise.all([
+    readLocalProject(id),
+    signedInCall<Project>('GET', `/projects/${id}`).then(
+      (project): Fetched => ({ ok: true, project }),
+      (error: unknown): Fetched => ({ ok: false, error }),
+    ),
+  ]);
+}
+
+/**
+ * Opens a project from the server, or from this device when offline, merging unsent local edits.
+ * The request starts as the page opens, while the editor's code is still loading.
+ */
+async function openProject(id: string, fetched: Promise<[LocalProject | undefined, Fetched]>): Promise<Loaded> {
+  const [local, answer] = await fetched;
+  if (!answer.ok) {
+    const err = answer.error;
+    if (err instanceof ApiError && err.statusCode === 404) {
+      await removeLocalProject(id);
+      throw err;
+    }
+    if (isNetworkError(err) && local) return { local, publicId: null, images: {}, offline: true };
+    if (isNetworkError(err)) throw new Error('You are offline and this project was not opened on this device before.');
+    throw err;
+  }
+  const remote = answer.project;
+  const uploads: Record<string, string> = { ...(local?.uploads ?? {}) };
+  for (const f of Object.values(remote.scene.files ?? {})) uploads[f.id] = f.file_id;
+  let scene: Scene = remote.scene;
+  let dirty = false;
+  if (local?.dirty) {
+    const mod = await loadCanvasModule();
+    scene = { ...remote.scene, elements: mod.mergeElements(local.scene.elements, remote.scene.elements) as Scene['elements'] };
+    dirty = true;
+  }
+  const images: Record<string, string> = {};
+  await Promise.all(
+    Object.values(scene.files ?? {}).map(async (f) => {
+      const url = await fetchDataUrl(`/projects/${id}/files/${f.file_id}`, true);
+      if (url) images[f.id] = url;
+    }),
+  );
+  const next: LocalProject = { id, title: remote.title, scene, version: remote.version, dirty, uploads, saved_at: Date.now() };
+  void writeLocalProject(next); // the device copy; the editor does not wait for it
+  return { local: next, publicId: remote.public_id, images, offline: false };
+}
+
+/** `/projects/:id`: the editor with autosave, offline copy, export, publishing, sharing and templates. */
+export function EditorPage() {
+  const { id = '' } = useParams();
+  const { loggedIn, ready } = useRequireAuth();
+  const { mod, error: modError } = useCanvasModule();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [status, setStatus] = useState<{ status: SaveStatus; message?: string }>({ status: 'saved' });
+  const [title, setTitle] = useState('');
+  const [publicId, setPublicId] = useState<string | null>(null);
+  const [modal, setModal] = useState<'publish' | 'share' | 'template' | 'stats' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [count, setCount] = useState(0);
+  const apiRef = useRef<CanvasApi | null>(null);
+  const syncRef = useRef<ProjectSync | null>(null);
+
+  // Asked for at once when a session is there (the answer waits for the sign-in check below).
+  const early = useMemo(() => (readToken() ? fetchProject(id) : null), [id]);
+  const usedEarly = useRef<Promise<unknown> | null>(null);
+
+  useEffect(() => {
+    if (!ready || !loggedIn) return;
+    let live = true;
+    setLoaded(null);
+    setFailure(null);
+    const fetched = early && usedEarly.current !== early ? early : fetchProject(id);
+    usedEarly.current = early;
+    openProject(id, fetched).then(
+      (l) => {
+        if (!live) return;
+        setLoaded(l);
+        setTitle(l.local.title);
+        setCount(l.local.scene.elements.filter((e) => !e.isDeleted).length);
+        setPublicId(l.publicId);
+        setStatus({ status: l.offline ? 'offline' : l.local.dirty ? 'saving' : 'saved' });
+      },
+      (err: Error) => live && setFailure(err instanceof ApiError && err.statusCode === 404 ? 'Project not found' : err.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, ready, loggedIn, early]);
+
+  useEffect(() => () => syncRef.current?.dispose(), []);
+
+  const onReady = useCallback(
+    (api: CanvasApi) => {
+      if (!loaded || !mod || apiRef.current === api) return;
+      apiRef.current = api;
+      syncRef.current?.dispose();
+      syncRef.current = new ProjectSync(
+        loaded.local,
+        {
+          elements: () => api.getSceneElementsIncludingDeleted() as unknown as SceneElements,
+          files: () => api.getFiles() as never,
+          appState: () => ({ viewBackgroundColor: api.getAppState().viewBackgroundColor }),
+          merge: (remote) => mod.mergeInto(api, remote),
+          version: (elements) => mod.sceneVersion(elements),
+        },
+        (s, message) => setStatus({ status: s, message }),
+      );
+    },
+    [loaded, mod],
+  );
+
+  // Excalidraw reports every change, scrolling and zooming included (elements are often changed in
+  // place, so the list itself may be the same): only a new scene version matters here.
+  const lastVersion = useRef(-1);
+  const onChange = useCallback(
+    (elements: SceneElements) => {
+      const version = mod ? mod.sceneVersion(elements) : -1;
+      if (version !== -1 && version === lastVersion.current) return;
+      lastVersion.current = version;
+      syncRef.current?.changed(elements);
+      setCount(elements.filter((e) => !e.isDeleted).length);
+    },
+    [mod],
+  );
+
+  const canvas = useMemo(() => {
+    if (!mod || !loaded) return null;
+    const View = mod.default;
+    return <View scene={loaded.local.scene} images={loaded.images} onReady={onReady} onChange={onChange} />;
+  }, [mod, loaded, onReady, onChange]);
+
+  async function doExport(kind: 'png' | 'svg' | 'clipboard') {
+    const problem = await exportImage(apiRef.current, kind, title);
+    setNotice(problem ?? (kind === 'clipboard' ? 'Image copied to the clipboard' : null));
+  }
+
+  const snapshot = async () => (mod && apiRef.current ? mod.exportSvgText(apiRef.current) : null);
+
+  if (failure || modError) {
+    return (
+      <div className={styles.center}>
+        <h1>Cannot open this project</h1>
+        <p className={styles.error}>{failure ?? Messages.imageLibraryNotLoaded}</p>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.editor} data-testid="editor" data-save-status={status.status} data-element-count={count}>
+      <div className={styles.toolbar}>
+        <input
+          className={styles.title}
+          aria-label="Project title"
+          value={title}
+          maxLength={200}
+          onChange={(e) => setTitle(e.target.value)}
+          onBlur={() => title.trim() && title !== syncRef.current?.title && syncRef.current?.rename(title.trim())}
+          onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
+        />
+        <span className={styles.status} data-status={status.status} data-testid="save-status" title={status.message}>
+          {status.status === 'error' && status.message ? status.message : STATUS_TEXT[status.status]}
+        </span>
+        <span className={styles.spacer} />
+        <button type="button" className={styles.button} onClick={() => void doExport('png')}>
+          PNG
+        </button>
+        <button type="button" className={styles.button} onClick={() => void doExport('svg')}>
+          SVG
+        </button>
+        <button type="button" className={styles.button} onClick={() => void doExport('clipboard')}>
+          Copy image
+        </button>
+        <button type="button" className={styles.button} onClick={() => setModal('share')}>
+          Share
+        </button>
+        <button type="button" className={styles.button} onClick={() => setModal('template')}>
+          Submit as template
+        </button>
+        {publicId && (
+          <button type="button" className={styles.button} onClick={() => setModal('stats')}>
+            Statistics
+          </button>
+        )}
+        <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => setModal('publish')} data-testid="publish-button">
+          {publicId ? 'Published' : 'Publish'}
+        </button>
+      </div>
+      {notice && (
+        <div className={styles.notice} role="status">
+          {notice}
+        </div>
+      )}
+      <div className={styles.canvas}>{canvas ?? <p className={styles.center}>Loading the editor…</p>}</div>
+      {modal === 'publish' && (
+        <PublishModal projectId={id} title={title} publicId={publicId} snapshot={snapshot} onChange={setPublicId} onClose={() => setModal(null)} />
+      )}
+      {modal === 'share' && <ShareModal projectId={id} onClose={() => setModal(null)} />}
+      {modal === 'template' && <SubmitTemplateModal projectId={id} title={title} onClose={() => setModal(null)} />}
+      {modal === 'stats' && publicId && <StatisticModal publicId={publicId} onClose={() => setModal(null)} />}
+    </div>
+  );
+}
+
+/** Creates a project (blank, from a template, or with a scene) and answers its id. */
+export async function createProject(body: { title?: string; template_id?: string; scene?: Scene }): Promise<string> {
+  const p = await signedInCall<Project>('POST', '/projects', body);
+  const uploads = Object.fromEntries(Object.values(p.scene.files ?? {}).map((f) => [f.id, f.file_id]));
+  await writeLocalProject({ id: p.id, title: p.title, scene: p.scene, version: p.version, dirty: false, uploads, saved_at: Date.now() });
+  return p.id;
+}

@@ -1,0 +1,242 @@
+import {
+  PublishMessages,
+  TEMPLATE_CATEGORIES,
+  TEMPLATE_CATEGORY_LABELS,
+  type PublishResult,
+  type ShareLink,
+  type TemplateCategory,
+  type TemplateSummary,
+} from '@visualnotes/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { errorText, useStatisticsQuery } from './api';
+import styles from './canvas.module.css';
+import { ApiError, signedInCall } from './http';
+import { Modal } from './Modal';
+import { StatisticsView } from './StatisticsView';
+
+
+export const embedCode = (url: string, title: string) =>
+  `<iframe src="${url}?embed=1" title="${title.replace(/"/g, '&quot;')}" width="800" height="600" style="border:0" loading="lazy"></iframe>`;
+
+/** Publish / unpublish, the public link and the embed code; the publisher-required modal without the plan. */
+export function PublishModal(props: {
+  projectId: string;
+  title: string;
+  publicId: string | null;
+  snapshot: () => Promise<string | null>;
+  onChange: (publicId: string | null) => void;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [needsPlan, setNeedsPlan] = useState(false);
+  const [description, setDescription] = useState('');
+  const [result, setResult] = useState<PublishResult | null>(props.publicId ? { public_id: props.publicId, url: `${location.origin}/p/${props.publicId}` } : null);
+
+  async function publish() {
+    setBusy(true);
+    setError(null);
+    try {
+      const svg = await props.snapshot();
+      const res = await signedInCall<PublishResult>('POST', `/projects/${props.projectId}/publish`, { ...(svg ? { svg } : {}), description });
+      setResult(res);
+      props.onChange(res.public_id);
+    } catch (err) {
+      if (err instanceof ApiError && err.statusCode === 403) setNeedsPlan(true);
+      else setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function unpublish() {
+    setBusy(true);
+    try {
+      await signedInCall('DELETE', `/projects/${props.projectId}/publish`);
+      setResult(null);
+      props.onChange(null);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (needsPlan) {
+    return (
+      <Modal title="Publisher plan required" onClose={props.onClose} testId="publisher-required-modal">
+        <p>{PublishMessages.publisherRequired}</p>
+        <div className={styles.row}>
+          <Link className={`${styles.button} ${styles.primary}`} to="/pricing">
+            See plans
+          </Link>
+        </div>
+      </Modal>
+    );
+  }
+  return (
+    <Modal title="Publish to the web" onClose={props.onClose} testId="publish-modal">
+      {result ? (
+        <>
+          <p>
+            Published at{' '}
+            <a href={result.url} target="_blank" rel="noreferrer" data-testid="public-url">
+              {result.url}
+            </a>
+          </p>
+          <label>
+            Embed code
+            <textarea readOnly rows={3} value={embedCode(result.url, props.title)} onFocus={(e) => e.currentTarget.select()} data-testid="embed-code" />
+          </label>
+          <div className={styles.row}>
+            <button type="button" className={styles.button} onClick={publish} disabled={busy}>
+              Update snapshot
+            </button>
+            <Link className={styles.button} to={`/p/statistic/${result.public_id}`}>
+              Statistics
+            </Link>
+            <button type="button" className={`${styles.button} ${styles.danger}`} onClick={unpublish} disabled={busy}>
+              Unpublish
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p>Anyone with the link can view this canvas (read-only). A snapshot is taken now; publish again to update it.</p>
+          <label>
+            Description (optional)
+            <input value={description} maxLength={300} onChange={(e) => setDescription(e.target.value)} />
+          </label>
+          <div className={styles.row}>
+            <button type="button" className={`${styles.button} ${styles.primary}`} onClick={publish} disabled={busy} data-testid="publish-confirm">
+              {busy ? 'Publishing…' : 'Publish'}
+            </button>
+          </div>
+        </>
+      )}
+      {error && <p className={styles.error}>{error}</p>}
+    </Modal>
+  );
+}
+
+/** The statistic modal of a published project. */
+export function StatisticModal({ publicId, onClose }: { publicId: string; onClose: () => void }) {
+  const { data, error, isLoading } = useStatisticsQuery(publicId, { refetchOnMountOrArgChange: true });
+  return (
+    <Modal title="Statistics" onClose={onClose} testId="statistic-modal">
+      {isLoading && <p className={styles.muted}>Loading…</p>}
+      {error && <p className={styles.error}>{errorText(error)}</p>}
+      {data && <StatisticsView stats={data} />}
+    </Modal>
+  );
+}
+
+/** A revocable read-only link. */
+export function ShareModal({ projectId, onClose }: { projectId: string; onClose: () => void }) {
+  const [link, setLink] = useState<ShareLink | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [revoked, setRevoked] = useState(false);
+  async function create() {
+    setError(null);
+    try {
+      setLink(await signedInCall<ShareLink>('POST', `/projects/${projectId}/share`));
+      setRevoked(false);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }
+  async function revoke() {
+    if (!link) return;
+    try {
+      await signedInCall('DELETE', `/share/${link.share_id}`);
+      setLink(null);
+      setRevoked(true);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }
+  return (
+    <Modal title="Share a read-only link" onClose={onClose} testId="share-modal">
+      <p>People with the link see the current canvas without editing it, without it being published.</p>
+      {link ? (
+        <>
+          <input readOnly value={`${location.origin}/share/${link.share_id}`} onFocus={(e) => e.currentTarget.select()} data-testid="share-url" />
+          <div className={styles.row}>
+            <button type="button" className={`${styles.button} ${styles.danger}`} onClick={revoke}>
+              Revoke link
+            </button>
+          </div>
+        </>
+      ) : (
+        <div className={styles.row}>
+          <button type="button" className={`${styles.button} ${styles.primary}`} onClick={create}>
+            Create link
+          </button>
+          {revoked && <span className={styles.muted}>The link was revoked.</span>}
+        </div>
+      )}
+      {error && <p className={styles.error}>{error}</p>}
+    </Modal>
+  );
+}
+
+/** Submit the project as a template; ends on the template-submit success screen. */
+export function SubmitTemplateModal({ projectId, title, onClose }: { projectId: string; title: string; onClose: () => void }) {
+  const [name, setName] = useState(title);
+  const [description, setDescription] = useState('');
+  const [category, setCategory] = useState<TemplateCategory>('whiteboard');
+  const [done, setDone] = useState<TemplateSummary | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function submit() {
+    setError(null);
+    try {
+      setDone(await signedInCall<TemplateSummary>('POST', '/templates', { project_id: projectId, name, description, category }));
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }
+  if (done) {
+    return (
+      <Modal title="Template submitted" onClose={onClose} testId="template-submit-success">
+        <p>
+          Thank you! “{done.name}” was sent for review. Once approved it appears in the template gallery; you can follow it in your account's
+          Templates section.
+        </p>
+        <div className={styles.row}>
+          <Link className={styles.button} to="/account#templates">
+            My templates
+          </Link>
+        </div>
+      </Modal>
+    );
+  }
+  return (
+    <Modal title="Submit as a template" onClose={onClose} testId="submit-template-modal">
+      <label>
+        Name
+        <input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+      </label>
+      <label>
+        Description
+        <textarea rows={3} value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} />
+      </label>
+      <label>
+        Category
+        <select value={category} onChange={(e) => setCategory(e.target.value as TemplateCategory)}>
+          {TEMPLATE_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {TEMPLATE_CATEGORY_LABELS[c]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className={styles.row}>
+        <button type="button" className={`${styles.button} ${styles.primary}`} onClick={submit}>
+          Submit
+        </button>
+      </div>
+      {error && <p className={styles.error}>{error}</p>}
+    </Modal>
+  );
+}

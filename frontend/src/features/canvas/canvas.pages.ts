@@ -1,0 +1,2 @@
+export { EditorPage } from './EditorPage';
+export { OfflineWhiteboardPage } from './OfflineWhiteboardPage';

@@ -1,0 +1,179 @@
+import type { Project, Scene, SceneElement } from '@visualnotes/contracts';
+import { ApiError, isNetworkError, signedInCall, uploadDataUrl } from './http';
+import { writeLocalProject, type LocalProject } from './offline-store';
+import type { SceneElements } from './scene-types';
+
+export type SaveStatus = 'saved' | 'saving' | 'offline' | 'error';
+
+/** What the sync needs from the (lazily loaded) canvas chunk. */
+export interface CanvasOps {
+  elements(): SceneElements;
+  files(): Record<string, { id: string; dataURL: string; mimeType: string; created?: number }>;
+  appState(): Scene['appState'];
+  /** Merges remote elements into the canvas and answers the result. */
+  merge(remote: SceneElements): SceneElements;
+  version(elements: SceneElements): number;
+}
+
+const SAVE_DELAY_MS = 600;
+const POLL_MS = 5_000;
+
+/**
+ * Keeps one open project in step with the server: autosave shortly after each change with the
+ * version it is based on; a 409 (saved elsewhere meanwhile) fetches the server's scene, merges it
+ * element by element (Excalidraw's reconcile: the higher element version wins) and saves again.
+ * Every change is also written to IndexedDB, so edits made offline survive and go up when the
+ * connection is back. While idle it looks for edits made in other tabs and merges them in.
+ */
+export class ProjectSync {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private poller: ReturnType<typeof setInterval> | undefined;
+  private saving = false;
+  private again = false;
+  private savedVersion = -1;
+  private titleChanged = false;
+  private status: SaveStatus = 'saved';
+  private readonly online = () => this.schedule(0);
+
+  constructor(
+    private readonly local: LocalProject,
+    private readonly ops: CanvasOps,
+    private readonly onStatus: (status: SaveStatus, message?: string) => void,
+  ) {
+    this.savedVersion = local.dirty ? -1 : ops.version(local.scene.elements);
+    window.addEventListener('online', this.online);
+    this.poller = setInterval(() => void this.poll(), POLL_MS);
+    if (local.dirty) this.schedule(0);
+  }
+
+  dispose() {
+    clearTimeout(this.timer);
+    clearInterval(this.poller);
+    window.removeEventListener('online', this.online);
+  }
+
+  get title() {
+    return this.local.title;
+  }
+
+  private setStatus(status: SaveStatus, message?: string) {
+    this.status = status;
+    this.onStatus(status, message);
+  }
+
+  private snapshot(elements = this.ops.elements()): Scene {
+    return { type: 'excalidraw', version: 2, elements: elements as SceneElement[], appState: this.ops.appState(), files: this.fileRefs(elements) };
+  }
+
+  private fileRefs(elements: SceneElements): Scene['files'] {
+    const files: NonNullable<Scene['files']> = {};
+    const all = this.ops.files();
+    for (const el of elements) {
+      const fileId = el.fileId;
+      if (el.type !== 'image' || !fileId || !this.local.uploads[fileId]) continue;
+      files[fileId] = { id: fileId, mimeType: all[fileId]?.mimeType ?? 'image/png', file_id: this.local.uploads[fileId], created: all[fileId]?.created };
+    }
+    return files;
+  }
+
+  /** Called on every canvas change. */
+  changed(elements: SceneElements) {
+    if (this.ops.version(elements) === this.savedVersion && !this.titleChanged) return;
+    this.local.scene = this.snapshot(elements);
+    this.local.dirty = true;
+    void writeLocalProject({ ...this.local, saved_at: Date.now() });
+    if (this.status !== 'offline') this.setStatus('saving');
+    this.schedule(SAVE_DELAY_MS);
+  }
+
+  rename(title: string) {
+    this.local.title = title;
+    this.titleChanged = true;
+    this.local.dirty = true;
+    void writeLocalProject({ ...this.local, saved_at: Date.now() });
+    this.schedule(0);
+  }
+
+  private schedule(ms: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.save(), ms);
+  }
+
+  private async uploadImages(elements: SceneElements) {
+    const files = this.ops.files();
+    for (const el of elements) {
+      const fileId = el.fileId;
+      if (el.type !== 'image' || el.isDeleted || !fileId || this.local.uploads[fileId] || !files[fileId]?.dataURL) continue;
+      this.local.uploads[fileId] = await uploadDataUrl(files[fileId].dataURL, `${fileId}.${files[fileId].mimeType.split('/')[1] ?? 'png'}`);
+    }
+  }
+
+  async save(): Promise<void> {
+    if (this.saving) {
+      this.again = true;
+      return;
+    }
+    this.saving = true;
+    try {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const elements = this.ops.elements();
+        const version = this.ops.version(elements);
+        if (version === this.savedVersion && !this.titleChanged) break;
+        this.setStatus('saving');
+        await this.uploadImages(elements);
+        const body = { scene: this.snapshot(elements), version: this.local.version, ...(this.titleChanged ? { title: this.local.title } : {}) };
+        try {
+          const saved = await signedInCall<Project>('PUT', `/projects/${this.local.id}`, body);
+          this.local.version = saved.version;
+          this.savedVersion = version;
+          this.titleChanged = false;
+          break;
+        } catch (err) {
+          if (err instanceof ApiError && err.statusCode === 409) {
+            await this.pullAndMerge();
+            continue;
+          }
+          throw err;
+        }
+      }
+      const dirty = this.ops.version(this.ops.elements()) !== this.savedVersion || this.titleChanged;
+      this.local.dirty = dirty;
+      this.local.scene = this.snapshot();
+      await writeLocalProject({ ...this.local, saved_at: Date.now() });
+      this.setStatus(dirty ? 'saving' : 'saved');
+      if (dirty) this.again = true;
+    } catch (err) {
+      if (isNetworkError(err)) this.setStatus('offline');
+      else this.setStatus('error', (err as Error).message);
+    } finally {
+      this.saving = false;
+      if (this.again && this.status !== 'offline' && this.status !== 'error') {
+        this.again = false;
+        this.schedule(SAVE_DELAY_MS);
+      }
+    }
+  }
+
+  private async pullAndMerge() {
+    const remote = await signedInCall<Project>('GET', `/projects/${this.local.id}`);
+    this.ops.merge(remote.scene.elements);
+    this.local.version = remote.version;
+    for (const f of Object.values(remote.scene.files ?? {})) this.local.uploads[f.id] ??= f.file_id;
+  }
+
+  /** Brings in edits saved by other tabs or devices while this one is idle. */
+  private async poll() {
+    if (this.saving || document.hidden || this.local.dirty || this.status !== 'saved') return;
+    try {
+      const remote = await signedInCall<Project>('GET', `/projects/${this.local.id}`);
+      if (remote.version <= this.local.version) return;
+      const merged = this.ops.merge(remote.scene.elements);
+      this.local.version = remote.version;
+      this.savedVersion = this.ops.version(merged);
+      this.local.title = remote.title;
+      await writeLocalProject({ ...this.local, scene: this.snapshot(merged), saved_at: Date.now() });
+    } catch {
+      // offline or not answering: the next poll tries again
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import type { HighlightView, VideoView } from '@visualnotes/contracts';
+import { clock, momentUrl } from './formats';
+
+/**
+ * "Send to canvas": an Excalidraw scene with one card per summary section and highlight. Each card
+ * is a rectangle with its text, linked (element `link`) to the video at the card's moment.
+ */
+let seq = 0;
+const id = () => `vn-${Date.now().toString(36)}-${(seq++).toString(36)}`;
+
+function base(type: string, x: number, y: number, width: number, height: number) {
+  return {
+    id: id(),
+    type,
+    x,
+    y,
+    width,
+    height,
+    angle: 0,
+    strokeColor: '#1f2320',
+    backgroundColor: 'transparent',
+    fillStyle: 'solid',
+    strokeWidth: 1,
+    strokeStyle: 'solid',
+    roughness: 1,
+    opacity: 100,
+    groupIds: [] as string[],
+    frameId: null,
+    roundness: null as null | { type: number },
+    seed: Math.floor(Math.random() * 2 ** 31),
+    version: 1,
+    versionNonce: Math.floor(Math.random() * 2 ** 31),
+    isDeleted: false,
+    boundElements: null as null | { id: string; type: string }[],
+    updated: Date.now(),
+    link: null as string | null,
+    locked: false,
+  };
+}
+
+function card(x: number, y: number, heading: string, body: string, link: string, color: string) {
+  const width = 360;
+  const lines = `${heading}\n${body}`.split('\n').reduce((n, l) => n + Math.max(1, Math.ceil(l.length / 42)), 0);
+  const height = Math.max(90, lines * 22 + 32);
+  const rect = { ...base('rectangle', x, y, width, height), backgroundColor: color, roundness: { type: 3 }, link };
+  const text = {
+    ...base('text', x + 16, y + 16, width - 32, height - 32),
+    text: `${heading}\n${body}`,
+    originalText: `${heading}\n${body}`,
+    fontSize: 16,
+    fontFamily: 1,
+    textAlign: 'left',
+    verticalAlign: 'top',
+    containerId: rect.id,
+    autoResize: true,
+    lineHeight: 1.25,
+    link,
+  };
+  rect.boundElements = [{ id: text.id, type: 'text' }];
+  return { elements: [rect, text], height };
+}
+
+export interface CanvasCard {
+  start: number;
+  heading: string;
+  body: string;
+  link: string;
+}
+
+/** The cards of a video, in time order: sections first-class, highlights among them. */
+export function canvasCards(video: VideoView, highlights: HighlightView[]): CanvasCard[] {
+  const sections = (video.summary?.sections ?? []).map((s) => ({
+    start: s.start ?? 0,
+    heading: `[${clock(s.start ?? 0)}] ${s.title}`,
+    body: s.points.map((p) => `• ${p}`).join('\n'),
+    link: momentUrl(video, s.start ?? 0),
+  }));
+  const notes = highlights.map((h) => ({
+    start: h.start,
+    heading: `★ [${clock(h.start)}] ${h.title || 'Highlight'}`,
+    body: h.content,
+    link: momentUrl(video, h.start),
+  }));
+  return [...sections, ...notes].sort((a, b) => a.start - b.start);
+}
+
+export function buildScene(video: VideoView, highlights: HighlightView[]) {
+  const elements: unknown[] = [];
+  const title = { ...base('text', 0, 0, 760, 40), text: video.title, originalText: video.title, fontSize: 28, fontFamily: 1, textAlign: 'left', verticalAlign: 'top', containerId: null, autoResize: true, lineHeight: 1.25, link: video.url };
+  elements.push(title);
+  if (video.summary?.overview) {
+    const o = card(0, 60, 'Overview', video.summary.overview, momentUrl(video, 0), '#fdf6d8');
+    elements.push(...o.elements);
+  }
+  const columnY = [260, 260];
+  canvasCards(video, highlights).forEach((c, i) => {
+    const col = i % 2;
+    const made = card(col * 400, columnY[col], c.heading, c.body, c.link, c.heading.startsWith('★') ? '#fde68a' : '#dbeafe');
+    columnY[col] += made.height + 24;
+    elements.push(...made.elements);
+  });
+  return { type: 'excalidraw', version: 2, source: 'visualnotes-video', elements, appState: { viewBackgroundColor: '#ffffff' }, files: {} };
+}

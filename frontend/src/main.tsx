@@ -1,0 +1,48 @@
+import '@fontsource/poppins/latin-400.css';
+import '@fontsource/poppins/latin-500.css';
+import '@fontsource/poppins/latin-600.css';
+import '@fontsource/poppins/latin-700.css';
+import './styles/theme.css';
+import './styles/global.css';
+import './styles/transitions.css';
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router-dom';
+import { router } from './app/router';
+import { connectStoreToBrowser, makeStore } from './app/store';
+import { initAuth } from './features/auth/session';
+import { initI18n, storedLocale } from './i18n/i18n';
+
+const store = makeStore();
+connectStoreToBrowser(store);
+initAuth(store);
+
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>
+    </StrictMode>,
+  );
+
+// English needs nothing loaded; only another remembered language is fetched before the first render.
+if (storedLocale() === 'en') {
+  void initI18n();
+  render();
+} else {
+  void initI18n().then(render);
+}
+
+/**
+ * The offline app's service worker precaches every chunk (the editor included): registered only
+ * once the page has loaded and the browser is idle, so it never competes with the first paint.
+ */
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+    window.setTimeout(() => (window.requestIdleCallback ? window.requestIdleCallback(register, { timeout: 5_000 }) : register()), 3_000);
+  });
+}

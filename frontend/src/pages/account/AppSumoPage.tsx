@@ -1,0 +1,51 @@
+import { redeemCodeSchema } from '@visualnotes/contracts';
+import { useState, type FormEvent } from 'react';
+import { errorMessage, useRedeemCodeMutation } from '../../features/license/api';
+import { LicensePanel } from './license/LicensePanel';
+import styles from './license/license.module.css';
+
+/** `/account/appsumo`: redeem a deal-site code for a lifetime license. */
+export function AppSumoPage() {
+  const [code, setCode] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [redeem, { data, error, isLoading }] = useRedeemCodeMutation();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = redeemCodeSchema.safeParse({ code });
+    if (!parsed.success) {
+      setLocalError(parsed.error.issues[0]?.message ?? 'Invalid request');
+      return;
+    }
+    setLocalError(null);
+    await redeem({ code: parsed.data.code });
+  }
+
+  return (
+    <main style={{ maxWidth: 'var(--content-width)', margin: '0 auto', padding: '32px 16px' }}>
+      <section className={styles.section}>
+        <h1>Redeem your AppSumo code</h1>
+        <p>Enter the code you received from the deal site to get a lifetime Desktop Pro license.</p>
+        <form className={styles.form} onSubmit={submit} noValidate>
+          <input value={code} onChange={(e) => setCode(e.target.value)} placeholder="Your code" aria-label="Code" autoComplete="off" />
+          <button type="submit" className={styles.button} disabled={isLoading}>
+            Redeem
+          </button>
+        </form>
+        {(localError || error) && (
+          <p className={styles.error} role="alert">
+            {localError ?? errorMessage(error)}
+          </p>
+        )}
+        {data && (
+          <>
+            <p className={styles.success} role="status">
+              Your lifetime license is ready.
+            </p>
+            <LicensePanel license={data} />
+          </>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { AppLink } from '../../components/AppLink/AppLink';
+import styles from '../../features/auth/auth.module.css';
+import { messageOf } from '../../features/auth/errors';
+import { publicCall } from '../../features/auth/session';
+
+/** `/user/confirm?token=...`: account activation (or a new e-mail address with `kind=email`). */
+export function ConfirmPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const isEmail = params.get('kind') === 'email';
+  const [state, setState] = useState<'pending' | 'done' | 'failed'>('pending');
+  const [error, setError] = useState('');
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    publicCall('POST', isEmail ? '/auth/email/confirm' : '/auth/activate', { token })
+      .then(() => setState('done'))
+      .catch((err) => {
+        setError(messageOf(err));
+        setState('failed');
+      });
+  }, [token, isEmail]);
+
+  return (
+    <main className={styles.page}>
+      <section className={styles.card}>
+        <h1>{isEmail ? 'Confirm your e-mail' : 'Confirm your account'}</h1>
+        {state === 'pending' && <p role="status">Checking your link…</p>}
+        {state === 'done' && (
+          <>
+            <p className={styles.success} role="status">
+              {isEmail ? 'Your e-mail address is changed.' : 'Your account is activated. You can log in now.'}
+            </p>
+            <AppLink to="/account/login" className={styles.button} style={{ textAlign: 'center', textDecoration: 'none' }}>
+              Log in
+            </AppLink>
+          </>
+        )}
+        {state === 'failed' && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,232 @@
+import { Messages, passwordProblemShort, registerSchema } from '@visualnotes/contracts';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import styles from '../../features/auth/auth.module.css';
+import { messageOf } from '../../features/auth/errors';
+import { deviceFingerprint } from '../../features/auth/fingerprint';
+import { takeRedirect } from '../../features/auth/redirect';
+import { login, publicCall, startSession } from '../../features/auth/session';
+import { useGuestOnly } from '../../features/auth/useAuth';
+import { clearReferralCode, storedReferralCode } from '../../features/license/referral';
+
+type Mode = 'login' | 'register' | 'forgot' | 'code';
+
+/** `/account/login`: log in, register, forgot password, the new-device code step, Google. */
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  // `?register=1` (the invitation page's link) opens the sign-up form
+  const [mode, setMode] = useState<Mode>(params.get('register') === '1' ? 'register' : 'login');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [challenge, setChallenge] = useState('');
+  const [error, setError] = useState<string | null>(params.get('error') === 'google' ? Messages.googleLoginFailed : null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [unactivated, setUnactivated] = useState(false);
+  const justLoggedIn = useRef(false);
+
+  // guest-only: a signed-in visitor goes home; one who just logged in goes to the remembered path
+  useGuestOnly(
+    useCallback(() => navigate(justLoggedIn.current ? takeRedirect('/account') : '/', { replace: true }), [navigate]),
+  );
+
+  const passwordHint = mode === 'register' && password ? passwordProblemShort(password) : null;
+
+  function switchTo(next: Mode) {
+    setMode(next);
+    setError(null);
+    setNotice(null);
+    setUnactivated(false);
+  }
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      await action();
+    } catch (err) {
+      const message = messageOf(err);
+      setUnactivated(message === Messages.accountNotActivated);
+      setError(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const submitLogin = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      const answer = await login({ email, password, fingerprint: await deviceFingerprint() });
+      if ('security_code_required' in answer) {
+        setChallenge(answer.challenge);
+        setCode('');
+        setMode('code');
+        setNotice('We sent a 6-digit security code to your e-mail. It is valid for 10 minutes.');
+        return;
+      }
+      justLoggedIn.current = true;
+      startSession(answer);
+    });
+  };
+
+  const submitCode = (e: FormEvent) => {
+    e.preventDefault();
+    if (!/^\d{6}$/.test(code.trim())) {
+      setError('The security code has 6 digits');
+      return;
+    }
+    void run(async () => {
+      const answer = await publicCall<Parameters<typeof startSession>[0]>('POST', '/auth/login/security-code', { challenge, code: code.trim() });
+      justLoggedIn.current = true;
+      startSession(answer);
+    });
+  };
+
+  const submitRegister = (e: FormEvent) => {
+    e.preventDefault();
+    // a code kept from `/refer/{code}`; one the form would refuse is dropped rather than blocking the sign-up
+    const kept = storedReferralCode();
+    const referral = kept && registerSchema.shape.referral_code.safeParse(kept).success ? kept : undefined;
+    const parsed = registerSchema.safeParse({ name, email, password, referral_code: referral });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Invalid request');
+      return;
+    }
+    void run(async () => {
+      await publicCall('POST', '/auth/register', parsed.data);
+      clearReferralCode();
+      setMode('login');
+      setNotice('Check your e-mail (it may be in your spam folder) and open the link to activate your account.');
+    });
+  };
+
+  const submitForgot = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      await publicCall('POST', '/auth/password/forgot', { email });
+      setNotice('If an account exists for this address, we sent it a link to reset the password.');
+    });
+  };
+
+  const resend = () =>
+    void run(async () => {
+      await publicCall('POST', '/auth/activation/resend', { email });
+      setNotice('We sent the activation link again. Check your spam folder too.');
+      setUnactivated(false);
+    });
+
+  return (
+    <main className={styles.page}>
+      <section className={styles.card}>
+        {mode !== 'code' && (
+          <div className={styles.tabs} role="tablist">
+            <button type="button" role="tab" className={styles.tab} aria-selected={mode === 'login'} onClick={() => switchTo('login')}>
+              Log in
+            </button>
+            <button type="button" role="tab" className={styles.tab} aria-selected={mode === 'register'} onClick={() => switchTo('register')}>
+              Sign up
+            </button>
+          </div>
+        )}
+
+        {mode === 'login' && (
+          <form className={styles.form} onSubmit={submitLogin} aria-label="Log in">
+            <label>
+              E-mail
+              <input name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            </label>
+            <label>
+              Password
+              <input name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+            </label>
+            <button className={styles.button} type="submit" disabled={busy}>
+              Log in
+            </button>
+            <button type="button" className={styles.link} onClick={() => switchTo('forgot')}>
+              Forgot password?
+            </button>
+          </form>
+        )}
+
+        {mode === 'register' && (
+          <form className={styles.form} onSubmit={submitRegister} aria-label="Sign up" noValidate>
+            <label>
+              Name
+              <input name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
+            </label>
+            <label>
+              E-mail
+              <input name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            </label>
+            <label>
+              Password
+              <input name="password" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+              {passwordHint && <span className={styles.hint}>{passwordHint}</span>}
+            </label>
+            <button className={styles.button} type="submit" disabled={busy}>
+              Create account
+            </button>
+          </form>
+        )}
+
+        {mode === 'forgot' && (
+          <form className={styles.form} onSubmit={submitForgot} aria-label="Forgot password">
+            <h2>Forgot password</h2>
+            <label>
+              E-mail
+              <input name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            </label>
+            <button className={styles.button} type="submit" disabled={busy}>
+              Send reset link
+            </button>
+            <button type="button" className={styles.link} onClick={() => switchTo('login')}>
+              Back to log in
+            </button>
+          </form>
+        )}
+
+        {mode === 'code' && (
+          <form className={styles.form} onSubmit={submitCode} aria-label="Security code">
+            <h2>Security code</h2>
+            <label>
+              6-digit code
+              <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} pattern="\d{6}" required value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+            </label>
+            <button className={styles.button} type="submit" disabled={busy}>
+              Continue
+            </button>
+            <button type="button" className={styles.link} onClick={() => switchTo('login')}>
+              Get a new code
+            </button>
+          </form>
+        )}
+
+        {notice && (
+          <p className={styles.success} role="status">
+            {notice}
+          </p>
+        )}
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+        {unactivated && (
+          <button type="button" className={styles.link} onClick={resend} disabled={busy}>
+            Send the activation e-mail again
+          </button>
+        )}
+
+        {mode !== 'code' && (
+          <a className={styles.secondary} href="/api/auth/google" style={{ textAlign: 'center', textDecoration: 'none' }}>
+            Continue with Google
+          </a>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+import { passwordSchema } from '@visualnotes/contracts';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { AppLink } from '../../components/AppLink/AppLink';
+import styles from '../../features/auth/auth.module.css';
+import { messageOf } from '../../features/auth/errors';
+import { publicCall } from '../../features/auth/session';
+
+/** `/account/reset?token=...`: choose a new password from the mailed link. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = passwordSchema.safeParse(password);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid request');
+    setBusy(true);
+    setError(null);
+    try {
+      await publicCall('POST', '/auth/password/reset', { token: params.get('token') ?? '', password });
+      setDone(true);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className={styles.page}>
+      <section className={styles.card}>
+        <h1>Reset password</h1>
+        {done ? (
+          <>
+            <p className={styles.success} role="status">
+              Your password is changed. Every session was logged out.
+            </p>
+            <AppLink to="/account/login">Log in</AppLink>
+          </>
+        ) : (
+          <form className={styles.form} onSubmit={submit} noValidate>
+            <label>
+              New password
+              <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            </label>
+            <button className={styles.button} type="submit" disabled={busy}>
+              Set new password
+            </button>
+          </form>
+        )}
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import styles from '../../../features/auth/auth.module.css';
+import { logout } from '../../../features/auth/session';
+import { useAuth } from '../../../features/auth/useAuth';
+import { ProfileModal } from './ProfileModal';
+
+/** The Account section: who is signed in, the profile modal and logout. */
+export function AccountPanel() {
+  const { user } = useAuth();
+  const [open, setOpen] = useState(false);
+  if (!user) return null;
+  return (
+    <section className={styles.card} id="account" data-testid="account-panel" aria-labelledby="account-heading">
+      <div className={styles.row}>
+        <h2 id="account-heading">Account</h2>
+        <div className={styles.row}>
+          <button type="button" className={styles.secondary} onClick={() => setOpen(true)}>
+            Profile
+          </button>
+          <button type="button" className={styles.button} onClick={() => void logout()}>
+            Log out
+          </button>
+        </div>
+      </div>
+      <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: '6px 16px' }}>
+        <dt>Name</dt>
+        <dd style={{ margin: 0, overflowWrap: 'anywhere' }} data-testid="account-name">
+          {user.name}
+        </dd>
+        <dt>E-mail</dt>
+        <dd style={{ margin: 0, overflowWrap: 'anywhere' }} data-testid="account-email">
+          {user.email}
+        </dd>
+        <dt>Member since</dt>
+        <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>{new Date(user.created_at).toLocaleDateString()}</dd>
+      </dl>
+      {open && <ProfileModal user={user} onClose={() => setOpen(false)} />}
+    </section>
+  );
+}

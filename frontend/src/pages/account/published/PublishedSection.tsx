@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { errorText, useDeleteProjectMutation, useProjectsQuery, usePublishedQuery } from '../../../features/canvas/api';
+import { createProject } from '../../../features/canvas/EditorPage';
+import styles from '../license/license.module.css';
+
+/**
+ * Account area, Published section (published panel): the user's projects with "New project",
+ * and the published ones with their views and visitors.
+ */
+export function PublishedSection() {
+  const navigate = useNavigate();
+  const projects = useProjectsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const published = usePublishedQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [remove] = useDeleteProjectMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function newProject() {
+    try {
+      navigate(`/projects/${await createProject({ title: 'Untitled' })}`);
+    } catch (err) {
+      setProblem((err as Error).message);
+    }
+  }
+
+  return (
+    <section className={styles.section} id="published" aria-labelledby="published-title" data-testid="published-section">
+      <h2 id="published-title">Projects and Published</h2>
+      <div>
+        <button type="button" className={styles.button} onClick={newProject} data-testid="new-project">
+          New project
+        </button>{' '}
+        <Link to="/templates">Start from a template</Link>
+      </div>
+      {problem && <p className={styles.error}>{problem}</p>}
+      {projects.error && <p className={styles.error}>{errorText(projects.error)}</p>}
+      {projects.data?.length === 0 && <p className={styles.muted}>No projects yet. Start one with “New project” or from a template.</p>}
+      {projects.data && projects.data.length > 0 && (
+        <ul data-testid="project-list">
+          {projects.data.map((p) => (
+            <li key={p.id}>
+              <Link to={`/projects/${p.id}`}>{p.title}</Link> <span className={styles.muted}>· edited {new Date(p.updated_at).toLocaleString()}</span>{' '}
+              <button
+                type="button"
+                className={styles.button}
+                onClick={() => window.confirm(`Delete “${p.title}”? This action cannot be undone.`) && void remove(p.id)}
+              >
+                Delete
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>Published</h3>
+      {published.data?.length === 0 && <p className={styles.muted}>Nothing published yet. Open a project and choose “Publish”.</p>}
+      {published.data && published.data.length > 0 && (
+        <ul data-testid="published-list">
+          {published.data.map((p) => (
+            <li key={p.public_id}>
+              <a href={p.url}>{p.title}</a> · {p.views} views · {p.visitors} visitors · <Link to={`/p/statistic/${p.public_id}`}>Statistics</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { BlogArticlePage } from './BlogArticlePage';
+export { BlogListPage } from './BlogListPage';

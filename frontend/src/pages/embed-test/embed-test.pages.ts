@@ -1,0 +1,1 @@
+export { EmbedTestPage } from './EmbedTestPage';

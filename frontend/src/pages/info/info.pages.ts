@@ -1,0 +1,1 @@
+export { ChangelogPage, PrivacyPage, RoadmapPage, TermsPage, VisionPage } from './InfoPages';

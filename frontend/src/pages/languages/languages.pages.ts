@@ -1,0 +1,1 @@
+export { LanguageLandingPage, LanguagePage } from './LanguagePages';

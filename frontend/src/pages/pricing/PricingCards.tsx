@@ -1,0 +1,108 @@
+import type { DesktopTier, LicensePlan, PlansView, PlanView, Product } from '@visualnotes/contracts';
+import { useState } from 'react';
+import styles from './PricingPage.module.css';
+
+export type Period = 'monthly' | 'yearly' | 'lifetime';
+
+interface CardProps {
+  plan: PlanView;
+  currency: string;
+  period: Period;
+  checkout: boolean;
+  busy: boolean;
+  onBuy: (product: Product, tier: DesktopTier | undefined, billing: LicensePlan) => void;
+}
+
+const PER: Record<Period, string> = { monthly: '/ month', yearly: '/ year', lifetime: 'once' };
+
+function money(currency: string, amount: number) {
+  return `${currency}${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
+}
+
+/** One plan: price for the chosen period (the Desktop Pro card also picks its device tier). */
+export function PricingCard({ plan, currency, period, checkout, busy, onBuy }: CardProps) {
+  const [tier, setTier] = useState<DesktopTier>('pro');
+  const tierView = plan.tiers?.find((t) => t.id === tier);
+  const prices = tierView?.prices ?? plan.prices;
+  // Premium and Publisher are subscriptions: the lifetime toggle shows their yearly price
+  const shown: LicensePlan = prices?.[period] ? period : 'yearly';
+  const price = prices?.[shown];
+  return (
+    <article className={`${styles.card} ${plan.id === 'premium' ? styles.featured : ''}`} data-testid={`plan-${plan.id}`}>
+      <h2>{plan.name}</h2>
+      <div className={styles.note}>{plan.description}</div>
+      {plan.tiers && (
+        <div className={styles.tierSelect} role="group" aria-label="Devices">
+          {plan.tiers.map((t) => (
+            <button key={t.id} type="button" aria-pressed={t.id === tier} onClick={() => setTier(t.id)}>
+              {t.name} · {t.max_devices} devices
+            </button>
+          ))}
+        </div>
+      )}
+      <div className={styles.price} data-testid="price">
+        {price ? (
+          <>
+            {price.regular !== undefined && <span className={styles.regular}>{money(currency, price.regular)}</span>}
+            {money(currency, price.amount)} <span className={styles.per}>{PER[shown]}</span>
+          </>
+        ) : (
+          <>
+            {money(currency, 0)} <span className={styles.per}>forever</span>
+          </>
+        )}
+      </div>
+      <ul className={styles.features}>
+        {plan.features.map((f) => (
+          <li key={f}>{f}</li>
+        ))}
+      </ul>
+      {plan.id === 'free' ? (
+        <a className={styles.buy} href="/account">
+          Start for free
+        </a>
+      ) : checkout ? (
+        <button className={styles.buy} type="button" disabled={busy} onClick={() => onBuy(plan.id as Product, plan.tiers ? tier : undefined, shown)}>
+          Buy {plan.name}
+        </button>
+      ) : (
+        <a className={styles.buy} href="mailto:support@visualnotes.app?subject=License">
+          Contact us to buy
+        </a>
+      )}
+    </article>
+  );
+}
+
+interface CardsProps extends Omit<CardProps, 'plan' | 'currency'> {
+  view: PlansView;
+}
+
+/** Desktop layout: all plans side by side. */
+export function PricingCardsDesktop({ view, ...rest }: CardsProps) {
+  return (
+    <div className={styles.desktop} data-testid="pricing-cards-desktop">
+      {view.plans.map((p) => (
+        <PricingCard key={p.id} plan={p} currency={view.currency} {...rest} />
+      ))}
+    </div>
+  );
+}
+
+/** Mobile layout: one plan at a time, chosen with tabs (Premium first shown). */
+export function PricingCardsMobile({ view, ...rest }: CardsProps) {
+  const [selected, setSelected] = useState<PlanView['id']>('premium');
+  const plan = view.plans.find((p) => p.id === selected) ?? view.plans[0];
+  return (
+    <div className={styles.mobile} data-testid="pricing-cards-mobile">
+      <div className={styles.tabs} role="tablist">
+        {view.plans.map((p) => (
+          <button key={p.id} type="button" role="tab" aria-selected={p.id === plan.id} onClick={() => setSelected(p.id)}>
+            {p.name}
+          </button>
+        ))}
+      </div>
+      <PricingCard plan={plan} currency={view.currency} {...rest} />
+    </div>
+  );
+}

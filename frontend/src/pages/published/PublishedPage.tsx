@@ -1,0 +1,60 @@
+import type { PublishedProject } from '@visualnotes/contracts';
+import { useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import styles from '../../features/canvas/canvas.module.css';
+import { anonymousCall } from '../../features/canvas/http';
+import { ReadOnlyCanvas } from '../../features/canvas/ReadOnlyCanvas';
+
+/**
+ * `/p/:id`: a published canvas, read-only. The server already painted the SVG snapshot; this page
+ * counts the view, shows the snapshot while the interactive viewer loads, then the viewer.
+ * `?embed=1` is the frameless version used by the embed code.
+ */
+export function PublishedPage() {
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const embed = params.get('embed') === '1';
+  const [project, setProject] = useState<PublishedProject | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    const ref = document.referrer ? `?ref=${encodeURIComponent(document.referrer)}` : '';
+    anonymousCall<PublishedProject>('GET', `/p/${encodeURIComponent(id)}${ref}`).then(
+      (p) => {
+        if (!live) return;
+        setProject(p);
+        document.title = `${p.title} | VisualNotes`;
+      },
+      (err: Error) => live && setError(err.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  if (error) {
+    return (
+      <div className={styles.center}>
+        <h1>Not published</h1>
+        <p className={styles.muted}>{error}</p>
+      </div>
+    );
+  }
+  const snapshot = project ? <img className={styles.snapshot} src={project.snapshot_url} alt={project.title} /> : null;
+  return (
+    <div data-testid="published-page">
+      {!embed && project && (
+        <div className={styles.toolbar}>
+          <h1 style={{ fontSize: '1.1rem', margin: 0 }} data-testid="published-title">
+            {project.title}
+          </h1>
+          {project.description && <span className={styles.muted}>{project.description}</span>}
+        </div>
+      )}
+      {project && (
+        <ReadOnlyCanvas scene={project.scene} filesPath={`/p/${id}/files`} fallback={snapshot} className={embed ? styles.embed : styles.viewer} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { Link, useParams } from 'react-router-dom';
+import { useRequireAuth } from '../../features/auth/useAuth';
+import { errorText, usePublishedQuery, useStatisticsQuery } from '../../features/canvas/api';
+import styles from '../../features/canvas/canvas.module.css';
+import { StatisticsView } from '../../features/canvas/StatisticsView';
+
+/** `/p/statistic/:id?`: one published project's statistics (owner only), or the list of them. */
+export function StatisticPage() {
+  const { id } = useParams();
+  const { loggedIn } = useRequireAuth();
+  return <div className={styles.center}>{loggedIn && (id ? <One id={id} /> : <All />)}</div>;
+}
+
+function One({ id }: { id: string }) {
+  const { data, error, isLoading } = useStatisticsQuery(id, { refetchOnMountOrArgChange: true });
+  return (
+    <>
+      <h1>Statistics</h1>
+      <p>
+        <a href={`/p/${id}`}>Open the published page</a> · <Link to="/p/statistic">All published projects</Link>
+      </p>
+      {isLoading && <p className={styles.muted}>Loading…</p>}
+      {error && <p className={styles.error}>{errorText(error)}</p>}
+      {data && <StatisticsView stats={data} />}
+    </>
+  );
+}
+
+function All() {
+  const { data, error, isLoading } = usePublishedQuery(undefined, { refetchOnMountOrArgChange: true });
+  return (
+    <>
+      <h1>Statistics</h1>
+      {isLoading && <p className={styles.muted}>Loading…</p>}
+      {error && <p className={styles.error}>{errorText(error)}</p>}
+      {data?.length === 0 && <p className={styles.muted}>Nothing published yet.</p>}
+      {data && data.length > 0 && (
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th>Project</th>
+              <th>Views</th>
+              <th>Visitors</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((p) => (
+              <tr key={p.public_id}>
+                <td>
+                  <Link to={`/p/statistic/${p.public_id}`}>{p.title}</Link>
+                </td>
+                <td>{p.views}</td>
+                <td>{p.visitors}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { PublishedPage } from './PublishedPage';
+export { StatisticPage } from './StatisticPage';

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { AUTH_TOKEN_STORAGE_KEY } from '../../app/constants';
+import { keepReferralCode } from '../../features/license/referral';
+import { InviteSection } from '../account/invite/InviteSection';
+import styles from '../account/license/license.module.css';
+
+/**
+ * `/refer/{code}`: a friend's invitation. The code is kept (localStorage) until registration,
+ * which sends it as `referral_code`. Without a code, a signed-in user sees their own invite panel.
+ */
+export function ReferPage() {
+  const { id } = useParams();
+  useEffect(() => {
+    if (id) keepReferralCode(id);
+  }, [id]);
+  const signedIn = (() => {
+    try {
+      return !!localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
+    } catch {
+      return false;
+    }
+  })();
+
+  return (
+    <main style={{ maxWidth: 'var(--content-width)', margin: '0 auto', padding: '32px 16px' }}>
+      {id || !signedIn ? (
+        <section className={styles.section} data-testid="refer-landing">
+          <h1>You are invited</h1>
+          <p>
+            A friend invited you to VisualNotes: visual notes and whiteboards on a canvas, with AI summaries of videos and documents. Create your free
+            account — when you activate it, your friend unlocks unlimited videos and AI summaries.
+          </p>
+          <p>
+            <a className={styles.button} href="/account/login?register=1" style={{ textDecoration: 'none' }}>
+              Create your free account
+            </a>
+          </p>
+        </section>
+      ) : (
+        <InviteSection />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,1 @@
+export { ReferPage } from './ReferPage';

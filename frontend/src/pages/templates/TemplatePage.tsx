@@ -1,0 +1,55 @@
+import { TEMPLATE_CATEGORY_LABELS } from '@visualnotes/contracts';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useAuth } from '../../features/auth/useAuth';
+import { rememberPath } from '../../features/auth/redirect';
+import { errorText, useTemplateQuery } from '../../features/canvas/api';
+import styles from '../../features/canvas/canvas.module.css';
+import { createProject } from '../../features/canvas/EditorPage';
+import { ScenePreview } from '../../features/canvas/ScenePreview';
+
+/** `/templates/:id`: the template panel with its preview and "Use template". */
+export function TemplatePage() {
+  const { id = '' } = useParams();
+  const { loggedIn } = useAuth();
+  const navigate = useNavigate();
+  const { data, error, isLoading } = useTemplateQuery(id);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function use() {
+    if (!loggedIn) {
+      rememberPath(`/templates/${id}`);
+      navigate('/account/login');
+      return;
+    }
+    try {
+      navigate(`/projects/${await createProject({ template_id: id })}`);
+    } catch (err) {
+      setProblem((err as Error).message);
+    }
+  }
+
+  return (
+    <div className={styles.center} style={{ maxWidth: '56rem' }} data-testid="template-panel">
+      <p>
+        <Link to="/templates">← All templates</Link>
+      </p>
+      {isLoading && <p className={styles.muted}>Loading…</p>}
+      {error && <p className={styles.error}>{errorText(error)}</p>}
+      {data && (
+        <div style={{ display: 'grid', gap: 12 }}>
+          <h1 style={{ margin: 0 }}>{data.name}</h1>
+          <span className={styles.muted}>{TEMPLATE_CATEGORY_LABELS[data.category]}</span>
+          <ScenePreview scene={data.scene} label={data.name} />
+          <p>{data.description}</p>
+          <div className={styles.row}>
+            <button type="button" className={`${styles.button} ${styles.primary}`} onClick={use} data-testid="use-template">
+              Use template
+            </button>
+          </div>
+          {problem && <p className={styles.error}>{problem}</p>}
+        </div>
+      )}
+    </div>
+  );
+}

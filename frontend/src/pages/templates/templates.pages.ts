@@ -1,0 +1,2 @@
+export { TemplatePage } from './TemplatePage';
+export { TemplatesPage } from './TemplatesPage';

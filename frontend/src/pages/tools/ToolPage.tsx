@@ -1,0 +1,16 @@
+import { useLocation } from 'react-router-dom';
+import { ComingSoon } from '../../components/ComingSoon/ComingSoon';
+import { findToolByPath, TOOL_GROUP_LABELS } from '../../app/routes/tools';
+import { VIDEO_TOOL_SLUGS } from '../../features/video/video-tools';
+import { VideoSummarizer } from '../../features/video/VideoSummarizer';
+import { DOCUMENT_TOOL_SLUGS } from '../../features/documents/document-tools';
+import { DocumentToolPage } from './documents/DocumentToolPage';
+
+/** One page per tool of app/routes/tools.ts; the route table only registers known tools. */
+export function ToolPage() {
+  const tool = findToolByPath(useLocation().pathname);
+  if (!tool) return <ComingSoon title="Tools" />;
+  if (VIDEO_TOOL_SLUGS.has(tool.slug)) return <VideoSummarizer heading={tool.name} />;
+  if (DOCUMENT_TOOL_SLUGS.has(tool.slug)) return <DocumentToolPage heading={tool.name} slug={tool.slug} />;
+  return <ComingSoon title={tool.name} description={`${TOOL_GROUP_LABELS[tool.group]}: ${tool.description}`} />;
+}

@@ -1,0 +1,1 @@
+export { ToolPage } from './ToolPage';

@@ -1,0 +1,21 @@
+import { baseEnvSchema, ConfigError, loadConfig, publicUrl } from './config';
+
+describe('loadConfig', () => {
+  it('fills the documented defaults', () => {
+    const config = loadConfig(baseEnvSchema, {});
+    expect(config.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/visualnotes');
+    expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(config.PORT).toBe(3000);
+    expect(publicUrl(config)).toBe('http://localhost:3000');
+  });
+
+  it('stops with one line naming the bad variable', () => {
+    expect(() => loadConfig(baseEnvSchema, { REDIS_URL: 'localhost:6379' })).toThrow(ConfigError);
+    try {
+      loadConfig(baseEnvSchema, { PORT: 'eighty' });
+    } catch (err) {
+      expect((err as Error).message).toMatch(/^Invalid configuration: PORT .*\(got "eighty"\)$/);
+      expect((err as Error).message).not.toContain('\n');
+    }
+  });
+});

@@ -1,0 +1,77 @@
+import { SetMetadata, type Type } from '@nestjs/common';
+import { WorkerHost } from '@nestjs/bullmq';
+import { QueueOwners, queuesOwnedBy, type JobName, type QueueName, type ServiceName } from '@visualnotes/contracts';
+import { UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
+import { requestContext } from './logger';
+
+/** Retries with exponential backoff; finished jobs are kept a while so users and operators can read them. */
+export const defaultJobOptions: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1_000 },
+  removeOnComplete: { age: 24 * 3600, count: 5_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+/** BullMQ key prefix: `REDIS_PREFIX`; in a Redis cluster make it a hash tag, e.g. `{vn}`. */
+export const queuePrefix = (config: { REDIS_PREFIX: string }) => config.REDIS_PREFIX;
+
+const JOB_HANDLER = 'visualnotes:job-handler';
+
+/** Marks the method that handles one job name of the processor's queue. */
+export const JobHandler = (name: JobName) => SetMetadata(JOB_HANDLER, name);
+
+function handlersOf(target: object): Map<string, string> {
+  const map = new Map<string, string>();
+  let proto = Object.getPrototypeOf(target);
+  while (proto && proto !== Object.prototype) {
+    for (const key of Object.getOwnPropertyNames(proto)) {
+      const fn = Object.getOwnPropertyDescriptor(proto, key)?.value; // not `proto[key]`: WorkerHost has getters
+      if (typeof fn !== 'function') continue;
+      const name = Reflect.getMetadata(JOB_HANDLER, fn) as string | undefined;
+      if (name && !map.has(name)) map.set(name, key);
+    }
+    proto = Object.getPrototypeOf(proto);
+  }
+  return map;
+}
+
+/**
+ * Base of a `@Processor(queue)` class: dispatches each job to its `@JobHandler` method and runs it
+ * with the job's request id in the log context.
+ */
+export abstract class JobProcessor extends WorkerHost {
+  private handlerMap?: Map<string, string>;
+
+  handledJobs(): string[] {
+    return [...(this.handlerMap ??= handlersOf(this)).keys()];
+  }
+
+  /** `token` is the job's lock token, for step jobs (`job.moveToWaitingChildren(token)`). */
+  async process(job: Job, token?: string): Promise<unknown> {
+    const method = (this.handlerMap ??= handlersOf(this)).get(job.name);
+    if (!method) throw new UnrecoverableError(`No handler for job "${job.name}"`);
+    const requestId = (job.data as { requestId?: string })?.requestId ?? `job-${job.queueName}-${job.id}`;
+    return requestContext.run({ requestId }, () =>
+      (this as unknown as Record<string, (j: Job, t?: string) => Promise<unknown>>)[method](job, token),
+    );
+  }
+}
+
+/**
+ * Refuses to start a service that owns a job name without a handler for it.
+ * `processors` are the processor instances with the queue each one consumes.
+ */
+export function assertJobHandlers(service: ServiceName, processors: { queue: string; instance: JobProcessor }[]) {
+  const missing: string[] = [];
+  for (const queue of queuesOwnedBy(service)) {
+    const handled = new Set(processors.filter((p) => p.queue === queue).flatMap((p) => p.instance.handledJobs()));
+    for (const job of QueueOwners[queue as QueueName].jobs) {
+      if (!handled.has(job)) missing.push(`${queue}/${job}`);
+    }
+  }
+  if (missing.length) {
+    throw new Error(`The ${service} service has no handler for these jobs: ${missing.join(', ')}`);
+  }
+}
+
+export type ProcessorClass = Type<JobProcessor>;

@@ -1,0 +1,50 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { LoggerService } from '@nestjs/common';
+import pino, { type Logger } from 'pino';
+
+export interface RequestContext {
+  requestId?: string;
+}
+
+/** Carries the request (or job) id through async work so every log line and RPC hop has it. */
+export const requestContext = new AsyncLocalStorage<RequestContext>();
+
+export function currentRequestId(): string | undefined {
+  return requestContext.getStore()?.requestId;
+}
+
+export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
+  return pino({
+    level,
+    base: { service },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    mixin() {
+      const requestId = currentRequestId();
+      return requestId ? { requestId } : {};
+    },
+  });
+}
+
+/** Nest's logger interface on top of pino: JSON lines, with the request id when there is one. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+  log(message: unknown, context?: string) {
+    this.logger.info({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string) {
+    if (message instanceof Error) this.logger.error({ context, err: message }, message.message);
+    else this.logger.error({ context, trace }, String(message));
+  }
+  warn(message: unknown, context?: string) {
+    this.logger.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string) {
+    this.logger.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string) {
+    this.logger.trace({ context }, String(message));
+  }
+  fatal(message: unknown, context?: string) {
+    this.logger.fatal({ context }, String(message));
+  }
+}

@@ -1,0 +1,138 @@
+import { createServer, type Server } from 'node:http';
+import type { CallHandler, ExecutionContext, NestInterceptor, OnModuleDestroy } from '@nestjs/common';
+import type { Job, Queue, Worker } from 'bullmq';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { tap, type Observable } from 'rxjs';
+
+const STATES = ['waiting', 'prioritized', 'active', 'delayed', 'waiting-children', 'failed', 'completed', 'paused'] as const;
+
+/**
+ * Prometheus metrics of one process: queue depth per state (read on each scrape), job durations
+ * and failures, request latency (HTTP in the gateway, RPC handlers in the services), and Node's
+ * own (heap, event loop lag, GC). Each process has its own registry.
+ */
+export class ServiceMetrics implements OnModuleDestroy {
+  readonly registry = new Registry();
+  private readonly queues = new Map<string, Queue>();
+  private server?: Server;
+  readonly jobDuration: Histogram<'queue' | 'name' | 'status'>;
+  readonly jobFailures: Counter<'queue' | 'name'>;
+  readonly requestDuration: Histogram<'kind' | 'route' | 'status'>;
+
+  constructor(readonly service: string) {
+    this.registry.setDefaultLabels({ service });
+    collectDefaultMetrics({ register: this.registry, prefix: 'vn_' });
+    const queues = this.queues;
+    new Gauge({
+      name: 'vn_queue_jobs',
+      help: 'Jobs in each BullMQ queue by state',
+      labelNames: ['queue', 'state'],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        await Promise.all(
+          [...queues.values()].map(async (q) => {
+            const counts = await q.getJobCounts(...STATES).catch(() => null);
+            if (counts) for (const state of STATES) this.set({ queue: q.name, state }, counts[state] ?? 0);
+          }),
+        );
+      },
+    });
+    this.jobDuration = new Histogram({
+      name: 'vn_job_duration_seconds',
+      help: 'Time from a job starting on a worker to its end',
+      labelNames: ['queue', 'name', 'status'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800],
+      registers: [this.registry],
+    });
+    this.jobFailures = new Counter({
+      name: 'vn_job_failures_total',
+      help: 'Failed job attempts (each retry counts)',
+      labelNames: ['queue', 'name'],
+      registers: [this.registry],
+    });
+    this.requestDuration = new Histogram({
+      name: 'vn_request_duration_seconds',
+      help: 'Request latency: HTTP requests in the gateway, RPC handlers in the services',
+      labelNames: ['kind', 'route', 'status'],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [this.registry],
+    });
+  }
+
+  /** Queues whose depth is reported. */
+  watchQueue(queue: Queue) {
+    this.queues.set(queue.name, queue);
+  }
+
+  /** Durations and failures of the jobs this worker runs. */
+  watchWorker(worker: Worker) {
+    const observe = (job: Job | undefined, status: 'completed' | 'failed') => {
+      if (!job?.processedOn) return;
+      const seconds = (Date.now() - job.processedOn) / 1000;
+      this.jobDuration.observe({ queue: worker.name, name: job.name, status }, seconds);
+    };
+    worker.on('completed', (job) => observe(job, 'completed'));
+    worker.on('failed', (job) => {
+      this.jobFailures.inc({ queue: worker.name, name: job?.name ?? 'unknown' });
+      observe(job, 'failed');
+    });
+  }
+
+  /** Latency of every message handler of a service. */
+  rpcInterceptor(): NestInterceptor {
+    const histogram = this.requestDuration;
+    return {
+      intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+        const route = `${context.getClass().name}.${context.getHandler().name}`;
+        const end = histogram.startTimer({ kind: context.getType(), route });
+        return next.handle().pipe(tap({ next: () => end({ status: 'ok' }), error: () => end({ status: 'error' }) }));
+      },
+    };
+  }
+
+  async text(): Promise<{ body: string; contentType: string }> {
+    return { body: await this.registry.metrics(), contentType: this.registry.contentType };
+  }
+
+  /** A tiny HTTP server answering `GET /metrics` (services have no HTTP server of their own). */
+  async serve(port: number, host = '0.0.0.0'): Promise<number> {
+    const server = createServer((req, res) => {
+      if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+        res.writeHead(404).end();
+        return;
+      }
+      this.text().then(
+        ({ body, contentType }) => res.writeHead(200, { 'content-type': contentType }).end(body),
+        () => res.writeHead(500).end(),
+      );
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+    this.server = server;
+    return (server.address() as { port: number }).port;
+  }
+
+  async onModuleDestroy() {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/**
+ * Worker concurrency per queue from the environment: `WORKER_CONCURRENCY_<QUEUE>` (the queue name
+ * in upper case with `-` as `_`, e.g. `WORKER_CONCURRENCY_AI_DOCUMENTS=4`), else
+ * `WORKER_CONCURRENCY`, else the processor's own setting.
+ */
+export function workerConcurrency(queue: string, env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env[`WORKER_CONCURRENCY_${queue.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`] ?? env.WORKER_CONCURRENCY;
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) {
+    throw new Error(`Invalid configuration: worker concurrency for ${queue} must be a whole number from 1 to 1000 (got "${raw}")`);
+  }
+  return n;
+}

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
+import { errorBody, serviceOfPattern, type ServiceName } from '@visualnotes/contracts';
+import Redis from 'ioredis';
+import { currentRequestId } from '../logger';
+import { INSTANCE_TTL_MS, rpcKeys, type RpcEnvelope, type RpcReply } from './keys';
+
+export interface RedisQueueClientOptions {
+  redisUrl: string;
+  /** Key prefix (`REDIS_PREFIX`). */
+  prefix?: string;
+  /** Default time to wait for an answer; the caller then gets 504. */
+  timeoutMs?: number;
+}
+
+interface Pending {
+  service: ServiceName;
+  raw: string;
+  callback: (packet: WritePacket) => void;
+  timer: NodeJS.Timeout;
+}
+
+const LIVENESS_CACHE_MS = 1_000;
+
+/**
+ * Client side of {@link RedisQueueServer}. Fails fast with 503 when no copy of the target service
+ * is alive, gives 504 after the timeout, and takes back requests nobody picked up so they never
+ * run after the caller was told they failed.
+ */
+export class RedisQueueClient extends ClientProxy {
+  private readonly clientId = randomUUID();
+  private commands?: Redis;
+  private subscriber?: Redis;
+  private connecting?: Promise<void>;
+  private watchdog?: NodeJS.Timeout;
+  private readonly pending = new Map<string, Pending>();
+  private readonly liveness = new Map<ServiceName, { alive: boolean; at: number }>();
+
+  private readonly prefix: string;
+
+  constructor(private readonly options: RedisQueueClientOptions) {
+    super();
+    this.prefix = options.prefix ?? 'vn';
+  }
+
+  connect(): Promise<void> {
+    this.connecting ??= (async () => {
+      this.commands = new Redis(this.options.redisUrl, { maxRetriesPerRequest: 2 });
+      this.subscriber = new Redis(this.options.redisUrl, { maxRetriesPerRequest: 2 });
+      this.subscriber.on('message', (_channel, message) => this.onReply(message));
+      await this.subscriber.subscribe(rpcKeys.reply(this.prefix, this.clientId));
+      this.watchdog = setInterval(() => void this.failRequestsOfDeadServices(), LIVENESS_CACHE_MS);
+      this.watchdog.unref();
+    })().catch((err) => {
+      this.connecting = undefined;
+      throw err;
+    });
+    return this.connecting;
+  }
+
+  private onReply(message: string) {
+    let reply: RpcReply;
+    try {
+      reply = JSON.parse(message) as RpcReply;
+    } catch {
+      return;
+    }
+    const pending = this.pending.get(reply.id);
+    if (!pending) return;
+    this.pending.delete(reply.id);
+    clearTimeout(pending.timer);
+    if (reply.err) pending.callback({ err: reply.err, isDisposed: true });
+    else pending.callback({ response: reply.response ?? null, isDisposed: true });
+  }
+
+  /** Whether some copy of the service has sent a heartbeat lately (cached for a second). */
+  async isAlive(service: ServiceName, fresh = false): Promise<boolean> {
+    const cached = this.liveness.get(service);
+    if (!fresh && cached && Date.now() - cached.at < LIVENESS_CACHE_MS) return cached.alive;
+    await this.connect();
+    const count = await this.commands!.zcount(rpcKeys.instances(this.prefix, service), Date.now() - INSTANCE_TTL_MS, '+inf');
+    const alive = count > 0;
+    this.liveness.set(service, { alive, at: Date.now() });
+    return alive;
+  }
+
+  private async failRequestsOfDeadServices() {
+    const services = new Set([...this.pending.values()].map((p) => p.service));
+    for (const service of services) {
+      const alive = await this.isAlive(service, true).catch(() => true);
+      if (alive) continue;
+      for (const [id, p] of this.pending) {
+        if (p.service !== service) continue;
+        this.pending.delete(id);
+        clearTimeout(p.timer);
+        await this.commands!.lrem(rpcKeys.requests(this.prefix, service), 1, p.raw).catch(() => 0);
+        p.callback({ err: unavailable(service), isDisposed: true });
+      }
+    }
+  }
+
+  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    const id = randomUUID();
+    let service: ServiceName;
+    try {
+      service = serviceOfPattern(String(packet.pattern));
+    } catch (err) {
+      callback({ err: errorBody('INTERNAL', (err as Error).message), isDisposed: true });
+      return () => undefined;
+    }
+    const timeoutMs = this.options.timeoutMs ?? 10_000;
+    const envelope: RpcEnvelope = {
+      id,
+      pattern: String(packet.pattern),
+      data: packet.data,
+      replyTo: this.clientId,
+      deadline: Date.now() + timeoutMs,
+      requestId: currentRequestId(),
+    };
+    const raw = JSON.stringify(envelope);
+    void (async () => {
+      if (!(await this.isAlive(service))) {
+        callback({ err: unavailable(service), isDisposed: true });
+        return;
+      }
+      const timer = setTimeout(() => {
+        if (!this.pending.delete(id)) return;
+        void this.commands!.lrem(rpcKeys.requests(this.prefix, service), 1, raw).catch(() => 0);
+        callback({ err: errorBody('SERVICE_TIMEOUT', `The ${service} service did not answer in time; please try again`), isDisposed: true });
+      }, timeoutMs);
+      this.pending.set(id, { service, raw, callback, timer });
+      await this.commands!.lpush(rpcKeys.requests(this.prefix, service), raw);
+    })().catch(() => {
+      const p = this.pending.get(id);
+      if (p) clearTimeout(p.timer);
+      this.pending.delete(id);
+      callback({ err: unavailable(service), isDisposed: true });
+    });
+    return () => {
+      const p = this.pending.get(id);
+      if (p) clearTimeout(p.timer);
+      this.pending.delete(id);
+    };
+  }
+
+  protected async dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
+    await this.connect();
+    const service = serviceOfPattern(String(packet.pattern));
+    const envelope: RpcEnvelope = {
+      id: randomUUID(),
+      pattern: String(packet.pattern),
+      data: packet.data,
+      replyTo: '',
+      deadline: Date.now() + (this.options.timeoutMs ?? 10_000),
+      requestId: currentRequestId(),
+    };
+    await this.commands!.lpush(rpcKeys.requests(this.prefix, service), JSON.stringify(envelope));
+    return undefined as T;
+  }
+
+  async close() {
+    if (this.watchdog) clearInterval(this.watchdog);
+    for (const p of this.pending.values()) clearTimeout(p.timer);
+    this.pending.clear();
+    await this.subscriber?.quit().catch(() => undefined);
+    await this.commands?.quit().catch(() => undefined);
+    this.connecting = undefined;
+  }
+
+  on() {
+    throw new Error('RedisQueueClient does not emit transport events');
+  }
+
+  unwrap<T>(): T {
+    return this.commands as T;
+  }
+}
+
+function unavailable(service: ServiceName) {
+  return errorBody('SERVICE_UNAVAILABLE', `The ${service} service is unavailable right now; please try again shortly`);
+}

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { BaseRpcContext, Server, type CustomTransportStrategy } from '@nestjs/microservices';
+import type { ServiceName } from '@visualnotes/contracts';
+import { errorBody } from '@visualnotes/contracts';
+import Redis from 'ioredis';
+import { lastValueFrom } from 'rxjs';
+import { requestContext } from '../logger';
+import { toErrorBody } from './errors';
+import { HEARTBEAT_MS, INSTANCE_TTL_MS, rpcKeys, type RpcEnvelope, type RpcReply } from './keys';
+
+export class RpcContext extends BaseRpcContext<[pattern: string, requestId: string | undefined]> {
+  getPattern() {
+    return this.args[0];
+  }
+  getRequestId() {
+    return this.args[1];
+  }
+}
+
+export interface RedisQueueServerOptions {
+  service: ServiceName;
+  redisUrl: string;
+  /** Key prefix (`REDIS_PREFIX`). */
+  prefix?: string;
+  /** Requests handled at once by this copy. */
+  concurrency?: number;
+  instanceId?: string;
+}
+
+/**
+ * `@nestjs/microservices` transport on a Redis list: each request is popped by exactly one
+ * running copy of the service (the stock Redis transport is pub/sub and runs it on every copy).
+ */
+export class RedisQueueServer extends Server implements CustomTransportStrategy {
+  readonly instanceId: string;
+  private blocking?: Redis;
+  private commands?: Redis;
+  private heartbeat?: NodeJS.Timeout;
+  private closing = false;
+  private loopDone?: Promise<void>;
+  private readonly inFlight = new Set<Promise<void>>();
+  /** How many requests this copy has answered; read by tests and metrics. */
+  handled = 0;
+  private readonly prefix: string;
+
+  constructor(private readonly options: RedisQueueServerOptions) {
+    super();
+    this.prefix = options.prefix ?? 'vn';
+    this.instanceId = options.instanceId ?? `${options.service}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  }
+
+  async listen(callback: (err?: unknown) => void) {
+    try {
+      this.commands = new Redis(this.options.redisUrl, { maxRetriesPerRequest: 3 });
+      this.blocking = new Redis(this.options.redisUrl, { maxRetriesPerRequest: null });
+      await this.beat();
+      this.heartbeat = setInterval(() => void this.beat().catch(() => undefined), HEARTBEAT_MS);
+      this.heartbeat.unref();
+      this.loopDone = this.loop();
+      callback();
+    } catch (err) {
+      callback(err);
+    }
+  }
+
+  private async beat() {
+    const key = rpcKeys.instances(this.prefix, this.options.service);
+    const now = Date.now();
+    await this.commands!
+      .multi()
+      .zadd(key, now, this.instanceId)
+      .zremrangebyscore(key, 0, now - INSTANCE_TTL_MS * 10)
+      .exec();
+  }
+
+  private async loop() {
+    const queue = rpcKeys.requests(this.prefix, this.options.service);
+    const limit = this.options.concurrency ?? 64;
+    while (!this.closing) {
+      if (this.inFlight.size >= limit) {
+        await Promise.race(this.inFlight);
+        continue;
+      }
+      let popped: [string, string] | null;
+      try {
+        // A short block so that close() is never kept waiting long; a popped item is always handled.
+        popped = await this.blocking!.brpop(queue, 1);
+      } catch (err) {
+        if (this.closing) break;
+        this.logger.error(`RPC queue read failed: ${(err as Error).message}`);
+        await new Promise((r) => setTimeout(r, 500));
+        continue;
+      }
+      if (!popped) continue;
+      const work = this.handle(popped[1]).finally(() => this.inFlight.delete(work));
+      this.inFlight.add(work);
+    }
+  }
+
+  private async handle(raw: string) {
+    let envelope: RpcEnvelope;
+    try {
+      envelope = JSON.parse(raw) as RpcEnvelope;
+    } catch {
+      this.logger.warn('Dropped an RPC request that is not JSON');
+      return;
+    }
+    if (Date.now() > envelope.deadline) return; // the caller has already answered its user with 504
+    const reply = async (body: Omit<RpcReply, 'id'>) => {
+      if (!envelope.replyTo) return; // an event: nobody waits for an answer
+      await this.commands!.publish(rpcKeys.reply(this.prefix, envelope.replyTo), JSON.stringify({ id: envelope.id, ...body }));
+    };
+    const handler = this.getHandlerByPattern(envelope.pattern);
+    if (!handler) {
+      await reply({ err: errorBody('NOT_FOUND', `No handler for ${envelope.pattern}`) });
+      return;
+    }
+    await requestContext.run({ requestId: envelope.requestId }, async () => {
+      try {
+        const context = new RpcContext([envelope.pattern, envelope.requestId]);
+        const result = await lastValueFrom(this.transformToObservable(await handler(envelope.data, context)), {
+          defaultValue: null,
+        });
+        this.handled++;
+        this.logger.debug?.(`rpc handled ${envelope.pattern}`);
+        await reply({ response: result });
+      } catch (err) {
+        this.handled++;
+        this.logger.debug?.(`rpc handled ${envelope.pattern} (error)`);
+        await reply({ err: toErrorBody(err) });
+      }
+    });
+  }
+
+  /** Stops taking requests, finishes the ones in hand, then leaves. */
+  async close() {
+    if (this.closing) return;
+    this.closing = true;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    await this.loopDone;
+    await Promise.allSettled([...this.inFlight]);
+    await this.commands?.zrem(rpcKeys.instances(this.prefix, this.options.service), this.instanceId).catch(() => undefined);
+    this.blocking?.disconnect();
+    await this.commands?.quit().catch(() => undefined);
+  }
+
+  on() {
+    throw new Error('RedisQueueServer does not emit transport events');
+  }
+
+  unwrap<T>(): T {
+    return this.commands as T;
+  }
+}

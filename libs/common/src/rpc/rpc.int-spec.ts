@@ -1,0 +1,122 @@
+import { Controller, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { DomainError } from '@visualnotes/contracts';
+import { createTestRedis } from '@visualnotes/testing';
+import Redis from 'ioredis';
+import { firstValueFrom } from 'rxjs';
+import { currentRequestId, requestContext } from '../logger';
+import { RpcErrorFilter } from './errors';
+import { rpcKeys } from './keys';
+import { RedisQueueClient } from './redis-queue.client';
+import { RedisQueueServer } from './redis-queue.server';
+
+// Patterns under the `publish.` prefix so the client routes them to the `publish` queue.
+@Controller()
+class ProbeController {
+  static calls = 0;
+  @MessagePattern('publish.probe.echo')
+  echo(@Payload() data: { n: number }) {
+    ProbeController.calls++;
+    return { n: data.n, requestId: currentRequestId() };
+  }
+  @MessagePattern('publish.probe.fail')
+  fail() {
+    throw new DomainError('CONFLICT', 'This item was changed elsewhere');
+  }
+  @MessagePattern('publish.probe.crash')
+  crash() {
+    throw new Error('secret internal detail');
+  }
+  @MessagePattern('publish.probe.slow')
+  async slow(@Payload() data: { ms: number }) {
+    await new Promise((r) => setTimeout(r, data.ms));
+    return 'late';
+  }
+}
+
+async function startCopy(redisUrl: string, prefix: string): Promise<{ app: INestMicroservice; server: RedisQueueServer }> {
+  const server = new RedisQueueServer({ service: 'publish', redisUrl, prefix });
+  const app = await NestFactory.createMicroservice({ module: class ProbeModule {}, controllers: [ProbeController] }, {
+    strategy: server,
+    logger: false,
+  });
+  app.useGlobalFilters(new RpcErrorFilter());
+  await app.listen();
+  return { app, server };
+}
+
+describe('RPC over Redis queues', () => {
+  let redisUrl: string;
+  let prefix: string;
+  let client: RedisQueueClient;
+  const copies: { app: INestMicroservice; server: RedisQueueServer }[] = [];
+
+  beforeAll(async () => {
+    ({ url: redisUrl, prefix } = await createTestRedis());
+    copies.push(await startCopy(redisUrl, prefix), await startCopy(redisUrl, prefix));
+    client = new RedisQueueClient({ redisUrl, prefix, timeoutMs: 1_500 });
+  });
+  afterAll(async () => {
+    await client.close();
+    for (const c of copies) await c.app.close();
+  });
+
+  it('runs each request on exactly one copy, and both copies share the work', async () => {
+    ProbeController.calls = 0;
+    const before = copies.map((c) => c.server.handled);
+    const replies = await Promise.all(
+      Array.from({ length: 200 }, (_, n) => firstValueFrom(client.send('publish.probe.echo', { n }))),
+    );
+    expect(replies.map((r) => (r as { n: number }).n)).toEqual(Array.from({ length: 200 }, (_, n) => n));
+    expect(ProbeController.calls).toBe(200);
+    const done = copies.map((c, i) => c.server.handled - before[i]);
+    expect(done[0] + done[1]).toBe(200);
+    expect(Math.min(...done)).toBeGreaterThan(0);
+  });
+
+  it('keeps the status and message of a domain error across the hop', async () => {
+    await expect(firstValueFrom(client.send('publish.probe.fail', {}))).rejects.toEqual({
+      statusCode: 409,
+      message: 'This item was changed elsewhere',
+      code: 'CONFLICT',
+    });
+  });
+
+  it('hides unexpected errors behind a 500 without their details', async () => {
+    const err = await firstValueFrom(client.send('publish.probe.crash', {})).catch((e) => e);
+    expect(err.statusCode).toBe(500);
+    expect(err.message).not.toContain('secret');
+  });
+
+  it('carries the request id to the handler', async () => {
+    const reply = await requestContext.run({ requestId: 'req-42' }, () =>
+      firstValueFrom(client.send('publish.probe.echo', { n: 1 })),
+    );
+    expect(reply).toEqual({ n: 1, requestId: 'req-42' });
+  });
+
+  it('answers 504 after the timeout and takes back nothing half-done', async () => {
+    const err = await firstValueFrom(client.send('publish.probe.slow', { ms: 3_000 })).catch((e) => e);
+    expect(err).toMatchObject({ statusCode: 504 });
+  });
+
+  it('answers 503 at once when no copy of the service is alive', async () => {
+    const started = Date.now();
+    const err = await firstValueFrom(client.send('media.anything', {})).catch((e) => e);
+    expect(err).toMatchObject({ statusCode: 503 });
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('skips requests whose caller already gave up', async () => {
+    const redis = new Redis(redisUrl);
+    ProbeController.calls = 0;
+    await redis.lpush(
+      rpcKeys.requests(prefix, 'publish'),
+      JSON.stringify({ id: 'x', pattern: 'publish.probe.echo', data: { n: 1 }, replyTo: 'nobody', deadline: Date.now() - 1 }),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ProbeController.calls).toBe(0);
+    redis.disconnect();
+  });
+});

@@ -1,0 +1,192 @@
+import 'reflect-metadata';
+import { Controller, Global, Module, type DynamicModule, type INestMicroservice, type Provider, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern } from '@nestjs/microservices';
+import { BullModule, getQueueToken } from '@nestjs/bullmq';
+import { PROCESSOR_METADATA } from '@nestjs/bullmq/dist/bull.constants';
+import { TypeOrmModule, InjectDataSource } from '@nestjs/typeorm';
+import { Patterns, type HealthReply, type ServiceName } from '@visualnotes/contracts';
+import type { DataSource } from 'typeorm';
+import type { z } from 'zod';
+import { baseEnvSchema, ConfigError, loadConfig, type BaseConfig } from './config';
+import { dataSourceOptions, ensureDatabase, openDataSource } from './database';
+import { assertJobHandlers, defaultJobOptions, queuePrefix, type ProcessorClass } from './jobs';
+import { createLogger, PinoNestLogger } from './logger';
+import { ServiceMetrics, workerConcurrency } from './metrics';
+import { checkDependencies } from './preflight';
+import { redisOptions } from './redis';
+import { RedisQueueServer, RpcErrorFilter, RpcModule } from './rpc';
+import { createStorage, STORAGE } from './storage';
+import { BASE_CONFIG } from './tokens';
+
+export const INSTANCE_ID = Symbol('INSTANCE_ID');
+export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
+
+export interface ServiceDefinition<S extends z.ZodType = typeof baseEnvSchema> {
+  service: ServiceName;
+  /** The service's environment schema (extends `baseEnvSchema`). */
+  envSchema?: S;
+  entities?: Function[];
+  migrations?: Function[];
+  imports?: (DynamicModule | Type)[];
+  controllers?: Type[];
+  providers?: Provider[];
+  /** `@Processor` classes; every job the service owns (contracts `QueueOwners`) needs a handler. */
+  processors?: ProcessorClass[];
+  /** Queues this service adds jobs to. */
+  producesTo?: string[];
+}
+
+function healthController(service: ServiceName): Type {
+  @Controller()
+  class HealthController {
+    constructor(
+      @InjectDataSource() private readonly dataSource: DataSource,
+      private readonly server: RedisQueueServer,
+    ) {}
+
+    @MessagePattern(Patterns[service].health)
+    async health(): Promise<HealthReply> {
+      await this.dataSource.query('SELECT 1');
+      return { status: 'up', service, instance: this.server.instanceId };
+    }
+  }
+  return HealthController;
+}
+
+@Global()
+@Module({})
+class CoreModule {
+  static forRoot(config: BaseConfig, server: RedisQueueServer): DynamicModule {
+    return {
+      module: CoreModule,
+      providers: [
+        { provide: BASE_CONFIG, useValue: config },
+        { provide: SERVICE_CONFIG, useValue: config },
+        { provide: INSTANCE_ID, useValue: server.instanceId },
+        { provide: RedisQueueServer, useValue: server },
+        { provide: STORAGE, useFactory: () => createStorage(config) },
+      ],
+      exports: [BASE_CONFIG, SERVICE_CONFIG, INSTANCE_ID, RedisQueueServer, STORAGE],
+    };
+  }
+}
+
+@Module({})
+class ServiceRootModule {}
+
+/** Makes the service's queues injectable (`@InjectQueue(name)`) in every feature module. */
+@Module({})
+class QueuesModule {
+  static register(names: string[]): DynamicModule {
+    const queues = names.map((name) => BullModule.registerQueue({ name }));
+    return { module: QueuesModule, global: true, imports: queues, exports: queues };
+  }
+}
+
+export interface ServiceApp<C = BaseConfig> {
+  app: INestMicroservice;
+  server: RedisQueueServer;
+  config: C;
+}
+
+/** Builds and starts one copy of a service; throws on bad configuration or a missing database. */
+export async function createServiceApp<S extends z.ZodType>(
+  def: ServiceDefinition<S>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ServiceApp<z.infer<S>>> {
+  const config = loadConfig(def.envSchema ?? baseEnvSchema, env) as z.infer<S> & BaseConfig;
+  const logger = createLogger(def.service, config.LOG_LEVEL);
+  await ensureDatabase(config.DATABASE_URL);
+  const server = new RedisQueueServer({
+    service: def.service,
+    redisUrl: config.REDIS_URL,
+    prefix: config.REDIS_PREFIX,
+    concurrency: config.RPC_CONCURRENCY,
+  });
+  const data = {
+    url: config.DATABASE_URL,
+    schema: def.service,
+    entities: def.entities ?? [],
+    migrations: def.migrations ?? [],
+  };
+  const queues = new Set<string>([
+    ...(def.processors ?? []).map((p) => (Reflect.getMetadata(PROCESSOR_METADATA, p) as { name: string }).name),
+    ...(def.producesTo ?? []),
+  ]);
+  const metrics = new ServiceMetrics(def.service);
+  const root: DynamicModule = {
+    module: ServiceRootModule,
+    imports: [
+      CoreModule.forRoot(config, server),
+      RpcModule,
+      TypeOrmModule.forRootAsync({
+        useFactory: () => dataSourceOptions(data),
+        dataSourceFactory: () => openDataSource(data),
+      }),
+      BullModule.forRoot({ connection: redisOptions(config.REDIS_URL), prefix: queuePrefix(config), defaultJobOptions }),
+      QueuesModule.register([...queues]),
+      ...(def.imports ?? []),
+    ],
+    controllers: [healthController(def.service), ...(def.controllers ?? [])],
+    providers: [...(def.processors ?? []), ...(def.providers ?? []), { provide: ServiceMetrics, useValue: metrics }],
+  };
+  const app = await NestFactory.createMicroservice(root, { strategy: server, logger: new PinoNestLogger(logger) });
+  app.useGlobalFilters(new RpcErrorFilter());
+  app.useGlobalInterceptors(metrics.rpcInterceptor());
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  assertJobHandlers(
+    def.service,
+    (def.processors ?? []).map((p) => ({
+      queue: (Reflect.getMetadata(PROCESSOR_METADATA, p) as { name: string }).name,
+      instance: app.get(p),
+    })),
+  );
+  await app.listen();
+  for (const name of queues) metrics.watchQueue(app.get(getQueueToken(name)));
+  for (const p of def.processors ?? []) {
+    const worker = app.get(p).worker;
+    metrics.watchWorker(worker);
+    const concurrency = workerConcurrency(worker.name, env);
+    if (concurrency) worker.concurrency = concurrency;
+  }
+  if (config.METRICS_PORT !== undefined) {
+    const port = await metrics.serve(config.METRICS_PORT);
+    logger.info(`metrics at http://0.0.0.0:${port}/metrics`);
+  }
+  logger.info({ instance: server.instanceId }, `${def.service} service ready`);
+  return { app, server, config };
+}
+
+/**
+ * With `EXIT_WITH_PARENT=1` (set by test and benchmark harnesses) the process ends when the
+ * process that started it is gone, so a killed test run leaves no services behind.
+ */
+export function exitWithParent(): void {
+  if (process.env.EXIT_WITH_PARENT !== '1') return;
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM');
+  }, 1_000).unref();
+}
+
+/** Entry point of a service process: one clear line and exit code 1 on bad configuration or missing PostgreSQL/Redis. */
+export async function runService<S extends z.ZodType>(def: ServiceDefinition<S>): Promise<void> {
+  exitWithParent();
+  try {
+    const config = loadConfig(def.envSchema ?? baseEnvSchema) as BaseConfig;
+    const problem = await checkDependencies(config.DATABASE_URL, config.REDIS_URL);
+    if (problem) {
+      console.error(problem);
+      process.exit(1);
+    }
+    await createServiceApp(def);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    console.error(`The ${def.service} service could not start: ${(err as Error).message}`);
+    process.exit(1);
+  }
+}

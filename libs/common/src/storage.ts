@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { BaseConfig } from './config';
+
+/** Thrown by `put` when the body is larger than `maxBytes`; nothing is kept. */
+export class StorageLimitError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The file is larger than the limit of ${Math.round(maxBytes / 1024 / 1024)} MB`);
+  }
+}
+
+export interface PutOptions {
+  contentType?: string;
+  /** Refuse (and keep nothing) past this many bytes. */
+  maxBytes?: number;
+}
+
+/**
+ * Where files live (uploads, audio chunks, snapshots): a folder on local disk by default, or S3.
+ * Keys are relative paths such as `uploads/<id>`; a write is all-or-nothing.
+ */
+export interface Storage {
+  put(key: string, body: Buffer | Readable, options?: PutOptions): Promise<{ size: number }>;
+  get(key: string): Promise<Readable>;
+  getBuffer(key: string): Promise<Buffer>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
+export const STORAGE = Symbol('STORAGE');
+
+const KEY = /^[A-Za-z0-9][A-Za-z0-9._\-/]{0,511}$/;
+function checkKey(key: string) {
+  if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.' || part === '')) {
+    throw new Error(`Invalid storage key "${key}"`);
+  }
+}
+
+function limit(maxBytes: number | undefined, counter: { size: number }) {
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      counter.size += chunk.length;
+      if (maxBytes !== undefined && counter.size > maxBytes) done(new StorageLimitError(maxBytes));
+      else done(null, chunk);
+    },
+  });
+}
+
+export class LocalStorage implements Storage {
+  constructor(private readonly root: string) {}
+
+  private path(key: string) {
+    checkKey(key);
+    const full = resolve(this.root, key);
+    if (!full.startsWith(resolve(this.root) + sep)) throw new Error(`Invalid storage key "${key}"`);
+    return full;
+  }
+
+  async put(key: string, body: Buffer | Readable, options: PutOptions = {}) {
+    const target = this.path(key);
+    await mkdir(dirname(target), { recursive: true });
+    const temp = join(dirname(target), `.${randomUUID()}.part`);
+    const counter = { size: 0 };
+    try {
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, limit(options.maxBytes, counter), createWriteStream(temp));
+      await rename(temp, target);
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
+    return { size: counter.size };
+  }
+
+  async get(key: string) {
+    const path = this.path(key);
+    await stat(path);
+    return createReadStream(path);
+  }
+
+  async getBuffer(key: string) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.get(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  async exists(key: string) {
+    return stat(this.path(key)).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async delete(key: string) {
+    await rm(this.path(key), { force: true });
+  }
+}
+
+export class S3Storage implements Storage {
+  private readonly client: S3Client;
+  constructor(
+    private readonly bucket: string,
+    options: { endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string },
+  ) {
+    this.client = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: Boolean(options.endpoint),
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
+    });
+  }
+
+  async put(key: string, body: Buffer | Readable, options: PutOptions = {}) {
+    checkKey(key);
+    // Buffered so the size limit is enforced before anything is written.
+    const chunks: Buffer[] = [];
+    const counter = { size: 0 };
+    await pipeline(
+      Buffer.isBuffer(body) ? Readable.from([body]) : body,
+      limit(options.maxBytes, counter),
+      async function* (source) {
+        for await (const chunk of source) chunks.push(chunk as Buffer);
+      },
+    );
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: Buffer.concat(chunks), ContentType: options.contentType }),
+    );
+    return { size: counter.size };
+  }
+
+  async get(key: string) {
+    checkKey(key);
+    const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    return out.Body as Readable;
+  }
+
+  async getBuffer(key: string) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.get(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  async exists(key: string) {
+    checkKey(key);
+    return this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async delete(key: string) {
+    checkKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+}
+
+export function createStorage(config: BaseConfig): Storage {
+  if (config.STORAGE === 's3') {
+    if (!config.S3_BUCKET) throw new Error('Invalid configuration: S3_BUCKET is required when STORAGE=s3');
+    return new S3Storage(config.S3_BUCKET, {
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    });
+  }
+  return new LocalStorage(resolve(config.DATA_DIR, 'files'));
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { Messages } from '../messages';
+
+/**
+ * Request bodies of the Accounts routes (api-contract.md). Browser-safe: zod only, so the front end
+ * validates with the same rules and messages.
+ */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+export const SECURITY_CODE_LENGTH = 6;
+
+export const emailSchema = z
+  .string({ error: 'Please enter a valid e-mail address' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Please enter a valid e-mail address')
+  .pipe(z.email('Please enter a valid e-mail address'));
+
+/** Spec §5: at least 8 characters, at least one letter and one number. */
+export const passwordSchema = z
+  .string({ error: Messages.passwordTooShort })
+  .min(PASSWORD_MIN, Messages.passwordTooShort)
+  .max(PASSWORD_MAX, 'Password cannot be longer than 256 characters')
+  .refine((p) => /\p{L}/u.test(p) && /\p{N}/u.test(p), Messages.passwordTooSimple);
+
+/** The short variants the login screen shows next to the field. */
+export function passwordProblemShort(password: string): string | null {
+  if (password.length < PASSWORD_MIN) return Messages.passwordTooShortShort;
+  if (!/\p{L}/u.test(password) || !/\p{N}/u.test(password)) return Messages.passwordTooSimpleShort;
+  return null;
+}
+
+/** A password typed to prove identity (login, logout-all...): no strength rule, only a sane size. */
+const givenPassword = z.string({ error: Messages.passwordIncorrect }).min(1, Messages.passwordIncorrect).max(PASSWORD_MAX, Messages.passwordIncorrect);
+
+export const nameSchema = z
+  .string({ error: 'Please enter your name' })
+  .trim()
+  .min(1, 'Please enter your name')
+  .max(100, 'The name cannot be longer than 100 characters')
+  .refine((n) => !/[\u0000-\u001f\u007f<>]/.test(n), 'The name contains characters that are not allowed');
+
+export const localeSchema = z.enum(['en', 'zh-CN']);
+const token = z.string().min(10).max(200).regex(/^[A-Za-z0-9_.-]+$/, 'This link is invalid or has expired');
+
+export const registerSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  referral_code: z.string().trim().max(64).regex(/^[A-Za-z0-9_-]*$/).optional(),
+  locale: localeSchema.optional(),
+});
+export const activateSchema = z.object({ token });
+export const resendActivationSchema = z.object({ email: emailSchema });
+export const loginSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, Messages.loginFailed).max(254, Messages.loginFailed),
+  password: z.string().min(1, Messages.loginFailed).max(PASSWORD_MAX, Messages.loginFailed),
+  fingerprint: z.string().trim().min(1).max(200).default('unknown'),
+});
+export const securityCodeSchema = z.object({
+  challenge: token,
+  code: z.string().trim().regex(/^\d{6}$/, 'The security code has 6 digits'),
+});
+export const refreshSchema = z.object({ refresh_token: z.string().min(10).max(300) });
+export const logoutAllSchema = z.object({ password: givenPassword });
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export const resetPasswordSchema = z.object({ token, password: passwordSchema });
+export const updateProfileSchema = z.object({ name: nameSchema, locale: localeSchema.optional() });
+export const changeEmailSchema = z.object({ email: emailSchema, password: givenPassword });
+export const confirmEmailSchema = z.object({ token });
+export const deleteAccountSchema = z.object({ email: z.string().trim().toLowerCase().max(254), password: givenPassword });
+/** Development and test only: sets a user's scope (operators use the auth service's CLI). */
+export const devScopeSchema = z.object({
+  email: emailSchema,
+  scope: z.union([z.array(z.string().max(64)).max(32), z.record(z.string().max(64), z.boolean())]),
+});
+
+export type RegisterBody = z.infer<typeof registerSchema>;
+export type LoginBody = z.infer<typeof loginSchema>;
+export type SecurityCodeBody = z.infer<typeof securityCodeSchema>;
+
+/** The user object of `GET /api/auth/user` and of login answers. */
+export interface PublicUser {
+  id: string;
+  name: string;
+  email: string;
+  scope: string[] | Record<string, boolean>;
+  plan: string | null;
+  locale: 'en' | 'zh-CN';
+  created_at: string;
+}
+
+export interface TokenPair {
+  token: string;
+  refresh_token: string;
+  /** Seconds until `token` expires. */
+  expires_in: number;
+}
+export interface LoginSuccess extends TokenPair {
+  user: PublicUser;
+}
+export interface SecurityCodeRequired {
+  security_code_required: true;
+  challenge: string;
+}
+export type LoginAnswer = LoginSuccess | SecurityCodeRequired;
+
+/** Claims of the access token (EdDSA JWT) that the gateway verifies locally. */
+export interface AccessClaims {
+  sub: string;
+  email: string;
+  name: string;
+  scope: string[] | Record<string, boolean>;
+  plan?: string | null;
+  sid: string;
+  locale?: 'en' | 'zh-CN';
+  /** ISO time the account was created: lets the gateway answer `GET /api/auth/user` from the token alone. */
+  created_at?: string;
+}
+
+/**
+ * Spec §5: a remembered redirect path is accepted only if local, beginning with a slash, made of
+ * letters, digits and @ - % _ ~ /, optionally followed by a query or hash. `//x` and encoded
+ * slashes are refused too: browsers treat them as another host.
+ */
+export function isSafeRedirectPath(path: unknown): path is string {
+  if (typeof path !== 'string' || path.length > 2000) return false;
+  const m = /^(\/[A-Za-z0-9@\-%_~/]*)([?#][^\s\\]*)?$/.exec(path);
+  if (!m) return false;
+  const p = m[1];
+  if (p.startsWith('//')) return false;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(p);
+  } catch {
+    return false;
+  }
+  return !decoded.startsWith('//') && !decoded.includes('\\') && !/%(2f|5c)/i.test(p.slice(0, 4)) && !/^\/[\\/]/.test(decoded);
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** Kinds of document the summarizer reads; detected from the content, never from the file name. */
+export const DOCUMENT_KINDS = ['pdf', 'pptx', 'docx', 'text'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** Largest pasted text (characters) for `POST /api/summaries {text}`. */
+export const MAX_PASTED_TEXT = 1_000_000;
+
+export const createTextSummarySchema = z.object({
+  text: z.string().trim().min(1, 'Paste some text to summarize').max(MAX_PASTED_TEXT, 'The text is too long to send at once'),
+  title: z.string().trim().max(200).optional(),
+});
+export type CreateTextSummaryBody = z.infer<typeof createTextSummarySchema>;
+
+export interface CreateSummaryReply {
+  summary_id: string;
+  job_id: string;
+}
+
+/** One point of a section; `page` is the page (PDF), slide (PPTX) or part (DOCX, text) it cites. */
+export interface SummaryPoint {
+  text: string;
+  page?: number;
+}
+
+export interface DocumentSummarySection {
+  title: string;
+  points: string[];
+  /** The first page/slide the section covers. */
+  page?: number;
+  /** The same points with the page each one cites. */
+  citations?: SummaryPoint[];
+}
+
+export interface DocumentSummary {
+  overview: string;
+  sections: DocumentSummarySection[];
+}
+
+export type DocumentSummaryStatus = 'queued' | 'summarizing' | 'completed' | 'failed';
+
+export interface DocumentSummaryView {
+  id: string;
+  status: DocumentSummaryStatus;
+  title: string;
+  kind: DocumentKind;
+  /** Number of pages (PDF), slides (PPTX) or parts (DOCX sections, text blocks). */
+  pages: number;
+  /** What one unit of `pages` is called, for citations: "Page", "Slide" or "Part". */
+  unit: 'page' | 'slide' | 'part';
+  progress: number;
+  job_id: string | null;
+  error: string | null;
+  summary: DocumentSummary | null;
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+}
+
+/** The text of one page/slide/part, shown when a citation is clicked. */
+export interface DocumentPageView {
+  page: number;
+  title: string | null;
+  text: string;
+}

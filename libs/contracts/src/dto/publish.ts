@@ -1,0 +1,241 @@
+import { z } from 'zod';
+
+/**
+ * Projects (Excalidraw canvases), publishing, statistics, share links and templates
+ * (api-contract.md "Projects, publishing, templates"). Browser-safe: zod only, so the editor checks
+ * a scene with the same rules and messages before it is sent.
+ */
+
+/**
+ * Largest scene accepted, measured as its JSON text: room for well over 10,000 shapes as Excalidraw
+ * stores them (about 450 bytes each); images are uploads, not part of it. The gateway's JSON body
+ * limit (6 MiB by default) sits just above it.
+ */
+export const SCENE_MAX_BYTES = 6_000_000;
+export const SCENE_MAX_ELEMENTS = 20_000;
+/** Largest SVG snapshot accepted at publish time. */
+export const SNAPSHOT_MAX_BYTES = 1_500_000;
+
+export const PublishMessages = {
+  sceneInvalid: 'This is not an Excalidraw scene',
+  sceneTooLarge: `The canvas is too large to save (the limit is ${(SCENE_MAX_BYTES / 1_000_000).toFixed(1)} MB). Move images to uploads or split the board and try again.`,
+  tooManyElements: `The canvas has too many elements (the limit is ${SCENE_MAX_ELEMENTS.toLocaleString('en')})`,
+  inlineImage: 'Images must be uploaded first; the scene keeps only their file ids',
+  projectNotFound: 'Project not found',
+  versionConflict: 'This project was changed in another tab or device; your edits are being merged',
+  titleRequired: 'Please enter a title',
+  titleTooLong: 'The title cannot be longer than 200 characters',
+  publisherRequired: 'Publishing to the web needs the Publisher plan. Upgrade to publish your projects.',
+  publishedNotFound: 'This published project does not exist or is no longer published',
+  snapshotInvalid: 'The snapshot is not a valid SVG image',
+  snapshotTooLarge: `The snapshot is too large (the limit is ${(SNAPSHOT_MAX_BYTES / 1_000_000).toFixed(1)} MB)`,
+  shareNotFound: 'This share link does not exist or was revoked',
+  templateNotFound: 'Template not found',
+  templateNameRequired: 'Please enter a template name',
+  categoryInvalid: 'Please choose a template category',
+  fileNotFound: 'Image not found',
+} as const;
+
+export const TEMPLATE_CATEGORIES = [
+  'whiteboard',
+  'moodboard',
+  'flowchart',
+  'mind-map',
+  'meeting',
+  'study-notes',
+  'video-notes',
+  'planning',
+] as const;
+export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
+export const TEMPLATE_CATEGORY_LABELS: Record<TemplateCategory, string> = {
+  whiteboard: 'Whiteboard',
+  moodboard: 'Moodboard',
+  flowchart: 'Flowchart',
+  'mind-map': 'Mind map',
+  meeting: 'Meeting',
+  'study-notes': 'Study notes',
+  'video-notes': 'Video notes',
+  planning: 'Planning',
+};
+
+const ELEMENT_TYPES = [
+  'rectangle',
+  'diamond',
+  'ellipse',
+  'arrow',
+  'line',
+  'freedraw',
+  'text',
+  'image',
+  'frame',
+  'magicframe',
+  'embeddable',
+  'iframe',
+  'selection',
+] as const;
+
+const id = z.string().min(1).max(200);
+/** Links on elements may not carry script (`javascript:` and friends). */
+const safeLink = z
+  .string()
+  .max(2048)
+  .refine((l) => /^(https?:|mailto:|\/|#|\.\.?\/)/i.test(l.trim()) || !/^[a-z][a-z0-9+.-]*:/i.test(l.trim()), 'Unsafe link')
+  .nullable()
+  .optional();
+
+export const sceneElementSchema = z.looseObject({
+  id,
+  type: z.enum(ELEMENT_TYPES),
+  version: z.number().int().min(0),
+  versionNonce: z.number().int(),
+  isDeleted: z.boolean(),
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+  updated: z.number().optional(),
+  fileId: z.string().max(200).nullable().optional(),
+  link: safeLink,
+});
+export type SceneElement = z.infer<typeof sceneElementSchema>;
+
+/** The part of Excalidraw's appState worth keeping with a project; everything else is per user. */
+export const sceneAppStateSchema = z.object({
+  viewBackgroundColor: z.string().max(64).optional(),
+  gridSize: z.number().min(0).max(1000).nullable().optional(),
+  gridStep: z.number().min(0).max(1000).nullable().optional(),
+  gridModeEnabled: z.boolean().optional(),
+  theme: z.enum(['light', 'dark']).optional(),
+});
+
+/** An image of the scene: a reference to an upload (`POST /api/uploads`), never its bytes. */
+export const sceneFileSchema = z.strictObject({
+  id,
+  mimeType: z.string().max(100),
+  file_id: z.string().min(1).max(100),
+  created: z.number().optional(),
+});
+
+export const sceneSchema = z.object(
+  {
+    type: z.literal('excalidraw').optional(),
+    version: z.number().optional(),
+    elements: z.array(sceneElementSchema, { error: PublishMessages.sceneInvalid }).max(SCENE_MAX_ELEMENTS, PublishMessages.tooManyElements),
+    appState: sceneAppStateSchema.optional().default({}),
+    files: z.record(z.string().max(200), sceneFileSchema).optional().default({}),
+  },
+  { error: PublishMessages.sceneInvalid },
+);
+export type Scene = z.infer<typeof sceneSchema>;
+export type SceneInput = z.input<typeof sceneSchema>;
+
+/** The first problem of a scene as the user should read it, or null when it is acceptable. */
+export function sceneProblem(scene: unknown): { status: 400 | 413; message: string } | null {
+  let size: number;
+  try {
+    size = JSON.stringify(scene ?? null).length;
+  } catch {
+    return { status: 400, message: PublishMessages.sceneInvalid };
+  }
+  if (size > SCENE_MAX_BYTES) return { status: 413, message: PublishMessages.sceneTooLarge };
+  const parsed = sceneSchema.safeParse(scene);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0];
+  if (issue.message === PublishMessages.tooManyElements) return { status: 413, message: issue.message };
+  if (issue.path[0] === 'files') return { status: 400, message: PublishMessages.inlineImage };
+  return { status: 400, message: PublishMessages.sceneInvalid };
+}
+
+export const titleSchema = z
+  .string({ error: PublishMessages.titleRequired })
+  .trim()
+  .min(1, PublishMessages.titleRequired)
+  .max(200, PublishMessages.titleTooLong);
+
+// Scenes are checked by the publish service (size first, then shape) so that the user reads one
+// clear message; the gateway only checks that one is an object.
+const sceneBody = z.record(z.string(), z.unknown(), { error: PublishMessages.sceneInvalid });
+
+export const createProjectSchema = z.object({
+  title: titleSchema.optional(),
+  template_id: z.string().min(1).max(100).optional(),
+  scene: sceneBody.optional(),
+});
+export const updateProjectSchema = z.object({
+  title: titleSchema.optional(),
+  scene: sceneBody.optional(),
+  version: z.number({ error: 'version is required' }).int().min(1),
+});
+export const publishProjectSchema = z.object({
+  svg: z.string().max(SNAPSHOT_MAX_BYTES, PublishMessages.snapshotTooLarge).optional(),
+  description: z.string().trim().max(300).optional(),
+});
+export const submitTemplateSchema = z.object({
+  project_id: z.string().min(1).max(100),
+  name: z.string({ error: PublishMessages.templateNameRequired }).trim().min(1, PublishMessages.templateNameRequired).max(100),
+  description: z.string().trim().max(500).optional().default(''),
+  category: z.enum(TEMPLATE_CATEGORIES, { error: PublishMessages.categoryInvalid }),
+});
+
+export interface ProjectSummary {
+  id: string;
+  title: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  public_id: string | null;
+}
+export interface Project extends ProjectSummary {
+  scene: Scene;
+}
+export interface PublishResult {
+  public_id: string;
+  url: string;
+}
+export interface PublishedProject {
+  title: string;
+  description: string;
+  scene: Scene;
+  published_at: string;
+  snapshot_url: string;
+}
+export interface PublicationStatistics {
+  views: number;
+  visitors: number;
+  by_day: { date: string; views: number; visitors: number }[];
+  referrers: { referrer: string; views: number }[];
+}
+export interface PublishedItem {
+  project_id: string;
+  public_id: string;
+  title: string;
+  url: string;
+  published_at: string;
+  views: number;
+  visitors: number;
+}
+export interface ShareLink {
+  share_id: string;
+  url: string;
+  created_at: string;
+}
+export interface SharedItem {
+  kind: 'project';
+  share_id: string;
+  title: string;
+  scene: Scene;
+  updated_at: string;
+}
+export type TemplateStatus = 'pending' | 'approved' | 'rejected';
+export interface TemplateSummary {
+  id: string;
+  name: string;
+  description: string;
+  category: TemplateCategory;
+  status: TemplateStatus;
+  builtin: boolean;
+  created_at: string;
+}
+export interface Template extends TemplateSummary {
+  scene: Scene;
+}

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { Messages } from '../messages';
+
+/**
+ * Videos, tags and highlights (api-contract.md "Videos"): request bodies, response shapes and the
+ * YouTube link parser. Browser-safe: the front end validates with the same rules and messages.
+ */
+
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
+
+/**
+ * The 11-character id of a YouTube video from any link form (watch, youtu.be, shorts, embed, live,
+ * v/, with `t=`/`si=`/`list=` parameters) or a bare id; `null` for anything else. Never fetches.
+ */
+export function parseYouTubeUrl(input: string): string | null {
+  const value = String(input ?? '').trim();
+  if (YOUTUBE_ID.test(value)) return value;
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = url.hostname.toLowerCase();
+  let id: string | null | undefined;
+  if (host === 'youtu.be') {
+    id = url.pathname.split('/')[1];
+  } else if (YOUTUBE_HOSTS.has(host)) {
+    const parts = url.pathname.split('/').filter(Boolean);
+    if (parts[0] === 'watch') id = url.searchParams.get('v');
+    else if (['shorts', 'embed', 'live', 'v', 'e'].includes(parts[0] ?? '')) id = parts[1];
+    else if (parts[0] === 'attribution_link') {
+      const inner = url.searchParams.get('u');
+      id = inner ? new URLSearchParams(inner.split('?')[1] ?? '').get('v') : null;
+    }
+  }
+  return id && YOUTUBE_ID.test(id) ? id : null;
+}
+
+/** The start offset (seconds) of a link's `t=`/`start=` parameter (`90`, `1m30s`, `1h2m3s`), else 0. */
+export function startOfYouTubeUrl(input: string): number {
+  let url: URL;
+  try {
+    url = new URL(String(input).trim());
+  } catch {
+    return 0;
+  }
+  const t = url.searchParams.get('t') ?? url.searchParams.get('start') ?? '';
+  const m = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s?)?$/.exec(t);
+  if (!m) return 0;
+  return Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
+}
+
+export const NOT_A_VIDEO_URL = 'This link is not a YouTube video. Paste a YouTube video link or upload a file';
+
+export const createVideoSchema = z
+  .object({
+    url: z.string().max(2048).optional(),
+    file_id: z.string().max(100).optional(),
+    /** Preferred transcript language (e.g. `en`, `zh-CN`); default the first track. */
+    language: z.string().max(20).optional(),
+  })
+  .superRefine((value, ctx) => {
+    const { url, file_id } = value;
+    if (!file_id && !(url ?? '').trim()) ctx.addIssue({ code: 'custom', message: Messages.videoUrlRequired, path: ['url'] });
+    else if (!file_id && !parseYouTubeUrl(url!)) ctx.addIssue({ code: 'custom', message: NOT_A_VIDEO_URL, path: ['url'] });
+  });
+export type CreateVideoBody = z.infer<typeof createVideoSchema>;
+
+export const updateVideoSchema = z.object({
+  favorite: z.boolean().optional(),
+  tag_ids: z.array(z.string().max(64)).max(50).optional(),
+});
+export type UpdateVideoBody = z.infer<typeof updateVideoSchema>;
+
+export const listVideosQuerySchema = z.object({
+  favorite: z.enum(['true', 'false']).optional(),
+  tag: z.string().max(64).optional(),
+  q: z.string().max(200).optional(),
+});
+
+export const tagSchema = z.object({
+  name: z.string({ error: Messages.tagNameRequired }).trim().min(1, Messages.tagNameRequired).max(50, 'A tag name has at most 50 characters'),
+});
+export type TagBody = z.infer<typeof tagSchema>;
+
+const seconds = z.number({ error: 'start must be a number of seconds' }).min(0).max(7 * 24 * 3600);
+export const createHighlightSchema = z.object({
+  start: seconds,
+  title: z.string().trim().max(200).default(''),
+  content: z.string().max(10_000).default(''),
+});
+export type CreateHighlightBody = z.input<typeof createHighlightSchema>;
+export const updateHighlightSchema = z.object({
+  start: seconds.optional(),
+  title: z.string().trim().max(200).optional(),
+  content: z.string().max(10_000).optional(),
+});
+export type UpdateHighlightBody = z.infer<typeof updateHighlightSchema>;
+
+/** One line of a transcript; times in seconds. */
+export interface TranscriptSegment {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * A summary of a video or a document: `start` (seconds) on video sections, `page` on document
+ * sections. The ai service's summary providers produce this shape for both.
+ */
+export interface SummarySection {
+  start?: number;
+  page?: number;
+  title: string;
+  points: string[];
+}
+export interface Summary {
+  overview: string;
+  sections: SummarySection[];
+}
+
+export type VideoStatus = 'queued' | 'transcribing' | 'summarizing' | 'ready' | 'failed';
+export type VideoProvider = 'youtube' | 'upload';
+
+export interface TagView {
+  id: string;
+  name: string;
+}
+
+/** A video in the library list. */
+export interface VideoCard {
+  id: string;
+  url: string | null;
+  provider: VideoProvider;
+  provider_id: string | null;
+  title: string;
+  channel: string | null;
+  duration: number | null;
+  thumbnail_url: string | null;
+  status: VideoStatus;
+  progress: number;
+  error: string | null;
+  favorite: boolean;
+  tags: TagView[];
+  created_at: string;
+}
+
+/** `GET /api/videos/:id`. `media_url` plays an uploaded file; `job_id` follows the processing. */
+export interface VideoView extends VideoCard {
+  language: string | null;
+  transcript_source: 'captions' | 'auto-captions' | 'transcription' | 'subtitles' | null;
+  transcript: TranscriptSegment[];
+  summary: Summary | null;
+  media_url: string | null;
+  /** The uploaded file a video was made from. */
+  file_id: string | null;
+  job_id: string | null;
+}
+
+export interface CreateVideoReply {
+  video: VideoView;
+  job_id: string;
+}
+
+export interface HighlightView {
+  id: string;
+  video_id: string;
+  start: number;
+  title: string;
+  content: string;
+  created_at: string;
+  updated_at: string;
+}

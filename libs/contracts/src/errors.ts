@@ -1,0 +1,92 @@
+import { Messages } from './messages';
+
+/**
+ * The error catalogue: every domain error has a code, an HTTP status and the user-facing text.
+ * A service throws `DomainError(code)`; the text travels across the RPC hop unchanged and the
+ * gateway answers `{ statusCode, message }`.
+ */
+export const ErrorCatalogue = {
+  VALIDATION_FAILED: { status: 400, message: 'Invalid request' },
+  UNAUTHORIZED: { status: 401, message: Messages.needLogin },
+  FORBIDDEN: { status: 403, message: 'You do not have access to this resource' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  CONFLICT: { status: 409, message: 'This item was changed elsewhere; reload and try again' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large' },
+  UNSUPPORTED_FILE: { status: 415, message: 'This kind of file is not supported' },
+  EMPTY_FILE: { status: 400, message: 'The file is empty' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests; please wait a moment and try again' },
+  LOGIN_FAILED: { status: 401, message: Messages.loginFailed },
+  SESSION_EXPIRED: { status: 401, message: Messages.sessionExpired },
+  ACCOUNT_NOT_ACTIVATED: { status: 403, message: Messages.accountNotActivated },
+  PASSWORD_INCORRECT: { status: 403, message: Messages.passwordIncorrect },
+  SECURITY_CODE_INCORRECT: { status: 400, message: Messages.securityCodeIncorrect },
+  SECURITY_CODE_EXPIRED: { status: 400, message: Messages.securityCodeExpired },
+  LINK_INVALID: { status: 400, message: Messages.linkInvalid },
+  EMAIL_IN_USE: { status: 409, message: Messages.emailInUse },
+  GOOGLE_LOGIN_FAILED: { status: 401, message: Messages.googleLoginFailed },
+  LICENSE_NOT_FOUND: { status: 404, message: Messages.licenseNotFound },
+  LICENSE_KEY_MALFORMED: { status: 400, message: Messages.licenseNotFound },
+  LICENSE_FULL: { status: 409, message: Messages.licenseFull },
+  LICENSE_EXPIRED: { status: 403, message: Messages.licenseExpired },
+  LICENSE_USER_EMAIL_REQUIRED: { status: 400, message: Messages.licenseUserEmailRequired },
+  REDEEM_CODE_INVALID: { status: 400, message: Messages.redeemCodeInvalid },
+  PAYMENTS_NOT_CONFIGURED: { status: 503, message: Messages.paymentsNotConfigured },
+  WEBHOOK_SIGNATURE_INVALID: { status: 400, message: Messages.webhookSignatureInvalid },
+  VIDEO_NOT_FOUND: { status: 404, message: Messages.videoNotFound },
+  NO_TRANSCRIPT: { status: 404, message: Messages.noTranscript },
+  NO_CAPTIONS_SIGN_IN: { status: 401, message: Messages.noCaptionsSignIn },
+  NEED_MORE_SUMMARIES: { status: 401, message: Messages.needMoreSummaries },
+  MONTHLY_SUMMARIES_USED: { status: 403, message: Messages.monthlySummariesUsed },
+  PREMIUM_FOR_VIDEO_FILES: { status: 403, message: Messages.premiumForVideoFiles },
+  YOUTUBE_BLOCKED: { status: 503, message: Messages.youtubeBlocked },
+  VIDEO_AUDIO_UNAVAILABLE: { status: 422, message: Messages.videoAudioUnavailable },
+  CANNOT_SUMMARIZE_NO_TRANSCRIPT: { status: 422, message: Messages.cannotSummarizeNoTranscript },
+  DOCUMENT_TOO_LONG: { status: 403, message: Messages.documentTooLong },
+  DOCUMENT_UNSUPPORTED: { status: 415, message: Messages.documentUnsupported },
+  DOCUMENT_TYPE_MISMATCH: { status: 415, message: Messages.documentTypeMismatch },
+  DOCUMENT_ENCRYPTED: { status: 422, message: Messages.documentEncrypted },
+  DOCUMENT_CORRUPT: { status: 422, message: Messages.documentCorrupt },
+  DOCUMENT_NO_TEXT: { status: 422, message: Messages.documentNoText },
+  DOCUMENT_ARCHIVE_TOO_LARGE: { status: 413, message: Messages.documentArchiveTooLarge },
+  INTERNAL: { status: 500, message: 'Something went wrong on our side; please try again' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'This part of the service is temporarily unavailable; please try again shortly' },
+  SERVICE_TIMEOUT: { status: 504, message: 'The service took too long to answer; please try again' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ErrorCatalogue;
+
+/** The shape of an error on the wire (RPC replies and HTTP bodies). */
+export interface ErrorBody {
+  statusCode: number;
+  message: string;
+  code?: string;
+}
+
+export function errorBody(code: ErrorCode, message?: string): ErrorBody {
+  const entry = ErrorCatalogue[code];
+  return { statusCode: entry.status, message: message ?? entry.message, code };
+}
+
+/** A domain error raised inside a service. Plain class: the contracts stay free of Nest. */
+export class DomainError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+  ) {
+    super(message ?? ErrorCatalogue[code].message);
+    this.statusCode = ErrorCatalogue[code].status;
+  }
+  toBody(): ErrorBody {
+    return { statusCode: this.statusCode, message: this.message, code: this.code };
+  }
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ErrorBody).statusCode === 'number' &&
+    typeof (value as ErrorBody).message === 'string'
+  );
+}

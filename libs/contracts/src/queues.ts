@@ -1,0 +1,89 @@
+import type { ServiceName } from './services';
+
+/**
+ * BullMQ queues, their jobs and payloads. Never rename a live queue or job: jobs already in Redis
+ * would find no worker. Payloads carry ids, not documents.
+ */
+export const Queues = {
+  /** Domain events that must reach a service even when it is down, one queue per receiver. */
+  licenseEvents: 'license-events',
+  mediaEvents: 'media-events',
+  publishEvents: 'publish-events',
+  aiEvents: 'ai-events',
+  /** Media: one `video.import` job per video, the parent of its transcription flow and summary job. */
+  mediaJobs: 'media-jobs',
+  /** AI: one job per audio chunk, and the merge job (parent of the chunks, BullMQ flow). */
+  aiTranscription: 'ai-transcription',
+  /** AI: summaries (video transcripts). */
+  aiSummaries: 'ai-summaries',
+  /** AI: document summaries; one map job per chunk of pages, their parent reduces (BullMQ flow). */
+  aiDocuments: 'ai-documents',
+} as const;
+export type QueueName = (typeof Queues)[keyof typeof Queues];
+
+export const Jobs = {
+  accountDeleted: 'account.deleted',
+  videoImport: 'video.import',
+  transcriptionChunk: 'transcription.chunk',
+  transcriptionMerge: 'transcription.merge',
+  transcriptionDiscard: 'transcription.discard',
+  summaryVideo: 'summary.video',
+  documentMap: 'document.map',
+  documentReduce: 'document.reduce',
+} as const;
+export type JobName = (typeof Jobs)[keyof typeof Jobs];
+
+export interface JobPayloads {
+  'account.deleted': { userId: string; requestId?: string };
+  /** Processes one video step by step (transcribe if needed, then summarize); `step` is internal. */
+  'video.import': { videoId: string; step?: 'start' | 'transcribed' | 'summarized'; chunks?: number; requestId?: string };
+  /** Transcribes one audio chunk (storage key) whose first sample is at `offset` seconds of the video. */
+  'transcription.chunk': { videoId: string; index: number; chunks: number; storageKey: string; offset: number; duration: number; language?: string; ownerId?: string | null };
+  /** Merges the chunks of a video in order; returns `TranscriptSegment[]`. */
+  'transcription.merge': { videoId: string; chunks: number };
+  /** Removes the chunk texts kept for a video (the video was deleted). */
+  'transcription.discard': { videoId: string };
+  /** Summarizes a video's transcript (read from the media service); returns `Summary`. */
+  'summary.video': { videoId: string; language?: string };
+  /** Summarizes pages `from`..`to` (1-based, inclusive) of a document; returns `DocumentChunkSummary`. */
+  'document.map': { documentId: string; index: number; chunks: number; from: number; to: number; requestId?: string };
+  /** Combines the chunk summaries (children values) into the document's summary and stores it. */
+  'document.reduce': { documentId: string; chunks: number; requestId?: string };
+}
+
+/** Which service consumes each queue and which jobs it must handle there. */
+export const QueueOwners = {
+  'license-events': { owner: 'license', jobs: ['account.deleted'] },
+  'media-events': { owner: 'media', jobs: ['account.deleted'] },
+  'publish-events': { owner: 'publish', jobs: ['account.deleted'] },
+  'ai-events': { owner: 'ai', jobs: ['account.deleted'] },
+  'media-jobs': { owner: 'media', jobs: ['video.import'] },
+  'ai-transcription': { owner: 'ai', jobs: ['transcription.chunk', 'transcription.merge', 'transcription.discard'] },
+  'ai-summaries': { owner: 'ai', jobs: ['summary.video'] },
+  'ai-documents': { owner: 'ai', jobs: ['document.map', 'document.reduce'] },
+} as const satisfies Record<QueueName, { owner: ServiceName; jobs: readonly JobName[] }>;
+
+export function queuesOwnedBy(service: ServiceName): QueueName[] {
+  return (Object.keys(QueueOwners) as QueueName[]).filter((q) => QueueOwners[q].owner === service);
+}
+
+/** Public job ids name their queue so the gateway can find the job: `<queue>:<bullmq id>`. */
+export function publicJobId(queue: QueueName, id: string): string {
+  return `${queue}:${id}`;
+}
+export function parsePublicJobId(value: string): { queue: QueueName; id: string } | null {
+  const at = value.indexOf(':');
+  if (at <= 0) return null;
+  const queue = value.slice(0, at) as QueueName;
+  if (!(queue in QueueOwners)) return null;
+  const id = value.slice(at + 1);
+  return id ? { queue, id } : null;
+}
+
+export type JobState = 'queued' | 'active' | 'completed' | 'failed';
+export interface JobStatus {
+  id: string;
+  state: JobState;
+  progress: number;
+  error?: string;
+}

@@ -1,0 +1,119 @@
+import type { HealthReply } from './common';
+import type {
+  CreateHighlightBody,
+  CreateVideoBody,
+  CreateVideoReply,
+  HighlightView,
+  TagView,
+  TranscriptSegment,
+  UpdateHighlightBody,
+  UpdateVideoBody,
+  VideoCard,
+  VideoView,
+} from '../dto/videos';
+import type { CreateSummaryReply, DocumentKind, DocumentPageView, DocumentSummary, DocumentSummaryView } from '../dto/documents';
+
+/**
+ * Who calls: a signed-in user (`owner_id`, with token `scope`) or a visitor (`owner_id` null and
+ * `visitor_key`, a hash of the fingerprint header and address made by the gateway).
+ */
+export interface VideoCaller {
+  owner_id: string | null;
+  visitor_key?: string;
+  scope?: unknown;
+}
+
+/** A file uploaded through `POST /api/uploads`, kept in storage under `storage_key`. */
+export interface UploadedFile {
+  file_id: string;
+  name: string;
+  size: number;
+  content_type: string;
+  storage_key: string;
+  owner_id: string | null;
+  created_at: string;
+}
+
+/** RPC patterns answered by the media service. */
+export const MediaPatterns = {
+  health: 'media.health',
+  uploadGet: 'media.uploads.get',
+  uploadRegister: 'media.uploads.register',
+  videosCreate: 'media.videos.create',
+  videosList: 'media.videos.list',
+  videosGet: 'media.videos.get',
+  videosUpdate: 'media.videos.update',
+  videosDelete: 'media.videos.delete',
+  /** For the ai service: the transcript to summarize. */
+  videosTranscript: 'media.videos.transcript',
+  /** For the ai service: transcription progress of a video (chunks done). */
+  videosProgress: 'media.videos.progress',
+  tagsList: 'media.tags.list',
+  tagsCreate: 'media.tags.create',
+  tagsUpdate: 'media.tags.update',
+  tagsDelete: 'media.tags.delete',
+  highlightsList: 'media.highlights.list',
+  highlightsCreate: 'media.highlights.create',
+  highlightsUpdate: 'media.highlights.update',
+  highlightsDelete: 'media.highlights.delete',
+  /** Document summaries: extract a file or pasted text, check the plan, queue the summary. */
+  documentsCreate: 'media.documents.create',
+  documentsGet: 'media.documents.get',
+  documentsPage: 'media.documents.page',
+  /** For the ai service: the pages to summarize, progress of the map jobs, the result. */
+  documentsPages: 'media.documents.pages',
+  documentsProgress: 'media.documents.progress',
+  documentsComplete: 'media.documents.complete',
+  documentsFail: 'media.documents.fail',
+} as const;
+
+export interface MediaRpc {
+  'media.health': { req: Record<string, never>; res: HealthReply };
+  /** The file if `ownerId` owns it (visitor uploads have owner null and match only ownerId null). */
+  'media.uploads.get': { req: { fileId: string; ownerId: string | null }; res: UploadedFile };
+  /**
+   * Records a file the gateway has just written to storage. The media service checks its real
+   * type from its content and deletes it (and answers 415) when it is not a type we accept.
+   */
+  'media.uploads.register': {
+    req: { fileId: string; ownerId: string | null; name: string; size: number; storageKey: string; declaredType?: string };
+    res: UploadedFile;
+  };
+  'media.videos.create': { req: VideoCaller & CreateVideoBody; res: CreateVideoReply };
+  'media.videos.list': { req: { owner_id: string; favorite?: boolean; tag?: string; q?: string }; res: VideoCard[] };
+  'media.videos.get': { req: VideoCaller & { id: string }; res: VideoView };
+  'media.videos.update': { req: { owner_id: string; id: string } & UpdateVideoBody; res: VideoView };
+  'media.videos.delete': { req: { owner_id: string; id: string }; res: { ok: true } };
+  'media.videos.transcript': { req: { video_id: string }; res: { title: string; language: string | null; segments: TranscriptSegment[] } };
+  'media.videos.progress': { req: { video_id: string; done: number; total: number }; res: { ok: true } };
+  'media.tags.list': { req: { owner_id: string }; res: TagView[] };
+  'media.tags.create': { req: { owner_id: string; name: string }; res: TagView };
+  'media.tags.update': { req: { owner_id: string; id: string; name: string }; res: TagView };
+  'media.tags.delete': { req: { owner_id: string; id: string }; res: { ok: true } };
+  'media.highlights.list': { req: { owner_id: string; video_id: string }; res: HighlightView[] };
+  'media.highlights.create': { req: { owner_id: string; video_id: string } & CreateHighlightBody; res: HighlightView };
+  'media.highlights.update': { req: { owner_id: string; id: string } & UpdateHighlightBody; res: HighlightView };
+  'media.highlights.delete': { req: { owner_id: string; id: string }; res: { ok: true } };
+  'media.documents.create': {
+    req: {
+      owner_id: string;
+      scope?: unknown;
+      /** A file the gateway has just written to storage (deleted by media once read). */
+      storage_key?: string;
+      /** Or a file uploaded before through `POST /api/uploads`. */
+      file_id?: string;
+      /** Or pasted text. */
+      text?: string;
+      name?: string;
+      declared_type?: string;
+    };
+    res: CreateSummaryReply;
+  };
+  'media.documents.get': { req: { owner_id: string; id: string }; res: DocumentSummaryView };
+  'media.documents.page': { req: { owner_id: string; id: string; page: number }; res: DocumentPageView };
+  'media.documents.pages': { req: { document_id: string; from: number; to: number }; res: { title: string; kind: DocumentKind; pages: DocumentPageView[] } };
+  /** `done: false` when a map job starts (marks the summary started), true when it has finished. */
+  'media.documents.progress': { req: { document_id: string; index: number; chunks: number; done: boolean }; res: { progress: number } };
+  'media.documents.complete': { req: { document_id: string; summary: DocumentSummary }; res: { ok: true } };
+  'media.documents.fail': { req: { document_id: string; error: string }; res: { ok: true } };
+}

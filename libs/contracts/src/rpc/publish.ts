@@ -1,0 +1,104 @@
+import type { HealthReply } from './common';
+import type {
+  Project,
+  ProjectSummary,
+  PublicationStatistics,
+  PublishedItem,
+  PublishedProject,
+  PublishResult,
+  SharedItem,
+  ShareLink,
+  Template,
+  TemplateCategory,
+  TemplateSummary,
+} from '../dto/publish';
+import type { BlogArticle, BlogLang, BlogListItem } from '../dto/blog';
+
+/** RPC patterns answered by the publish service. */
+export const PublishPatterns = {
+  health: 'publish.health',
+  projectsList: 'publish.projects.list',
+  projectsCreate: 'publish.projects.create',
+  projectsGet: 'publish.projects.get',
+  projectsUpdate: 'publish.projects.update',
+  projectsDelete: 'publish.projects.delete',
+  projectFile: 'publish.projects.file',
+  publish: 'publish.publications.publish',
+  unpublish: 'publish.publications.unpublish',
+  publishedView: 'publish.publications.view',
+  publishedMeta: 'publish.publications.meta',
+  publishedMine: 'publish.publications.mine',
+  statistics: 'publish.statistics.get',
+  shareCreate: 'publish.shares.create',
+  shareList: 'publish.shares.list',
+  shareGet: 'publish.shares.get',
+  shareRevoke: 'publish.shares.revoke',
+  templatesList: 'publish.templates.list',
+  templatesMine: 'publish.templates.mine',
+  templatesPending: 'publish.templates.pending',
+  templatesGet: 'publish.templates.get',
+  templatesSubmit: 'publish.templates.submit',
+  templatesUse: 'publish.templates.use',
+  templatesReview: 'publish.templates.review',
+  /** Every live publication, for sitemap.xml (answered by the publications module). */
+  publishedSitemap: 'publish.publications.sitemap',
+  blogList: 'publish.blog.list',
+  blogGet: 'publish.blog.get',
+  /** Every article in every language, for sitemap.xml, RSS and hreflang links. */
+  blogIndex: 'publish.blog.index',
+} as const;
+
+/** The caller as the gateway authenticated it. */
+export interface PublishCaller {
+  user_id: string;
+  scope?: unknown;
+}
+/** A visitor of a published page as the gateway saw it: hashed by the service, never stored raw. */
+export interface PageVisit {
+  ip: string;
+  user_agent?: string;
+  referrer?: string;
+}
+
+export interface PublishRpc {
+  'publish.health': { req: Record<string, never>; res: HealthReply };
+  'publish.projects.list': { req: PublishCaller; res: ProjectSummary[] };
+  'publish.projects.create': { req: PublishCaller & { title?: string; template_id?: string; scene?: unknown }; res: Project };
+  'publish.projects.get': { req: PublishCaller & { id: string }; res: Project };
+  'publish.projects.update': { req: PublishCaller & { id: string; title?: string; scene?: unknown; version: number }; res: Project };
+  'publish.projects.delete': { req: PublishCaller & { id: string }; res: { ok: true } };
+  /** Where an image of a project lives, if the caller may see it (owner, published or shared). */
+  'publish.projects.file': {
+    req: { user_id?: string; project_id?: string; public_id?: string; share_id?: string; file_id: string };
+    res: { storage_key: string; content_type: string };
+  };
+  'publish.publications.publish': { req: PublishCaller & { id: string; svg?: string; description?: string }; res: PublishResult };
+  'publish.publications.unpublish': { req: PublishCaller & { id: string }; res: { ok: true } };
+  /** Counts one view (unless `count` is false) and answers the published project. */
+  'publish.publications.view': { req: { public_id: string; visit?: PageVisit; count?: boolean }; res: PublishedProject };
+  /** Title, description and snapshot location for the server-rendered page (counts nothing). */
+  'publish.publications.meta': {
+    req: { public_id: string };
+    res: { title: string; description: string; published_at: string; snapshot_key: string | null };
+  };
+  'publish.publications.mine': { req: PublishCaller; res: PublishedItem[] };
+  'publish.statistics.get': { req: PublishCaller & { public_id: string; days?: number }; res: PublicationStatistics };
+  'publish.shares.create': { req: PublishCaller & { id: string }; res: ShareLink };
+  'publish.shares.list': { req: PublishCaller & { id: string }; res: ShareLink[] };
+  'publish.shares.get': { req: { share_id: string }; res: SharedItem };
+  'publish.shares.revoke': { req: PublishCaller & { share_id?: string; project_id?: string }; res: { ok: true } };
+  'publish.templates.list': { req: { category?: TemplateCategory }; res: TemplateSummary[] };
+  'publish.templates.mine': { req: PublishCaller; res: TemplateSummary[] };
+  'publish.templates.pending': { req: PublishCaller; res: TemplateSummary[] };
+  'publish.templates.get': { req: { id: string; user_id?: string; scope?: unknown }; res: Template };
+  'publish.templates.submit': {
+    req: PublishCaller & { project_id: string; name: string; description?: string; category: TemplateCategory };
+    res: TemplateSummary;
+  };
+  'publish.templates.use': { req: PublishCaller & { id: string; title?: string }; res: Project };
+  'publish.templates.review': { req: PublishCaller & { id: string; decision: 'approve' | 'reject' }; res: TemplateSummary };
+  'publish.publications.sitemap': { req: { limit?: number }; res: { public_id: string; published_at: string }[] };
+  'publish.blog.list': { req: { lang: BlogLang }; res: BlogListItem[] };
+  'publish.blog.get': { req: { slug: string; lang: BlogLang }; res: BlogArticle };
+  'publish.blog.index': { req: Record<string, never>; res: BlogListItem[] };
+}

@@ -1,0 +1,128 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface OpenAiStandInOptions {
+  /** Text of one transcribed file (default: "chunk <n>" from a `chunk-<n>.wav` name, with its length). */
+  transcribe?: (file: { name: string; bytes: Buffer; seconds: number }) => string;
+  /** Milliseconds each transcription takes. */
+  latencyMs?: number;
+  /** Content of a chat completion (default: a JSON summary made from the bracketed positions). */
+  chat?: (messages: { role: string; content: string }[]) => string;
+  /** Milliseconds each chat completion takes. */
+  chatLatencyMs?: number;
+}
+
+/**
+ * A local stand-in that speaks OpenAI's protocol: `POST /v1/audio/transcriptions` (multipart,
+ * `verbose_json` answers with segments) and `POST /v1/chat/completions`.
+ */
+export class OpenAiStandIn {
+  private server!: Server;
+  url = '';
+  readonly transcriptions: string[] = [];
+  readonly chats: { role: string; content: string }[][] = [];
+  inFlight = 0;
+  maxInFlight = 0;
+  /** Chat completions being answered now, and the most at once. */
+  chatsInFlight = 0;
+  maxChatsInFlight = 0;
+
+  constructor(private readonly options: OpenAiStandInOptions = {}) {}
+
+  static async start(options: OpenAiStandInOptions = {}): Promise<OpenAiStandIn> {
+    const s = new OpenAiStandIn(options);
+    s.server = createServer((req, res) => void s.handle(req, res).catch(() => res.end()));
+    await new Promise<void>((r) => s.server.listen(0, '127.0.0.1', r));
+    s.url = `http://127.0.0.1:${(s.server.address() as AddressInfo).port}/v1`;
+    return s;
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections?.();
+    return new Promise((r) => this.server.close(() => r()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = Buffer.concat(chunks);
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (req.method === 'POST' && path === '/v1/audio/transcriptions') {
+      this.inFlight++;
+      this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+      try {
+        const file = filePart(body, String(req.headers['content-type'] ?? ''));
+        if (!file) return json(res, 400, { error: { message: 'file is required', type: 'invalid_request_error' } });
+        if (this.options.latencyMs) await new Promise((r) => setTimeout(r, this.options.latencyMs));
+        const seconds = wavSeconds(file.bytes);
+        const text = this.options.transcribe?.({ ...file, seconds }) ?? `${/chunk-(\d+)/.exec(file.name)?.[0].replace('-', ' ') ?? 'audio'} spoken words.`;
+        this.transcriptions.push(file.name);
+        return json(res, 200, {
+          task: 'transcribe',
+          language: 'english',
+          duration: seconds,
+          text,
+          segments: [{ id: 0, seek: 0, start: 0, end: Math.max(0.1, seconds), text: ` ${text}`, tokens: [], temperature: 0, avg_logprob: -0.2, compression_ratio: 1, no_speech_prob: 0.01 }],
+        });
+      } finally {
+        this.inFlight--;
+      }
+    }
+    if (req.method === 'POST' && path === '/v1/chat/completions') {
+      const request = JSON.parse(body.toString('utf8')) as { model: string; messages: { role: string; content: string }[] };
+      this.chats.push(request.messages);
+      const content = this.options.chat?.(request.messages) ?? defaultChat(request.messages);
+      if (this.options.chatLatencyMs) {
+        this.maxChatsInFlight = Math.max(this.maxChatsInFlight, ++this.chatsInFlight);
+        await new Promise((r) => setTimeout(r, this.options.chatLatencyMs)).finally(() => this.chatsInFlight--);
+      }
+      return json(res, 200, {
+        id: `chatcmpl-${this.chats.length}`,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: request.model,
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+      });
+    }
+    json(res, 404, { error: { message: 'Unknown route', type: 'invalid_request_error' } });
+  }
+}
+
+function defaultChat(messages: { role: string; content: string }[]): string {
+  const user = messages.at(-1)?.content ?? '';
+  if (/overview/.test(messages[0]?.content ?? '')) return JSON.stringify({ overview: 'Model overview of the whole video.' });
+  const at = [...user.matchAll(/^\[(?:p\. )?([\d.]+)\]/gm)].map((m) => Number(m[1]));
+  return JSON.stringify({ sections: [{ at: at[0] ?? 0, title: 'Model section', points: ['First model point', 'Second model point'] }] });
+}
+
+function json(res: ServerResponse, status: number, value: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(value));
+}
+
+function wavSeconds(bytes: Buffer): number {
+  if (bytes.toString('latin1', 0, 4) !== 'RIFF') return 0;
+  const rate = bytes.readUInt32LE(28);
+  return rate ? Math.round(((bytes.length - 44) / rate) * 1000) / 1000 : 0;
+}
+
+/** The `file` part of a multipart/form-data body. */
+function filePart(body: Buffer, contentType: string): { name: string; bytes: Buffer } | null {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType);
+  if (!boundary) return null;
+  const sep = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  let at = body.indexOf(sep);
+  while (at >= 0) {
+    const next = body.indexOf(sep, at + sep.length);
+    if (next < 0) break;
+    const part = body.subarray(at + sep.length + 2, next - 2);
+    const headEnd = part.indexOf('\r\n\r\n');
+    const head = part.subarray(0, headEnd).toString('utf8');
+    if (/name="file"/.test(head)) {
+      return { name: /filename="([^"]*)"/.exec(head)?.[1] ?? 'file', bytes: part.subarray(headEnd + 4) };
+    }
+    at = next;
+  }
+  return null;
+}

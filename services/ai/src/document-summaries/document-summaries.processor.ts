@@ -1,0 +1,73 @@
+import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { Inject, Logger } from '@nestjs/common';
+import { JobHandler, JobProcessor, RpcClient, RpcError } from '@visualnotes/common';
+import { Jobs, Patterns, Queues, type JobPayloads } from '@visualnotes/contracts';
+import { UnrecoverableError, type Job, type Queue } from 'bullmq';
+import { SUMMARY_PROVIDER, type SummaryProvider } from '../summaries/providers/summary-provider';
+import { combineChunks, summarizeChunk, type DocumentChunkSummary } from './document-summarizer';
+
+/**
+ * Document summaries as a BullMQ flow: `document.map` children summarize chunks of pages in
+ * parallel (on any number of ai workers), the `document.reduce` parent combines them and hands the
+ * result to the media service, which owns the document. Premium flows carry a higher priority.
+ */
+@Processor(Queues.aiDocuments)
+export class DocumentSummariesProcessor extends JobProcessor {
+  private readonly logger = new Logger(DocumentSummariesProcessor.name);
+
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(SUMMARY_PROVIDER) private readonly provider: SummaryProvider,
+    @InjectQueue(Queues.aiDocuments) private readonly queue: Queue,
+  ) {
+    super();
+  }
+
+  @JobHandler(Jobs.documentMap)
+  async map(job: Job<JobPayloads['document.map']>): Promise<DocumentChunkSummary> {
+    const { documentId, index, chunks, from, to } = job.data;
+    return this.reportingFailure(job, async () => {
+      await this.rpc.send(Patterns.media.documentsProgress, { document_id: documentId, index, chunks, done: false });
+      const { title, pages } = await this.rpc.send(Patterns.media.documentsPages, { document_id: documentId, from, to });
+      const maxSections = Math.max(1, Math.min(4, Math.ceil(pages.length / 3)));
+      const result = await summarizeChunk(this.provider, { index, title, pages, maxSections });
+      const { progress } = await this.rpc.send(Patterns.media.documentsProgress, { document_id: documentId, index, chunks, done: true });
+      const parentId = job.parent?.id;
+      if (parentId) await (await this.queue.getJob(parentId))?.updateProgress(progress).catch(() => undefined);
+      return result;
+    });
+  }
+
+  @JobHandler(Jobs.documentReduce)
+  async reduce(job: Job<JobPayloads['document.reduce']>): Promise<{ sections: number }> {
+    const { documentId } = job.data;
+    return this.reportingFailure(job, async () => {
+      const values = Object.values(await job.getChildrenValues<DocumentChunkSummary>());
+      if (values.length !== job.data.chunks) throw new Error(`Expected ${job.data.chunks} chunk summaries, got ${values.length}`);
+      const { title } = await this.rpc.send(Patterns.media.documentsPages, { document_id: documentId, from: 1, to: 0 });
+      const summary = await combineChunks(this.provider, title, values);
+      await this.rpc.send(Patterns.media.documentsComplete, { document_id: documentId, summary });
+      await job.updateProgress(100);
+      return { sections: summary.sections.length };
+    });
+  }
+
+  /** On the last attempt (or a document that is gone) the media service learns the error. */
+  private async reportingFailure<T>(job: Job<{ documentId: string }>, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      const gone = err instanceof RpcError && err.statusCode === 404;
+      const last = gone || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      if (last && !gone) {
+        const message = (err as Error).message || 'The summary failed';
+        this.logger.warn(`document ${job.data.documentId}: ${job.name} failed: ${message}`);
+        await this.rpc
+          .send(Patterns.media.documentsFail, { document_id: job.data.documentId, error: message })
+          .catch(() => undefined);
+      }
+      if (gone) throw new UnrecoverableError('The document no longer exists');
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,4 @@
+import { runService } from '@visualnotes/common';
+import { aiService } from './service';
+
+void runService(aiService);

@@ -1,0 +1,120 @@
+import { DomainError, type Summary, type SummarySection } from '@visualnotes/contracts';
+import type OpenAI from 'openai';
+import { summarizeExtractive } from './builtin.provider';
+import type { SummaryInput, SummaryProvider, SummaryUnit } from './summary-provider';
+
+const MAP_PROMPT = `You summarize a part of a transcript or document. Each input line starts with its position in brackets: [seconds] for a video, [p. N] for a page.
+Answer with JSON only: {"sections":[{"at":<the bracketed number where the section begins>,"title":"<short title>","points":["<2 to 5 key points>"]}]}.
+Split where the topic changes (1 to 4 sections for this part). Write in the language of the text.`;
+const REDUCE_PROMPT = `You are given the section titles and key points of a summary. Answer with JSON only: {"overview":"<3 to 5 sentences that summarize the whole>"}. Write in the language of the points.`;
+
+/** The first JSON object in a model answer (models sometimes wrap it in a code fence or prose). */
+export function parseJsonObject(text: string | null | undefined): Record<string, unknown> | null {
+  if (!text) return null;
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start < 0 || end <= start) return null;
+  try {
+    const value = JSON.parse(text.slice(start, end + 1)) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function words(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length + Math.ceil((text.match(/[\u3400-\u9fff]/g)?.length ?? 0) / 2);
+}
+
+/** Consecutive units of at most `max` words (a unit is never split). */
+export function groupUnits(units: SummaryUnit[], max: number): SummaryUnit[][] {
+  const groups: SummaryUnit[][] = [];
+  let current: SummaryUnit[] = [];
+  let count = 0;
+  for (const u of units) {
+    const n = words(u.text);
+    if (current.length && count + n > max) {
+      groups.push(current);
+      current = [];
+      count = 0;
+    }
+    current.push(u);
+    count += n;
+  }
+  if (current.length) groups.push(current);
+  return groups;
+}
+
+const label = (u: SummaryUnit) => (u.start !== undefined ? `[${Math.round(u.start * 10) / 10}]` : u.page !== undefined ? `[p. ${u.page}]` : '[]');
+
+/**
+ * An OpenAI-compatible chat model (`AI_BASE_URL`, `AI_API_KEY`, `AI_MODEL`), map-reduce over long
+ * inputs: each part of about `mapWords` words gives sections (map), the sections give the overview
+ * (reduce). A part whose answer is not usable JSON is summarized by the built-in provider instead.
+ */
+export class OpenAiSummaryProvider implements SummaryProvider {
+  readonly name = 'openai';
+
+  constructor(
+    private readonly client: OpenAI,
+    private readonly model: string,
+    private readonly mapWords = 3_000,
+  ) {}
+
+  private async ask(system: string, user: string): Promise<Record<string, unknown> | null> {
+    const res = await this.client.chat.completions.create({
+      model: this.model,
+      temperature: 0.2,
+      response_format: { type: 'json_object' },
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: user },
+      ],
+    });
+    return parseJsonObject(res.choices?.[0]?.message?.content);
+  }
+
+  async summarize(input: SummaryInput): Promise<Summary> {
+    const units = (input.units ?? []).filter((u) => String(u.text ?? '').trim());
+    if (!units.length) throw new DomainError('CANNOT_SUMMARIZE_NO_TRANSCRIPT');
+    const groups = groupUnits(units, this.mapWords);
+    const sections: SummarySection[] = [];
+    for (const [i, group] of groups.entries()) {
+      const answer = await this.ask(MAP_PROMPT, `${input.title ? `Title: ${input.title}\n` : ''}${group.map((u) => `${label(u)} ${u.text}`).join('\n')}`);
+      const mapped = this.sectionsOf(answer, group);
+      sections.push(...(mapped.length ? mapped : summarizeExtractive({ ...input, units: group, maxSections: 3 }).sections));
+      await input.onProgress?.((i + 1) / (groups.length + 1));
+    }
+    const outline = sections.map((s) => `${s.title}: ${s.points.join(' ')}`).join('\n');
+    const reduced = await this.ask(REDUCE_PROMPT, outline);
+    const overview = typeof reduced?.overview === 'string' && reduced.overview.trim() ? reduced.overview.trim() : summarizeExtractive({ ...input, units }).overview;
+    await input.onProgress?.(1);
+    const max = input.maxSections ?? 30;
+    return { overview, sections: sections.slice(0, max) };
+  }
+
+  private sectionsOf(answer: Record<string, unknown> | null, group: SummaryUnit[]): SummarySection[] {
+    const raw = Array.isArray(answer?.sections) ? (answer!.sections as Record<string, unknown>[]) : [];
+    const first = group[0];
+    const video = first.start !== undefined;
+    const out: SummarySection[] = [];
+    for (const s of raw) {
+      const title = typeof s?.title === 'string' ? s.title.trim() : '';
+      const points = Array.isArray(s?.points) ? (s.points as unknown[]).filter((p): p is string => typeof p === 'string' && !!p.trim()).slice(0, 5) : [];
+      if (!title || !points.length) continue;
+      const at = Number(s.at ?? s.start ?? s.page);
+      const section: SummarySection = { title, points };
+      if (video) {
+        const lo = first.start!;
+        const hi = group.at(-1)!.start ?? lo;
+        section.start = Number.isFinite(at) ? Math.min(Math.max(at, lo), hi) : lo;
+      } else if (first.page !== undefined) {
+        const lo = first.page;
+        const hi = group.at(-1)!.page ?? lo;
+        section.page = Number.isFinite(at) ? Math.round(Math.min(Math.max(at, lo), hi)) : lo;
+      }
+      out.push(section);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { SERVICE_CONFIG } from '@visualnotes/common';
+import type { TranscriptSegment } from '@visualnotes/contracts';
+import OpenAI, { toFile } from 'openai';
+import { asrSettings, type AiConfig } from '../config';
+
+export class AsrNotConfiguredError extends Error {
+  constructor() {
+    super('Transcription is not set up on this server (ASR_BASE_URL / ASR_API_KEY)');
+  }
+}
+
+/** An OpenAI-compatible `/audio/transcriptions` endpoint (`ASR_*`, falling back to `AI_*`). */
+@Injectable()
+export class AsrClient {
+  private readonly client: OpenAI | null;
+  private readonly model: string;
+
+  constructor(@Inject(SERVICE_CONFIG) config: AiConfig) {
+    const s = asrSettings(config);
+    this.model = s.model;
+    this.client =
+      s.baseUrl || s.apiKey
+        ? new OpenAI({ baseURL: s.baseUrl, apiKey: s.apiKey ?? 'not-needed', timeout: config.AI_TIMEOUT_MS, maxRetries: 1 })
+        : null;
+  }
+
+  /** Lines of one WAV chunk, times relative to the chunk. */
+  async transcribe(audio: Buffer, name: string, duration: number, language?: string): Promise<TranscriptSegment[]> {
+    if (!this.client) throw new AsrNotConfiguredError();
+    const iso = language ? language.toLowerCase().split('-')[0] : undefined;
+    const res = (await this.client.audio.transcriptions.create({
+      file: await toFile(audio, name, { type: 'audio/wav' }),
+      model: this.model,
+      response_format: 'verbose_json',
+      ...(iso && /^[a-z]{2}$/.test(iso) ? { language: iso } : {}),
+    })) as unknown as { text?: string; segments?: { start?: number; end?: number; text?: string }[] };
+    const segments = (res.segments ?? [])
+      .map((s) => ({ start: Number(s.start) || 0, end: Number(s.end) || 0, text: String(s.text ?? '').trim() }))
+      .filter((s) => s.text);
+    if (segments.length) return segments;
+    const text = String(res.text ?? '').trim();
+    return text ? [{ start: 0, end: duration, text }] : [];
+  }
+}

@@ -1,0 +1,45 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthRedis } from './common/redis.provider';
+import { EmailToken } from './email-tokens/email-token.entity';
+import { EmailTokensService } from './email-tokens/email-tokens.service';
+import { GoogleHandlers } from './google/google.handlers';
+import { KeysHandlers } from './keys/keys.handlers';
+import { KeysService } from './keys/keys.service';
+import { SigningKey } from './keys/signing-key.entity';
+import { LoginHandlers } from './login/login.handlers';
+import { LoginService } from './login/login.service';
+import { LoginThrottle } from './login/login-throttle';
+import { MailModule } from './mail/mail.module';
+import { PasswordHasher } from './passwords/password-hasher';
+import { PasswordsHandlers } from './passwords/passwords.handlers';
+import { PasswordsService } from './passwords/passwords.service';
+import { Device } from './security-codes/device.entity';
+import { LoginChallenge } from './security-codes/login-challenge.entity';
+import { SecurityCodesService } from './security-codes/security-codes.service';
+import { RefreshToken, Session } from './sessions/session.entity';
+import { SessionsHandlers } from './sessions/sessions.handlers';
+import { SessionsService } from './sessions/sessions.service';
+import { User } from './users/user.entity';
+import { UsersHandlers } from './users/users.handlers';
+import { UsersService } from './users/users.service';
+
+export const authEntities = [User, Session, RefreshToken, Device, LoginChallenge, EmailToken, SigningKey];
+
+@Module({
+  imports: [TypeOrmModule.forFeature(authEntities), MailModule],
+  controllers: [KeysHandlers, UsersHandlers, LoginHandlers, SessionsHandlers, PasswordsHandlers, GoogleHandlers],
+  providers: [
+    AuthRedis,
+    KeysService,
+    PasswordHasher,
+    EmailTokensService,
+    LoginThrottle,
+    SecurityCodesService,
+    SessionsService,
+    LoginService,
+    UsersService,
+    PasswordsService,
+  ],
+})
+export class AccountsModule {}

@@ -1,0 +1,22 @@
+import { baseEnvSchema } from '@visualnotes/common';
+import { z } from 'zod';
+
+const int = (min: number, max: number, dflt: number) => z.coerce.number().int().min(min).max(max).default(dflt);
+
+export const authEnvSchema = baseEnvSchema.extend({
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
+  /** Argon2id cost; OWASP's minimum is m = 19 MiB, t = 2, p = 1. */
+  ARGON2_MEMORY_KIB: int(19_456, 1_048_576, 19_456),
+  ARGON2_TIME_COST: int(2, 20, 2),
+  ACCESS_TOKEN_TTL_S: int(30, 3600, 900),
+  /** A session ends this long after login, whatever the refreshes. */
+  SESSION_MAX_AGE_DAYS: int(1, 365, 30),
+  /** Login throttling window and limits (failures per window). */
+  LOGIN_WINDOW_S: int(10, 86_400, 900),
+  LOGIN_MAX_PER_ACCOUNT_IP: int(1, 1000, 5),
+  LOGIN_MAX_PER_IP: int(1, 100_000, 30),
+  /** Failures on one account from all addresses after which every login needs the e-mailed code. */
+  LOGIN_ACCOUNT_ALERT: int(1, 100_000, 10),
+});
+export type AuthConfig = z.infer<typeof authEnvSchema>;

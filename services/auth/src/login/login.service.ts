@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DomainError, type LoginAnswer, type LoginSuccess, type RpcRequest } from '@visualnotes/contracts';
+import type { Repository } from 'typeorm';
+import { normalizeEmail } from '../common/crypto';
+import { PasswordHasher } from '../passwords/password-hasher';
+import { SecurityCodesService } from '../security-codes/security-codes.service';
+import { SessionsService } from '../sessions/sessions.service';
+import { User } from '../users/user.entity';
+import { LoginThrottle } from './login-throttle';
+
+@Injectable()
+export class LoginService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly hasher: PasswordHasher,
+    private readonly throttle: LoginThrottle,
+    private readonly codes: SecurityCodesService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async login(req: RpcRequest<'auth.login'>): Promise<LoginAnswer> {
+    const email = normalizeEmail(String(req.email ?? ''));
+    const ip = String(req.client?.ip ?? 'unknown');
+    const fingerprint = String(req.fingerprint || 'unknown').slice(0, 200);
+    await this.throttle.check(email, ip);
+    const user = email ? await this.users.findOne({ where: { email } }) : null;
+    const ok = await this.hasher.verify(user?.passwordHash, String(req.password ?? ''));
+    if (!user || !ok) {
+      await this.throttle.failed(email, ip);
+      throw new DomainError('LOGIN_FAILED');
+    }
+    if (!user.activatedAt) throw new DomainError('ACCOUNT_NOT_ACTIVATED');
+    await this.throttle.succeeded(email, ip);
+    if (this.hasher.needsRehash(user.passwordHash!)) {
+      await this.users.update({ id: user.id }, { passwordHash: await this.hasher.hash(String(req.password)) });
+    }
+    const trusted = !(await this.throttle.underAttack(email)) && (await this.codes.isKnownDevice(user.id, fingerprint));
+    if (trusted) return this.sessions.start(user, req.client);
+    return this.codes.challenge(user, fingerprint);
+  }
+
+  async securityCode(req: RpcRequest<'auth.login.securityCode'>): Promise<LoginSuccess> {
+    const userId = await this.codes.verify(String(req.challenge ?? ''), String(req.code ?? ''));
+    const user = await this.users.findOne({ where: { id: userId } });
+    if (!user) throw new DomainError('SECURITY_CODE_EXPIRED');
+    return this.sessions.start(user, req.client);
+  }
+}

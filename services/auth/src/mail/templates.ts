@@ -1,0 +1,91 @@
+import type { Mail } from './mail.service';
+
+export type Locale = 'en' | 'zh-CN';
+
+interface Template {
+  subject: string;
+  /** Paragraphs; `{link}` marks where the action link goes. */
+  lines: string[];
+  action?: string;
+}
+
+type Vars = { name: string; link?: string; code?: string };
+type Kind = 'activation' | 'alreadyRegistered' | 'securityCode' | 'emailChange' | 'passwordReset';
+
+const templates: Record<Locale, Record<Kind, (v: Vars) => Template>> = {
+  en: {
+    activation: (v) => ({
+      subject: 'Activate your VisualNotes account',
+      lines: [`Hello ${v.name},`, 'Welcome to VisualNotes! Please confirm your e-mail address to activate your account:', '{link}', 'The link is valid for 24 hours. If you did not sign up, you can ignore this e-mail.'],
+      action: 'Activate my account',
+    }),
+    alreadyRegistered: (v) => ({
+      subject: 'Your VisualNotes account',
+      lines: [`Hello ${v.name},`, 'Someone tried to sign up with this e-mail address, but you already have an account. You can log in, or reset your password if you forgot it:', '{link}', 'If it was not you, you can ignore this e-mail.'],
+      action: 'Log in',
+    }),
+    securityCode: (v) => ({
+      subject: 'Your VisualNotes security code',
+      lines: [`Hello ${v.name},`, 'A login to your account was started from a new device. Your security code is:', `${v.code}`, 'It is valid for 10 minutes. If you did not try to log in, change your password.'],
+    }),
+    emailChange: (v) => ({
+      subject: 'Confirm your new e-mail address for VisualNotes',
+      lines: [`Hello ${v.name},`, 'Please confirm that this is the new e-mail address of your VisualNotes account:', '{link}', 'The link is valid for 24 hours. If you did not ask for this, you can ignore this e-mail.'],
+      action: 'Confirm my e-mail address',
+    }),
+    passwordReset: (v) => ({
+      subject: 'Reset your VisualNotes password',
+      lines: [`Hello ${v.name},`, 'You asked to reset your password. Choose a new one here:', '{link}', 'The link is valid for 1 hour. If you did not ask for this, you can ignore this e-mail.'],
+      action: 'Reset my password',
+    }),
+  },
+  'zh-CN': {
+    activation: (v) => ({
+      subject: '激活您的 VisualNotes 账户',
+      lines: [`${v.name}，您好：`, '欢迎使用 VisualNotes！请确认您的电子邮件地址以激活账户：', '{link}', '链接 24 小时内有效。如果您没有注册，请忽略此邮件。'],
+      action: '激活我的账户',
+    }),
+    alreadyRegistered: (v) => ({
+      subject: '您的 VisualNotes 账户',
+      lines: [`${v.name}，您好：`, '有人尝试用此邮箱注册，但您已经有账户了。您可以直接登录，忘记密码时也可以重置：', '{link}', '如果不是您本人操作，请忽略此邮件。'],
+      action: '登录',
+    }),
+    securityCode: (v) => ({
+      subject: 'VisualNotes 登录安全码 (security code)',
+      lines: [`${v.name}，您好：`, '您的账户正在一台新设备上登录。您的安全码是：', `${v.code}`, '安全码 10 分钟内有效。如果不是您本人操作，请修改密码。'],
+    }),
+    emailChange: (v) => ({
+      subject: '确认您的 VisualNotes 新邮箱',
+      lines: [`${v.name}，您好：`, '请确认这是您 VisualNotes 账户的新邮箱地址：', '{link}', '链接 24 小时内有效。如果不是您本人操作，请忽略此邮件。'],
+      action: '确认邮箱',
+    }),
+    passwordReset: (v) => ({
+      subject: '重置您的 VisualNotes 密码',
+      lines: [`${v.name}，您好：`, '您申请了重置密码。请在这里设置新密码：', '{link}', '链接 1 小时内有效。如果不是您本人操作，请忽略此邮件。'],
+      action: '重置密码',
+    }),
+  },
+};
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** A mail of one kind in the user's language (en by default), as plain text and HTML. */
+export function renderMail(kind: Kind, locale: string | null | undefined, to: string, vars: Vars): Mail {
+  const lang: Locale = locale === 'zh-CN' ? 'zh-CN' : 'en';
+  const t = templates[lang][kind](vars);
+  const text = t.lines.map((l) => (l === '{link}' ? vars.link ?? '' : l)).join('\n\n') + '\n\n— VisualNotes\n';
+  const body = t.lines
+    .map((l) => {
+      if (l === '{link}') {
+        const href = escapeHtml(vars.link ?? '');
+        return `<p><a href="${href}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t.action ?? href)}</a></p><p style="font-size:12px;color:#666">${href}</p>`;
+      }
+      if (kind === 'securityCode' && l === vars.code) return `<p style="font-size:28px;letter-spacing:6px;font-weight:bold">${escapeHtml(l)}</p>`;
+      return `<p>${escapeHtml(l)}</p>`;
+    })
+    .join('\n');
+  const html = `<!doctype html><html lang="${lang}"><body style="font-family:Poppins,Arial,sans-serif;color:#111">${body}<p>— VisualNotes</p></body></html>`;
+  return { to, subject: t.subject, text, html };
+}

@@ -1,0 +1,4 @@
+import { runService } from '@visualnotes/common';
+import { authService } from './service';
+
+void runService(authService);

@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { publicUrl, SERVICE_CONFIG } from '@visualnotes/common';
+import { passwordSchema } from '@visualnotes/contracts';
+import type { Repository } from 'typeorm';
+import { normalizeEmail } from '../common/crypto';
+import type { AuthConfig } from '../config';
+import { EmailTokensService } from '../email-tokens/email-tokens.service';
+import { LoginThrottle } from '../login/login-throttle';
+import { MailService } from '../mail/mail.service';
+import { renderMail } from '../mail/templates';
+import { SessionsService } from '../sessions/sessions.service';
+import { User } from '../users/user.entity';
+import { PasswordHasher } from './password-hasher';
+
+/** Forgotten passwords: a reset link by e-mail, then a new password that ends every session. */
+@Injectable()
+export class PasswordsService {
+  private readonly base: string;
+
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly hasher: PasswordHasher,
+    private readonly emailTokens: EmailTokensService,
+    private readonly mail: MailService,
+    private readonly sessions: SessionsService,
+    private readonly throttle: LoginThrottle,
+    @Inject(SERVICE_CONFIG) config: AuthConfig,
+  ) {
+    this.base = publicUrl(config);
+  }
+
+  /** Same answer whether or not the account exists; the mail goes out only when it does. */
+  async forgot(email: string): Promise<void> {
+    const user = await this.users.findOne({ where: { email: normalizeEmail(String(email ?? '')) } });
+    if (!user || !(await this.throttle.allowMail('reset', user.email))) return;
+    const token = await this.emailTokens.issue(user.id, 'reset');
+    await this.mail.send(renderMail('passwordReset', user.locale, user.email, { name: user.name, link: `${this.base}/account/reset?token=${token}` }));
+  }
+
+  async reset(token: string, password: string): Promise<void> {
+    const valid = passwordSchema.parse(password);
+    const t = await this.emailTokens.consume(String(token ?? ''), 'reset');
+    // opening the mailed link proves the address: an unactivated account is activated too
+    await this.users
+      .createQueryBuilder()
+      .update()
+      .set({ passwordHash: await this.hasher.hash(valid), activatedAt: () => 'COALESCE(activated_at, now())' })
+      .where('id = :id', { id: t.userId })
+      .execute();
+    await this.sessions.revokeAll(t.userId);
+  }
+}

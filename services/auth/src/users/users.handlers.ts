@@ -1,0 +1,71 @@
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { SERVICE_CONFIG } from '@visualnotes/common';
+import { devScopeSchema, DomainError, Patterns, type RpcRequest } from '@visualnotes/contracts';
+import type { AuthConfig } from '../config';
+import { UsersService } from './users.service';
+
+const ok = { ok: true as const };
+
+@Controller()
+export class UsersHandlers {
+  constructor(
+    private readonly users: UsersService,
+    @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
+  ) {}
+
+  @MessagePattern(Patterns.auth.register)
+  async register(@Payload() req: RpcRequest<'auth.register'>) {
+    await this.users.register(req);
+    return ok;
+  }
+
+  @MessagePattern(Patterns.auth.activate)
+  async activate(@Payload() req: RpcRequest<'auth.activate'>) {
+    await this.users.activate(req.token);
+    return ok;
+  }
+
+  @MessagePattern(Patterns.auth.resendActivation)
+  async resend(@Payload() req: RpcRequest<'auth.activation.resend'>) {
+    await this.users.resendActivation(req.email);
+    return ok;
+  }
+
+  @MessagePattern(Patterns.auth.user)
+  user(@Payload() req: RpcRequest<'auth.user'>) {
+    return this.users.view(req.user_id);
+  }
+
+  @MessagePattern(Patterns.auth.updateProfile)
+  updateProfile(@Payload() req: RpcRequest<'auth.profile.update'>) {
+    return this.users.updateProfile(req);
+  }
+
+  @MessagePattern(Patterns.auth.changeEmail)
+  async changeEmail(@Payload() req: RpcRequest<'auth.email.change'>) {
+    await this.users.changeEmail(req);
+    return ok;
+  }
+
+  @MessagePattern(Patterns.auth.confirmEmail)
+  async confirmEmail(@Payload() req: RpcRequest<'auth.email.confirm'>) {
+    await this.users.confirmEmail(req.token);
+    return ok;
+  }
+
+  @MessagePattern(Patterns.auth.deleteAccount)
+  async deleteAccount(@Payload() req: RpcRequest<'auth.account.delete'>) {
+    await this.users.deleteAccount(req);
+    return ok;
+  }
+
+  /** Development and test only (tests create operators); operators use `npm run -w @visualnotes/auth scope`. */
+  @MessagePattern(Patterns.auth.devSetScope)
+  async setScope(@Payload() req: RpcRequest<'auth.dev.setScope'>) {
+    if (this.config.NODE_ENV === 'production') throw new DomainError('NOT_FOUND');
+    const body = devScopeSchema.parse(req);
+    await this.users.setScope(body.email, body.scope);
+    return ok;
+  }
+}

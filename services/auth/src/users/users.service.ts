@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import { InjectRepository } from '@nestjs/typeorm';
+import { publicUrl, SERVICE_CONFIG } from '@visualnotes/common';
+import {
+  changeEmailSchema,
+  DomainError,
+  Jobs,
+  Messages,
+  nameSchema,
+  Queues,
+  registerSchema,
+  type JobPayloads,
+  type PublicUser,
+  type RpcRequest,
+} from '@visualnotes/contracts';
+import type { Queue } from 'bullmq';
+import { QueryFailedError, type Repository } from 'typeorm';
+import { normalizeEmail } from '../common/crypto';
+import type { AuthConfig } from '../config';
+import { EmailTokensService } from '../email-tokens/email-tokens.service';
+import { LoginThrottle } from '../login/login-throttle';
+import { MailService } from '../mail/mail.service';
+import { renderMail } from '../mail/templates';
+import { PasswordHasher } from '../passwords/password-hasher';
+import { SessionsService } from '../sessions/sessions.service';
+import { User } from './user.entity';
+import { publicUser } from './user-view';
+
+export function newReferralCode(): string {
+  return randomBytes(6).toString('base64url');
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return err instanceof QueryFailedError && (err as unknown as { code?: string }).code === '23505';
+}
+
+@Injectable()
+export class UsersService {
+  private readonly logger = new Logger(UsersService.name);
+  private readonly base: string;
+
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly hasher: PasswordHasher,
+    private readonly emailTokens: EmailTokensService,
+    private readonly mail: MailService,
+    private readonly sessions: SessionsService,
+    private readonly throttle: LoginThrottle,
+    @Inject(SERVICE_CONFIG) config: AuthConfig,
+    @InjectQueue(Queues.licenseEvents) private readonly licenseEvents: Queue,
+    @InjectQueue(Queues.mediaEvents) private readonly mediaEvents: Queue,
+    @InjectQueue(Queues.publishEvents) private readonly publishEvents: Queue,
+    @InjectQueue(Queues.aiEvents) private readonly aiEvents: Queue,
+  ) {
+    this.base = publicUrl(config);
+  }
+
+  async get(userId: string): Promise<User> {
+    const user = await this.users.findOne({ where: { id: userId } });
+    // the token outlived its account
+    if (!user) throw new DomainError('UNAUTHORIZED');
+    return user;
+  }
+
+  async view(userId: string): Promise<{ user: PublicUser }> {
+    return { user: publicUser(await this.get(userId)) };
+  }
+
+  async checkPassword(user: User, password: string): Promise<void> {
+    if (!(await this.hasher.verify(user.passwordHash, String(password ?? '')))) throw new DomainError('PASSWORD_INCORRECT');
+  }
+
+  /**
+   * Registers an account and mails its activation link. An address already registered gets a
+   * mail instead (a login hint, or the activation link again), and the answer is the same: the
+   * route does not tell who has an account.
+   */
+  async register(req: RpcRequest<'auth.register'>): Promise<void> {
+    const body = registerSchema.parse(req);
+    const passwordHash = await this.hasher.hash(body.password);
+    const existing = await this.users.findOne({ where: { email: body.email } });
+    if (existing) return this.notifyExisting(existing);
+    const referredBy = await this.inviterCode(body.referral_code);
+    let user: User;
+    try {
+      user = await this.users.save(
+        this.users.create({
+          email: body.email,
+          name: body.name,
+          passwordHash,
+          locale: body.locale ?? 'en',
+          referralCode: newReferralCode(),
+          referredBy,
+        }),
+      );
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      const raced = await this.users.findOne({ where: { email: body.email } });
+      if (raced) return this.notifyExisting(raced);
+      throw err;
+    }
+    await this.sendActivation(user);
+  }
+
+  /** A referral code counts only when it is an account's code (an unknown or malformed one is ignored). */
+  private async inviterCode(code: string | undefined): Promise<string | null> {
+    if (!code || code.length > 32) return null;
+    const inviter = await this.users.findOne({ where: { referralCode: code }, select: { id: true, referralCode: true } });
+    return inviter?.referralCode ?? null;
+  }
+
+  private async notifyExisting(user: User): Promise<void> {
+    if (!(await this.throttle.allowMail('register', user.email))) return;
+    if (!user.activatedAt) return this.sendActivation(user);
+    await this.mail.send(renderMail('alreadyRegistered', user.locale, user.email, { name: user.name, link: `${this.base}/account/login` }));
+  }
+
+  private async sendActivation(user: User): Promise<void> {
+    const token = await this.emailTokens.issue(user.id, 'activate');
+    await this.mail.send(renderMail('activation', user.locale, user.email, { name: user.name, link: `${this.base}/user/confirm?token=${token}` }));
+  }
+
+  async activate(token: string): Promise<void> {
+    const t = await this.emailTokens.consume(String(token ?? ''), 'activate', true);
+    await this.users.createQueryBuilder().update().set({ activatedAt: () => 'COALESCE(activated_at, now())' }).where('id = :id', { id: t.userId }).execute();
+  }
+
+  async resendActivation(email: string): Promise<void> {
+    const user = await this.users.findOne({ where: { email: normalizeEmail(String(email ?? '')) } });
+    if (!user || user.activatedAt) return;
+    if (await this.throttle.allowMail('activation', user.email)) await this.sendActivation(user);
+  }
+
+  async updateProfile(req: RpcRequest<'auth.profile.update'>): Promise<{ user: PublicUser }> {
+    const name = nameSchema.parse(req.name);
+    const user = await this.get(req.user_id);
+    user.name = name;
+    if (req.locale === 'en' || req.locale === 'zh-CN') user.locale = req.locale;
+    await this.users.save(user);
+    return { user: publicUser(user) };
+  }
+
+  /** Mails a confirmation link to the new address; the address changes when it is opened. */
+  async changeEmail(req: RpcRequest<'auth.email.change'>): Promise<void> {
+    const body = changeEmailSchema.parse({ email: req.email, password: req.password });
+    const user = await this.get(req.user_id);
+    await this.checkPassword(user, body.password);
+    if (body.email === user.email) return;
+    if (await this.users.exists({ where: { email: body.email } })) throw new DomainError('EMAIL_IN_USE');
+    const token = await this.emailTokens.issue(user.id, 'email', body.email);
+    await this.mail.send(renderMail('emailChange', user.locale, body.email, { name: user.name, link: `${this.base}/user/confirm?token=${token}&kind=email` }));
+  }
+
+  async confirmEmail(token: string): Promise<void> {
+    const t = await this.emailTokens.consume(String(token ?? ''), 'email');
+    try {
+      await this.users
+        .createQueryBuilder()
+        .update()
+        .set({ email: t.newEmail!, activatedAt: () => 'COALESCE(activated_at, now())' })
+        .where('id = :id', { id: t.userId })
+        .execute();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new DomainError('EMAIL_IN_USE');
+      throw err;
+    }
+  }
+
+  async setScope(email: string, scope: string[] | Record<string, boolean>): Promise<void> {
+    const result = await this.users.update({ email: normalizeEmail(email) }, { scope });
+    if (!result.affected) throw new DomainError('NOT_FOUND');
+  }
+
+  /**
+   * Deletes the account after checking its e-mail and password. Other services learn it through
+   * durable queues (one per receiver, a fixed job id per account: a retry adds nothing twice), so
+   * a service that is down at this moment catches up when it starts.
+   */
+  async deleteAccount(req: RpcRequest<'auth.account.delete'>): Promise<void> {
+    const user = await this.get(req.user_id);
+    if (normalizeEmail(String(req.email ?? '')) !== user.email) throw new DomainError('VALIDATION_FAILED', Messages.emailMismatch);
+    await this.checkPassword(user, req.password);
+    const payload: JobPayloads['account.deleted'] = { userId: user.id };
+    // BullMQ refuses ':' in custom ids, hence '-'
+    const jobId = `${Jobs.accountDeleted}-${user.id}`;
+    await Promise.all(
+      [this.licenseEvents, this.mediaEvents, this.publishEvents, this.aiEvents].map((q) => q.add(Jobs.accountDeleted, payload, { jobId })),
+    );
+    await this.sessions.revokeAll(user.id);
+    await this.users.delete({ id: user.id });
+    this.logger.log(`account ${user.id} deleted`);
+  }
+
+  /** Google sign-in: the account with this Google id, else the one with this verified e-mail (linked), else a new activated one. */
+  async fromGoogle(req: RpcRequest<'auth.google.signIn'>): Promise<User> {
+    const googleId = String(req.google_id ?? '');
+    const email = normalizeEmail(String(req.email ?? ''));
+    if (!googleId || !email || !req.email_verified) throw new DomainError('GOOGLE_LOGIN_FAILED');
+    const byGoogle = await this.users.findOne({ where: { googleId } });
+    if (byGoogle) return byGoogle;
+    const byEmail = await this.users.findOne({ where: { email } });
+    if (byEmail) {
+      if (byEmail.googleId && byEmail.googleId !== googleId) throw new DomainError('GOOGLE_LOGIN_FAILED');
+      byEmail.googleId = googleId;
+      byEmail.activatedAt ??= new Date();
+      return this.users.save(byEmail);
+    }
+    const name = nameSchema.safeParse(req.name).data ?? email.split('@')[0].slice(0, 100);
+    try {
+      return await this.users.save(
+        this.users.create({ email, name, googleId, passwordHash: null, activatedAt: new Date(), referralCode: newReferralCode() }),
+      );
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      const raced = await this.users.findOne({ where: { googleId } });
+      if (raced) return raced;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { get } from 'node:http';
+import { createTestEnv, freePort, signUp, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import request from 'supertest';
+import { startBackend, type Backend } from '../../../../test/support/backend';
+
+function fetchText(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) =>
+    get(url, (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    }).on('error', reject),
+  );
+}
+
+describe('operator tools', () => {
+  let t: TestEnv;
+  let backend: Backend;
+  let operator: SignedUp;
+  let user: SignedUp;
+  let metricsPort: number;
+
+  beforeAll(async () => {
+    metricsPort = await freePort();
+    t = await createTestEnv('operators', {});
+    backend = await startBackend({ ...t.env }, ['auth', 'license']);
+    // One service with its own metrics server, as operators run it on another machine.
+    const { createServiceApp } = await import('@visualnotes/common');
+    const { mediaService } = await import('../../../media/src/service');
+    backend.services.media = (await createServiceApp(mediaService as never, { ...t.env, METRICS_PORT: String(metricsPort) })) as never;
+    [operator, user] = await Promise.all([signUp(backend.url, { scope: ['admin'] }), signUp(backend.url)]);
+  }, 120_000);
+  afterAll(async () => {
+    await backend?.close();
+    await t?.cleanup();
+  });
+
+  it('serves Prometheus metrics from the gateway and from a service on METRICS_PORT', async () => {
+    await request(backend.http).get('/api/health');
+    const gw = await request(backend.http).get('/metrics').expect(200);
+    expect(gw.text).toMatch(/vn_request_duration_seconds_bucket\{.*kind="http"/);
+    expect(gw.text).toMatch(/vn_queue_jobs\{.*queue="ai-documents".*state="waiting"/);
+    const media = await fetchText(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(media.status).toBe(200);
+    expect(media.body).toContain('service="media"');
+    expect(media.body).toMatch(/vn_queue_jobs\{queue="media-jobs",state="active"/);
+    expect(media.body).toContain('vn_request_duration_seconds');
+  });
+
+  it('shows the queue dashboard to operators only', async () => {
+    await request(backend.http).get('/admin/queues/api/queues').expect(401);
+    await request(backend.http).get('/admin/queues/api/queues').set('authorization', `Bearer ${user.token}`).expect(401);
+    const page = await request(backend.http).get('/admin/queues').set('accept', 'text/html');
+    expect(page.status).toBe(401);
+    expect(page.text).toContain('/admin/queues-session.js');
+    const queues = await request(backend.http).get('/admin/queues/api/queues').set('authorization', `Bearer ${operator.token}`).expect(200);
+    expect(JSON.stringify(queues.body)).toContain('ai-documents');
+  });
+
+  it('opens a short browser session for the dashboard with an operator token', async () => {
+    await request(backend.http).post('/api/admin/session').set('authorization', `Bearer ${user.token}`).expect(403);
+    const res = await request(backend.http).post('/api/admin/session').set('authorization', `Bearer ${operator.token}`).expect(204);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/vn_admin=[\w-]+; Path=\/admin; HttpOnly; SameSite=Strict; Max-Age=900/);
+    const ui = await request(backend.http).get('/admin/queues').set('cookie', cookie.split(';')[0]).set('accept', 'text/html').expect(200);
+    expect(ui.text).toContain('<div id="root"');
+    await request(backend.http).get('/admin/queues').set('cookie', 'vn_admin=forged-value-that-is-long-enough-to-pass-the-shape-check').expect(401);
+  });
+});

@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { Controller, HttpCode, Inject, Module, Post, Res, UseGuards, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { FastifyAdapter as BullBoardFastifyAdapter } from '@bull-board/fastify';
+import { queuePrefix, redisOptions, ServiceMetrics } from '@visualnotes/common';
+import { hasScope, QueueOwners, Scopes } from '@visualnotes/contracts';
+import { Queue } from 'bullmq';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Redis from 'ioredis';
+import { AdminGuard } from '../auth/auth.guard';
+import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
+import { TokenVerifier } from '../auth/token-verifier.service';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+
+export const DASHBOARD_PATH = '/admin/queues';
+const COOKIE = 'vn_admin';
+const SESSION_SECONDS = 15 * 60;
+
+const REDIS = Symbol('ADMIN_REDIS');
+const METRICS = Symbol('GATEWAY_METRICS');
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return v.join('=');
+  }
+  return null;
+}
+
+/** The page a browser gets at /admin/queues without a dashboard session. */
+const SIGN_IN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Queue dashboard</title>
+<meta name="viewport" content="width=device-width"><style>body{font:16px system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem}</style></head>
+<body><h1>Queue dashboard</h1><p id="status">Operators only: checking your session…</p>
+<script src="${DASHBOARD_PATH}-session.js"></script></body></html>`;
+
+/** Opens a dashboard session with the token the web app keeps after login (scripts must come from our origin). */
+const SIGN_IN_SCRIPT = `(function () {
+  var status = document.getElementById('status');
+  var raw = null;
+  try { raw = localStorage.getItem('auth._token.local'); } catch (e) {}
+  var token = raw && raw !== 'false' ? raw.replace(/^bearer\\s+/i, '') : null;
+  if (!token) { status.textContent = 'Please log in with an operator account, then open this page again.'; return; }
+  fetch('/api/admin/session', { method: 'POST', headers: { authorization: 'Bearer ' + token }, credentials: 'same-origin' })
+    .then(function (res) {
+      if (res.ok) { location.reload(); return; }
+      status.textContent = res.status === 403 ? 'This account is not an operator account.' : 'Please log in again, then open this page again.';
+    })
+    .catch(function () { status.textContent = 'The server could not be reached.'; });
+})();`;
+
+@ApiTags('admin')
+@ApiBearerAuth()
+@Controller('admin')
+class AdminSessionController {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  /** A short-lived, HttpOnly cookie that lets an operator's browser open the queue dashboard. */
+  @Post('session')
+  @HttpCode(204)
+  @UseGuards(AdminGuard)
+  @ApiOperation({ summary: 'Operators: open a 15-minute session for the queue dashboard at /admin/queues' })
+  async session(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) reply: FastifyReply) {
+    const id = randomBytes(32).toString('base64url');
+    await this.redis.set(`${this.config.REDIS_PREFIX}:admin-session:${id}`, user.id, 'EX', SESSION_SECONDS);
+    const secure = (this.config.PUBLIC_URL ?? '').startsWith('https:') ? '; Secure' : '';
+    reply.header('set-cookie', `${COOKIE}=${id}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${SESSION_SECONDS}${secure}`);
+  }
+}
+
+/**
+ * Operator tools in the gateway: the BullMQ dashboard (bull-board) at /admin/queues for the admin
+ * scope (bearer token or the session cookie above), and Prometheus metrics at /metrics.
+ */
+class OperatorRoutes implements OnModuleInit, OnModuleDestroy {
+  private readonly queues: Queue[] = [];
+
+  constructor(
+    private readonly host: HttpAdapterHost,
+    private readonly verifier: TokenVerifier,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(METRICS) private readonly metrics: ServiceMetrics,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  onModuleInit() {
+    const fastify = this.host.httpAdapter.getInstance<FastifyInstance>();
+    this.metricsRoute(fastify);
+    this.dashboard(fastify);
+  }
+
+  private metricsRoute(fastify: FastifyInstance) {
+    const histogram = this.metrics.requestDuration;
+    fastify.addHook('onResponse', async (request, reply) => {
+      if (!request.url.startsWith('/api/')) return;
+      const route = request.routeOptions?.url ?? 'unmatched';
+      histogram.observe({ kind: 'http', route: `${request.method} ${route}`, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    });
+    for (const name of Object.keys(QueueOwners)) this.metrics.watchQueue(this.queue(name));
+    fastify.get('/metrics', async (request, reply) => {
+      const token = this.config.METRICS_TOKEN;
+      if (token && request.headers.authorization !== `Bearer ${token}`) return reply.status(401).send({ statusCode: 401, message: 'Unauthorized' });
+      const { body, contentType } = await this.metrics.text();
+      return reply.header('content-type', contentType).header('cache-control', 'no-store').send(body);
+    });
+  }
+
+  private queue(name: string): Queue {
+    let q = this.queues.find((x) => x.name === name);
+    if (!q) {
+      q = new Queue(name, { connection: redisOptions(this.config.REDIS_URL), prefix: queuePrefix(this.config) });
+      this.queues.push(q);
+    }
+    return q;
+  }
+
+  private dashboard(fastify: FastifyInstance) {
+    const board = new BullBoardFastifyAdapter();
+    board.setBasePath(DASHBOARD_PATH);
+    createBullBoard({
+      queues: Object.keys(QueueOwners).map((name) => new BullMQAdapter(this.queue(name))),
+      serverAdapter: board,
+      options: { uiConfig: { boardTitle: 'VisualNotes queues' } },
+    });
+    fastify.get(`${DASHBOARD_PATH}-session.js`, (_req, reply) =>
+      reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SIGN_IN_SCRIPT),
+    );
+    void fastify.register(
+      async (scope) => {
+        scope.addHook('onRequest', async (request, reply) => {
+          if (await this.isOperator(request)) return;
+          const wantsPage = request.method === 'GET' && !request.url.startsWith(`${DASHBOARD_PATH}/api/`) && (request.headers.accept ?? '').includes('text/html');
+          if (wantsPage) return reply.status(401).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(SIGN_IN_PAGE);
+          return reply.status(401).send({ statusCode: 401, message: 'Operators only: sign in with an admin account' });
+        });
+        await scope.register(board.registerPlugin() as never);
+      },
+      { prefix: DASHBOARD_PATH },
+    );
+  }
+
+  private async isOperator(request: FastifyRequest): Promise<boolean> {
+    const header = request.headers.authorization;
+    const bearer = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+    if (bearer) {
+      const claims = await this.verifier.verify(bearer);
+      return !!claims && hasScope(claims.scope, Scopes.admin);
+    }
+    const session = cookieValue(request.headers.cookie, COOKIE);
+    if (!session || !/^[A-Za-z0-9_-]{40,60}$/.test(session)) return false;
+    return (await this.redis.exists(`${this.config.REDIS_PREFIX}:admin-session:${session}`).catch(() => 0)) === 1;
+  }
+
+  async onModuleDestroy() {
+    await Promise.allSettled(this.queues.map((q) => q.close()));
+  }
+}
+
+@Module({
+  controllers: [AdminSessionController],
+  providers: [
+    {
+      provide: REDIS,
+      inject: [GATEWAY_CONFIG],
+      useFactory: (config: GatewayConfig) => {
+        const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false });
+        redis.on('error', () => undefined);
+        return redis;
+      },
+    },
+    { provide: METRICS, useFactory: () => new ServiceMetrics('gateway') },
+    OperatorRoutes,
+    {
+      provide: 'ADMIN_REDIS_CLOSER',
+      inject: [REDIS],
+      useFactory: (redis: Redis) => ({ onModuleDestroy: () => redis.quit().catch(() => redis.disconnect()) }),
+    },
+  ],
+})
+export class AdminModule {}

@@ -1,0 +1,26 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import type { GatewayConfig } from '../config';
+import { AccountsController } from './accounts.controller';
+import { AdminGuard, AuthGuard, OptionalAuthGuard, ScopeGuard } from './auth.guard';
+import { GoogleController } from './google/google.controller';
+import { TokenVerifier } from './token-verifier.service';
+
+const guards = [TokenVerifier, AuthGuard, OptionalAuthGuard, ScopeGuard, AdminGuard];
+
+/**
+ * Accounts routes, and the guards every gateway controller uses. Global so that
+ * `@UseGuards(AuthGuard)` and `@CurrentUser()` work in any module without importing this one.
+ * The Google routes exist only when GOOGLE_CLIENT_ID is set.
+ */
+@Global()
+@Module({})
+export class AuthModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: AuthModule,
+      controllers: [AccountsController, ...(config.GOOGLE_CLIENT_ID ? [GoogleController] : [])],
+      providers: [...guards],
+      exports: [...guards],
+    };
+  }
+}

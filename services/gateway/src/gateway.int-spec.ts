@@ -1,0 +1,111 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { getQueueToken } from '@nestjs/bullmq';
+import { Jobs, publicJobId, Queues } from '@visualnotes/contracts';
+import { createTestEnv, REPO_ROOT, type TestEnv } from '@visualnotes/testing';
+import type { Queue } from 'bullmq';
+import request from 'supertest';
+import { startBackend, type Backend } from '../../../test/support/backend';
+
+describe('gateway', () => {
+  let t: TestEnv;
+  let backend: Backend;
+
+  beforeAll(async () => {
+    t = await createTestEnv('gateway', { RATE_LIMIT_MAX: '1000', BODY_LIMIT_BYTES: '4096' });
+    backend = await startBackend(t.env);
+  });
+  afterAll(async () => {
+    await backend?.close();
+    await t?.cleanup();
+  });
+
+  it('reports every service up', async () => {
+    const res = await request(backend.http).get('/api/health').expect(200);
+    expect(res.body).toEqual({
+      status: 'ok',
+      services: { auth: 'up', license: 'up', media: 'up', ai: 'up', publish: 'up' },
+    });
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await request(backend.http).get('/api/health/live').set('x-request-id', 'abc-123').expect(200);
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    const res = await request(backend.http).get('/api/does-not-exist').expect(404);
+    expect(res.body).toMatchObject({ statusCode: 404 });
+  });
+
+  it('refuses bodies over the size limit with 413', async () => {
+    const res = await request(backend.http)
+      .post('/api/health')
+      .set('content-type', 'application/json')
+      .send(JSON.stringify({ big: 'x'.repeat(10_000) }));
+    expect(res.status).toBe(413);
+    expect(res.body.statusCode).toBe(413);
+  });
+
+  it('serves the OpenAPI document and the docs page', async () => {
+    const doc = await request(backend.http).get('/api/openapi.json').expect(200);
+    expect(doc.body.paths['/api/health']).toBeDefined();
+    expect(doc.body.paths['/api/jobs/{id}']).toBeDefined();
+    await request(backend.http).get('/api/docs').expect(200);
+  });
+
+  it('serves the front end for any page path, with 404 for unknown pages', async () => {
+    const res = await request(backend.http).get('/some/unknown/page').expect(404);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.text).toContain('<div id="root">');
+    const known = await request(backend.http).get('/pricing').expect(200);
+    expect(known.text).toContain('<div id="root">');
+  });
+
+  it('serves built assets with 200 and a long, immutable cache header', async () => {
+    const assets = join(REPO_ROOT, 'frontend/dist/assets');
+    const file = readdirSync(assets).find((f) => f.endsWith('.js')) ?? readdirSync(assets)[0];
+    expect(file).toBeDefined();
+    const res = await request(backend.http).get(`/assets/${file}`).expect(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('shows the development outbox', async () => {
+    const res = await request(backend.http).get('/api/dev/outbox').expect(200);
+    expect(Array.isArray(res.body)).toBe(true);
+  });
+
+  it('reports a job as it runs, and streams its state until it completes', async () => {
+    const queue = backend.services.license!.app.get<Queue>(getQueueToken(Queues.licenseEvents), { strict: false });
+    const job = await queue.add(Jobs.accountDeleted, { userId: 'u-1' }, { jobId: 'test-job-1' });
+    const id = publicJobId(Queues.licenseEvents, job.id!);
+    const events = await request(backend.http).get(`/api/jobs/${id}/events`).buffer(true).parse((res, cb) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => cb(null, text));
+    });
+    expect(events.headers['content-type']).toContain('text/event-stream');
+    const states = String(events.body)
+      .split('\n')
+      .filter((l) => l.startsWith('data:'))
+      .map((l) => JSON.parse(l.slice(5)).state);
+    expect(states[states.length - 1]).toBe('completed');
+    const status = await request(backend.http).get(`/api/jobs/${id}`).expect(200);
+    expect(status.body).toEqual({ id, state: 'completed', progress: 100 });
+  });
+
+  it('answers 404 for an unknown job', async () => {
+    await request(backend.http).get('/api/jobs/license-events:nope').expect(404);
+    await request(backend.http).get('/api/jobs/garbage').expect(404);
+  });
+
+  it('answers 503 and names the service that is down', async () => {
+    await backend.services.media!.app.close();
+    delete backend.services.media; // closed here, not again in afterAll
+    const res = await request(backend.http).get('/api/health').expect(503);
+    expect(res.body.services.media).toBe('down');
+    expect(res.body.down).toEqual(['media']);
+  });
+});

@@ -1,0 +1,113 @@
+import { Inject, Injectable, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
+import { BASE_CONFIG, queuePrefix, redisOptions, type BaseConfig } from '@visualnotes/common';
+import { parsePublicJobId, QueueOwners, type JobState, type JobStatus, type QueueName } from '@visualnotes/contracts';
+import { Queue, QueueEvents, type Job } from 'bullmq';
+import { Observable } from 'rxjs';
+
+const FINAL: JobState[] = ['completed', 'failed'];
+
+/** Reads job state from BullMQ for `/api/jobs`; the job's own service owns the work. */
+@Injectable()
+export class JobsService implements OnModuleDestroy {
+  private readonly queues = new Map<QueueName, Queue>();
+  private readonly events = new Map<QueueName, QueueEvents>();
+
+  constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig) {}
+
+  private queue(name: QueueName): Queue {
+    let q = this.queues.get(name);
+    if (!q) {
+      q = new Queue(name, { connection: redisOptions(this.config.REDIS_URL), prefix: queuePrefix(this.config) });
+      this.queues.set(name, q);
+    }
+    return q;
+  }
+
+  private queueEvents(name: QueueName): QueueEvents {
+    let e = this.events.get(name);
+    if (!e) {
+      e = new QueueEvents(name, { connection: redisOptions(this.config.REDIS_URL), prefix: queuePrefix(this.config) });
+      e.setMaxListeners(0);
+      this.events.set(name, e);
+    }
+    return e;
+  }
+
+  private async findJob(publicId: string): Promise<{ queue: QueueName; job: Job }> {
+    const parsed = parsePublicJobId(publicId);
+    if (!parsed || !(parsed.queue in QueueOwners)) throw new NotFoundException('Job not found');
+    const job = await this.queue(parsed.queue).getJob(parsed.id);
+    if (!job) throw new NotFoundException('Job not found');
+    return { queue: parsed.queue, job };
+  }
+
+  async status(publicId: string): Promise<JobStatus> {
+    const { job } = await this.findJob(publicId);
+    return toStatus(publicId, job, await job.getState());
+  }
+
+  /** The job's status now and on every change, ending after completed or failed. */
+  watch(publicId: string): Observable<JobStatus> {
+    return new Observable<JobStatus>((subscriber) => {
+      let last = '';
+      let done = false;
+      let queue: QueueName | undefined;
+      const push = async () => {
+        if (done) return;
+        try {
+          const status = await this.status(publicId);
+          const key = JSON.stringify(status);
+          if (key !== last) {
+            last = key;
+            subscriber.next(status);
+          }
+          if (FINAL.includes(status.state)) finish();
+        } catch (err) {
+          finish(err);
+        }
+      };
+      const onEvent = ({ jobId }: { jobId: string }) => {
+        if (`${queue}:${jobId}` === publicId) void push();
+      };
+      const names = ['waiting', 'active', 'progress', 'completed', 'failed', 'delayed'] as const;
+      const finish = (err?: unknown) => {
+        if (done) return;
+        done = true;
+        clearInterval(poll);
+        if (queue) for (const n of names) this.queueEvents(queue).off(n, onEvent);
+        if (err) subscriber.error(err);
+        else subscriber.complete();
+      };
+      // Events give prompt updates; the slow poll covers an event missed while reconnecting.
+      const poll = setInterval(() => void push(), 2_000);
+      void this.findJob(publicId)
+        .then(({ queue: q }) => {
+          queue = q;
+          for (const n of names) this.queueEvents(q).on(n, onEvent);
+          return push();
+        })
+        .catch((err) => finish(err));
+      return () => finish();
+    });
+  }
+
+  async onModuleDestroy() {
+    await Promise.allSettled([...this.events.values()].map((e) => e.close()));
+    await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
+  }
+}
+
+function toStatus(id: string, job: Job, state: string): JobStatus {
+  const mapped: JobState =
+    state === 'active' ? 'active' : state === 'completed' ? 'completed' : state === 'failed' ? 'failed' : 'queued';
+  const raw = job.progress;
+  const progress =
+    typeof raw === 'number' ? raw : typeof raw === 'object' && raw && 'percent' in raw ? Number(raw.percent) : 0;
+  const status: JobStatus = {
+    id,
+    state: mapped,
+    progress: mapped === 'completed' ? 100 : Math.max(0, Math.min(100, Math.round(progress) || 0)),
+  };
+  if (mapped === 'failed') status.error = job.failedReason || 'The job failed';
+  return status;
+}

@@ -1,0 +1,22 @@
+import { checkDependencies, ConfigError, exitWithParent, loadConfig } from '@visualnotes/common';
+import { createGatewayApp } from './bootstrap';
+import { gatewayEnvSchema } from './config';
+
+async function main() {
+  exitWithParent();
+  try {
+    const config = loadConfig(gatewayEnvSchema);
+    const problem = await checkDependencies(config.DATABASE_URL, config.REDIS_URL);
+    if (problem) {
+      console.error(problem);
+      process.exit(1);
+    }
+    const { app } = await createGatewayApp();
+    await app.listen({ port: config.PORT, host: '0.0.0.0' });
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : `The gateway could not start: ${(err as Error).message}`);
+    process.exit(1);
+  }
+}
+
+void main();

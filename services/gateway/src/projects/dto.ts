@@ -1,0 +1,7 @@
+import { createProjectSchema, publishProjectSchema, submitTemplateSchema, updateProjectSchema } from '@visualnotes/contracts';
+import { createZodDto } from 'nestjs-zod';
+
+export class CreateProjectDto extends createZodDto(createProjectSchema) {}
+export class UpdateProjectDto extends createZodDto(updateProjectSchema) {}
+export class PublishProjectDto extends createZodDto(publishProjectSchema) {}
+export class SubmitTemplateDto extends createZodDto(submitTemplateSchema) {}

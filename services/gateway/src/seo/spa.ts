@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SITE_NAME, UI_LOCALE_STORAGE_KEY } from '@visualnotes/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GatewayConfig } from '../config';
+import { renderIndex } from './html';
+import { PageMetaService } from './page-meta.service';
+import { SitemapService } from './sitemap.service';
+
+export type SendSpa = (reply: FastifyReply, request: FastifyRequest) => unknown;
+
+function frontendDist(config: GatewayConfig) {
+  return resolve(config.FRONTEND_DIST ?? join(__dirname, '../../../../frontend/dist'));
+}
+
+/** The UI language the visitor chose (a cookie set by the front end next to its local storage). */
+function uiLang(request: FastifyRequest): string | undefined {
+  const cookie = request.headers.cookie;
+  if (!cookie) return undefined;
+  const name = UI_LOCALE_STORAGE_KEY.replace(/[^A-Za-z0-9_-]/g, '_');
+  const match = cookie.match(new RegExp(`(?:^|;\\s*)${name}=([^;]+)`));
+  return match?.[1];
+}
+
+/**
+ * Serves the built front end: static assets, and for every page path the single-page app's
+ * index.html with that page's head tags (and its real status: 404 for unknown pages), plus
+ * sitemap.xml and robots.txt. Returns the page sender (used for unmatched GETs), or null when the
+ * front end is not built.
+ */
+export function registerSite(app: NestFastifyApplication, config: GatewayConfig, warn: (message: string) => void): SendSpa | null {
+  const fastify = app.getHttpAdapter().getInstance();
+  const sitemap = app.get(SitemapService);
+  fastify.get('/sitemap.xml', async (_req, reply) =>
+    reply.header('content-type', 'application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(await sitemap.xml()),
+  );
+  fastify.get('/robots.txt', (_req, reply) => reply.header('content-type', 'text/plain; charset=utf-8').send(sitemap.robots()));
+
+  const dist = frontendDist(config);
+  const indexFile = join(dist, 'index.html');
+  if (!existsSync(indexFile)) {
+    warn(`The front end is not built (${indexFile} missing): run \`npm run build\``);
+    return null;
+  }
+  app.useStaticAssets({
+    root: dist,
+    prefix: '/',
+    index: false,
+    wildcard: true,
+    // @fastify/static hands a Fastify reply here (Nest's type says a Node response).
+    setHeaders: (res, path) => {
+      const reply = res as unknown as { header(name: string, value: string): unknown };
+      reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const html = readFileSync(indexFile, 'utf8');
+  const pages = app.get(PageMetaService);
+  const sendSpa: SendSpa = async (reply, request) => {
+    const page = await pages.resolve(request.url, uiLang(request));
+    if (reply.sent) return;
+    if ('redirect' in page) return reply.redirect(page.redirect, 302);
+    return reply
+      .status(page.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(renderIndex(html, page.meta, SITE_NAME));
+  };
+  fastify.get('/', (request, reply) => sendSpa(reply, request));
+  return sendSpa;
+}

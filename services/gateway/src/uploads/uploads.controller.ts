@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RpcClient, STORAGE, StorageLimitError, type Storage } from '@visualnotes/common';
+import { DomainError, Patterns, type UploadedFile } from '@visualnotes/contracts';
+import type { FastifyRequest } from 'fastify';
+import { AuthGuard } from '../auth/auth.guard';
+import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+
+/**
+ * Streams an upload straight to storage (never whole in memory), then the media service checks
+ * its real type and records it. A refused or failed upload leaves nothing behind.
+ */
+@ApiTags('uploads')
+@ApiBearerAuth()
+@Controller('uploads')
+export class UploadsController {
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(STORAGE) private readonly storage: Storage,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @UseGuards(AuthGuard)
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({ summary: 'Upload a file (multipart field `file`)' })
+  async upload(@Req() request: FastifyRequest, @CurrentUser() user: AuthUser) {
+    const file = await uploadedFile(request);
+    const fileId = randomUUID();
+    const storageKey = `uploads/${fileId}`;
+    let size: number;
+    try {
+      ({ size } = await this.storage.put(storageKey, file.file, { maxBytes: this.config.UPLOAD_LIMIT_BYTES, contentType: file.mimetype }));
+    } catch (err) {
+      file.file.resume();
+      if (err instanceof StorageLimitError) throw new DomainError('PAYLOAD_TOO_LARGE', err.message);
+      throw err;
+    }
+    try {
+      const saved: UploadedFile = await this.rpc.send(Patterns.media.uploadRegister, {
+        fileId,
+        ownerId: user.id,
+        name: file.filename,
+        size,
+        storageKey,
+        declaredType: file.mimetype,
+      });
+      return { file_id: saved.file_id, name: saved.name, size: saved.size, content_type: saved.content_type };
+    } catch (err) {
+      await this.storage.delete(storageKey).catch(() => undefined);
+      throw err;
+    }
+  }
+}
+
+async function uploadedFile(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new DomainError('VALIDATION_FAILED', 'Send the file as multipart/form-data in the field "file"');
+  const file = await request.file();
+  if (!file || file.fieldname !== 'file') throw new DomainError('VALIDATION_FAILED', 'Send the file as multipart/form-data in the field "file"');
+  return file;
+}

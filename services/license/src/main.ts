@@ -1,0 +1,4 @@
+import { runService } from '@visualnotes/common';
+import { licenseService } from './service';
+
+void runService(licenseService);

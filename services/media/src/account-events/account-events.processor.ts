@@ -1,0 +1,26 @@
+import { Processor } from '@nestjs/bullmq';
+import { JobHandler, JobProcessor } from '@visualnotes/common';
+import { Jobs, Queues, type JobPayloads } from '@visualnotes/contracts';
+import type { Job } from 'bullmq';
+import { DocumentsService } from '../documents/documents.service';
+import { UploadsService } from '../uploads/uploads.service';
+import { VideosService } from '../videos/videos.service';
+
+/** Removes what the media service keeps for an account that was deleted (idempotent). */
+@Processor(Queues.mediaEvents)
+export class AccountEventsProcessor extends JobProcessor {
+  constructor(
+    private readonly uploads: UploadsService,
+    private readonly videos: VideosService,
+    private readonly documents: DocumentsService,
+  ) {
+    super();
+  }
+
+  @JobHandler(Jobs.accountDeleted)
+  async accountDeleted(job: Job<JobPayloads['account.deleted']>) {
+    await this.videos.deleteOwnedBy(job.data.userId);
+    await this.uploads.deleteOwnedBy(job.data.userId);
+    await this.documents.deleteOwnedBy(job.data.userId);
+  }
+}

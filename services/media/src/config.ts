@@ -1,0 +1,33 @@
+import { baseEnvSchema } from '@visualnotes/common';
+import { z } from 'zod';
+
+const int = (min: number, max: number, dflt: number) => z.coerce.number().int().min(min).max(max).default(dflt);
+
+export const mediaEnvSchema = baseEnvSchema.extend({
+  /** Where video metadata and captions are fetched from (InnerTube player endpoint, timedtext). */
+  YOUTUBE_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://www.youtube.com'),
+  /** Time limit of one request to YouTube. */
+  YOUTUBE_TIMEOUT_MS: int(500, 60_000, 8_000),
+  /** ffmpeg binary; default ffmpeg-static when installed, else `ffmpeg` on PATH. */
+  FFMPEG_PATH: z.string().min(1).optional(),
+  /** Target length of one audio chunk for transcription; cut at the nearest silence. */
+  MEDIA_CHUNK_SECONDS: int(1, 3600, 600),
+  /** Hard ceiling of one chunk file (the ASR endpoint's upload limit). */
+  MEDIA_CHUNK_MAX_BYTES: int(64 * 1024, 25 * 1024 * 1024, 25 * 1024 * 1024),
+  /** Largest audio download for a video without captions. */
+  MEDIA_MAX_AUDIO_BYTES: int(1024 * 1024, 4 * 1024 * 1024 * 1024, 1024 * 1024 * 1024),
+  /** Used only while the license service answers no usage quota (older deployments). */
+  FALLBACK_VISITOR_SUMMARIES: int(0, 1000, 3),
+  FALLBACK_FREE_SUMMARIES_PER_MONTH: int(0, 100_000, 10),
+  /** Documents: what a free plan may summarize (pages/slides/parts and characters); Premium has no such limit. */
+  DOCUMENT_FREE_MAX_PAGES: int(1, 1_000_000, 30),
+  DOCUMENT_FREE_MAX_CHARS: int(100, 100_000_000, 60_000),
+  /** Documents: hard bounds for everyone (a file may not cost unbounded memory or time). */
+  DOCUMENT_MAX_PAGES: int(1, 100_000, 5_000),
+  DOCUMENT_MAX_ZIP_ENTRIES: int(10, 1_000_000, 5_000),
+  DOCUMENT_MAX_UNZIPPED_BYTES: int(1024 * 1024, 4 * 1024 * 1024 * 1024, 200 * 1024 * 1024),
+  /** Documents: one map job summarizes at most this many pages or characters. */
+  DOCUMENT_CHUNK_PAGES: int(1, 10_000, 10),
+  DOCUMENT_CHUNK_CHARS: int(500, 10_000_000, 16_000),
+});
+export type MediaConfig = z.infer<typeof mediaEnvSchema>;

@@ -1,0 +1,61 @@
+import type { DocumentKind, DocumentSummary, DocumentSummaryStatus } from '@visualnotes/contracts';
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import type { ExtractedPage } from './extract';
+
+/** A document to summarize: its extracted pages and the state of its summary (one row per request). */
+@Entity({ name: 'documents' })
+export class DocumentRow {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column('uuid', { name: 'owner_id' })
+  ownerId!: string;
+
+  @Column('text')
+  title!: string;
+
+  @Column('text')
+  kind!: DocumentKind;
+
+  @Column('integer', { name: 'page_count' })
+  pageCount!: number;
+
+  @Column('integer', { name: 'char_count' })
+  charCount!: number;
+
+  @Column('jsonb', { select: false })
+  pages!: ExtractedPage[];
+
+  @Column('boolean')
+  premium!: boolean;
+
+  @Column('text')
+  status!: DocumentSummaryStatus;
+
+  @Column('integer')
+  progress!: number;
+
+  @Column('integer')
+  chunks!: number;
+
+  @Column('integer', { array: true, name: 'chunks_done' })
+  chunksDone!: number[];
+
+  @Column('text', { name: 'job_id', nullable: true })
+  jobId!: string | null;
+
+  @Column('text', { nullable: true })
+  error!: string | null;
+
+  @Column('jsonb', { nullable: true })
+  summary!: DocumentSummary | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column('timestamptz', { name: 'started_at', nullable: true })
+  startedAt!: Date | null;
+
+  @Column('timestamptz', { name: 'completed_at', nullable: true })
+  completedAt!: Date | null;
+}

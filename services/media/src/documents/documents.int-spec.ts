@@ -1,0 +1,155 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServiceApp, type ServiceApp } from '@visualnotes/common';
+import { Messages, type DocumentSummaryView } from '@visualnotes/contracts';
+import { createTestEnv, signUp, waitFor, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import request from 'supertest';
+import { startBackend, type Backend } from '../../../../test/support/backend';
+import { aiService } from '../../../ai/src/service';
+import { documentFixtures, SOLAR_FACTS, type Fixtures } from './testing/fixtures';
+
+describe('document summaries through the gateway', () => {
+  let t: TestEnv;
+  let backend: Backend;
+  let ai: ServiceApp | undefined;
+  let free: SignedUp;
+  let premium: SignedUp;
+  let fx: Fixtures;
+
+  beforeAll(async () => {
+    fx = documentFixtures();
+    t = await createTestEnv('documents', {
+      DOCUMENT_LIMIT_BYTES: String(256 * 1024),
+      DOCUMENT_FREE_MAX_PAGES: '5',
+      DOCUMENT_CHUNK_PAGES: '3',
+      DOCUMENT_MAX_UNZIPPED_BYTES: String(8 * 1024 * 1024),
+      DOCUMENT_MAX_ZIP_ENTRIES: '1000',
+      WORKER_CONCURRENCY_AI_DOCUMENTS: '1',
+      FREE_DOCUMENT_SUMMARIES_PER_MONTH: '100',
+    });
+    // The ai service starts later: first, jobs wait in the queue (priority test).
+    backend = await startBackend(t.env, ['auth', 'license', 'media']);
+    [free, premium] = await Promise.all([signUp(backend.url), signUp(backend.url, { scope: ['premium'] })]);
+  }, 240_000);
+  afterAll(async () => {
+    await ai?.app.close();
+    await backend?.close();
+    await t?.cleanup();
+  });
+
+  const startAi = async () => {
+    ai ??= (await createServiceApp(aiService as never, t.env)) as ServiceApp;
+  };
+  const post = (user: SignedUp) => request(backend.http).post('/api/summaries').set('authorization', `Bearer ${user.token}`);
+  const view = async (user: SignedUp, id: string) =>
+    (await request(backend.http).get(`/api/summaries/${id}`).set('authorization', `Bearer ${user.token}`).expect(200)).body as DocumentSummaryView;
+  const finished = async (user: SignedUp, id: string, timeout = 60_000) => {
+    await startAi();
+    return (await waitFor(async () => {
+      const v = await view(user, id);
+      return v.status === 'completed' || v.status === 'failed' ? v : null;
+    }, timeout)) as DocumentSummaryView;
+  };
+  const storedDocuments = () => {
+    try {
+      return readdirSync(join(t.dataDir, 'files', 'documents')).filter((f) => !f.startsWith('.'));
+    } catch {
+      return [];
+    }
+  };
+
+  it('runs a Premium summary before a free one queued earlier', async () => {
+    const a = await post(free).attach('file', fx.pdf, 'report.pdf').expect(202);
+    const b = await post(premium).attach('file', fx.long(12), 'long.pdf').expect(202);
+    expect((await view(free, a.body.summary_id)).status).toBe('queued');
+    await startAi();
+    const [fa, fb] = await Promise.all([finished(free, a.body.summary_id), finished(premium, b.body.summary_id)]);
+    expect(fa.status).toBe('completed');
+    expect(fb.status).toBe('completed');
+    expect(new Date(fb.started_at!).getTime()).toBeLessThan(new Date(fa.started_at!).getTime());
+  }, 120_000);
+
+  it('summarizes a PDF with sections citing pages, and shows a cited page', async () => {
+    const res = await post(free).attach('file', fx.pdf, { filename: 'report.pdf', contentType: 'application/pdf' }).expect(202);
+    expect(res.body).toEqual({ summary_id: expect.any(String), job_id: expect.stringMatching(/^ai-documents:/) });
+    const job = await waitFor(async () => {
+      const s = await request(backend.http).get(`/api/jobs/${encodeURIComponent(res.body.job_id)}`).expect(200);
+      return s.body.state === 'completed' ? s.body : null;
+    }, 60_000);
+    expect(job.progress).toBe(100);
+    const v = await view(free, res.body.summary_id);
+    expect(v).toMatchObject({ status: 'completed', kind: 'pdf', pages: 3, unit: 'page', progress: 100 });
+    expect(v.summary!.overview.length).toBeGreaterThan(20);
+    const cited = v.summary!.sections.flatMap((s) => s.citations ?? []);
+    expect(cited.length).toBeGreaterThan(0);
+    expect(cited.every((c) => typeof c.page === 'number' && c.page >= 1 && c.page <= 3)).toBe(true);
+    const windPoint = cited.find((c) => c.text.includes('Wind turbines'));
+    if (windPoint) expect(windPoint.page).toBe(2);
+    const page = await request(backend.http).get(`/api/summaries/${v.id}/pages/2`).set('authorization', `Bearer ${free.token}`).expect(200);
+    expect(page.body.text).toContain(SOLAR_FACTS[1]);
+    // Another user sees neither the summary nor its pages.
+    await request(backend.http).get(`/api/summaries/${v.id}`).set('authorization', `Bearer ${premium.token}`).expect(404);
+    await request(backend.http).get(`/api/summaries/${v.id}/pages/2`).set('authorization', `Bearer ${premium.token}`).expect(404);
+    expect(storedDocuments()).toEqual([]);
+  }, 90_000);
+
+  it('summarizes PowerPoint slides with notes, Word documents and pasted text', async () => {
+    const deck = await post(free).attach('file', fx.pptx, 'deck.pptx').expect(202);
+    const word = await post(free).attach('file', fx.docx, 'report.docx').expect(202);
+    const text = await post(free).send({ text: `# Plan\n${SOLAR_FACTS.join(' ')}\n\n## Budget\nThe budget doubles next year because demand grows.` }).expect(202);
+    const [d, w, x] = await Promise.all([finished(free, deck.body.summary_id), finished(free, word.body.summary_id), finished(free, text.body.summary_id)]);
+    expect(d).toMatchObject({ status: 'completed', kind: 'pptx', pages: 3, unit: 'slide', title: 'Quarterly sales review' });
+    expect(w).toMatchObject({ status: 'completed', kind: 'docx', unit: 'part' });
+    expect(x).toMatchObject({ status: 'completed', kind: 'text', pages: 2, title: 'Plan' });
+    const slide = await request(backend.http).get(`/api/summaries/${d.id}/pages/1`).set('authorization', `Bearer ${free.token}`).expect(200);
+    expect(slide.body).toMatchObject({ page: 1, title: 'Quarterly sales review' });
+    expect(slide.body.text).toContain('Welcome everyone');
+  }, 90_000);
+
+  it('asks visitors to log in', async () => {
+    const res = await request(backend.http).post('/api/summaries').attach('file', fx.pdf, 'report.pdf').expect(401);
+    expect(res.body).toEqual({ statusCode: 401, message: Messages.needLogin });
+  });
+
+  it('asks free users to upgrade for a long document; Premium gets it summarized by map-reduce', async () => {
+    const long = fx.long(12);
+    const refused = await post(free).attach('file', long, 'long.pdf').expect(403);
+    expect(refused.body).toEqual({ statusCode: 403, message: Messages.documentTooLong });
+    const ok = await post(premium).attach('file', long, 'long.pdf').expect(202);
+    const v = await finished(premium, ok.body.summary_id);
+    expect(v).toMatchObject({ status: 'completed', pages: 12 });
+    // 12 pages in chunks of 3: at least one section from each chunk, in page order.
+    const pages = v.summary!.sections.map((s) => s.page!);
+    expect(new Set(pages.map((p) => Math.ceil(p / 3))).size).toBe(4);
+    expect([...pages].sort((a, b) => a - b)).toEqual(pages);
+    expect(storedDocuments()).toEqual([]);
+  }, 90_000);
+
+  it.each([
+    ['a password-protected PDF', () => fx.encryptedPdf, 'secret.pdf', 422, Messages.documentEncrypted],
+    ['a damaged PDF', () => fx.corruptPdf, 'broken.pdf', 422, Messages.documentCorrupt],
+    ['a scanned PDF without text', () => fx.scannedPdf, 'scan.pdf', 422, Messages.documentNoText],
+    ['a Word zip bomb', () => fx.bombDocx(64 * 1024 * 1024), 'bomb.docx', 413, Messages.documentArchiveTooLarge],
+    ['a PowerPoint with too many parts', () => fx.manyEntriesPptx(1500), 'many.pptx', 413, Messages.documentArchiveTooLarge],
+    ['a Word file named .pdf', () => fx.docx, 'report.pdf', 415, 'The content of this file does not match its type (PDF); please upload the original file'],
+    ['an empty file', () => Buffer.alloc(0), 'empty.pdf', 400, Messages.documentEmpty],
+    ['a file over the limit', () => Buffer.alloc(300 * 1024, 0x61), 'big.txt', 413, 'The file is larger than the limit of 0.3 MB'],
+    ['an image', () => pngOf(fx), 'photo.png', 415, Messages.documentUnsupported],
+  ])('refuses %s with a clear message and keeps nothing', async (_label, file, name, status, message) => {
+    const before = (await request(backend.http).get('/api/summaries/00000000-0000-0000-0000-000000000000').set('authorization', `Bearer ${free.token}`)).status;
+    expect(before).toBe(404);
+    const res = await post(free).attach('file', file(), name).expect(status);
+    expect(res.body).toEqual({ statusCode: status, message });
+    expect(storedDocuments()).toEqual([]);
+  }, 60_000);
+
+  it('keeps serving after bad files', async () => {
+    const res = await post(free).send({ text: 'One more short text to check the services still answer after bad input.' }).expect(202);
+    expect((await finished(free, res.body.summary_id)).status).toBe('completed');
+    await request(backend.http).post('/api/summaries').set('authorization', `Bearer ${free.token}`).send({ text: '   ' }).expect(400);
+  }, 60_000);
+});
+
+function pngOf(fx: Fixtures): Buffer {
+  return require('node:fs').readFileSync(join(fx.dir, 'scan.png'));
+}

@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { defaultJobOptions, queuePrefix, redisOptions, RpcClient, RpcError, SERVICE_CONFIG, STORAGE, type Storage } from '@visualnotes/common';
+import {
+  DomainError,
+  Jobs,
+  Patterns,
+  publicJobId,
+  Queues,
+  type CreateSummaryReply,
+  type DocumentPageView,
+  type DocumentSummary,
+  type DocumentSummaryView,
+  type RpcRequest,
+} from '@visualnotes/contracts';
+import { FlowProducer } from 'bullmq';
+import type { Repository } from 'typeorm';
+import type { MediaConfig } from '../config';
+import { UploadsService } from '../uploads/uploads.service';
+import { UsageService } from '../usage/usage.service';
+import { DocumentRow } from './document.entity';
+import { ensureText, extractDocument, extractText, type ExtractedDocument, type ExtractedPage, type ExtractLimits } from './extract';
+
+/** BullMQ priorities (lower runs first): Premium summaries overtake free ones waiting in the queue. */
+export const PRIORITY = { premium: 1, free: 10 } as const;
+
+const UNITS = { pdf: 'page', pptx: 'slide', docx: 'part', text: 'part' } as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Consecutive page ranges of at most `maxPages` pages and (past the first page) `maxChars` characters. */
+export function planChunks(pages: Pick<ExtractedPage, 'text'>[], maxPages: number, maxChars: number): { from: number; to: number }[] {
+  const chunks: { from: number; to: number }[] = [];
+  let from = 1;
+  let chars = 0;
+  pages.forEach((p, i) => {
+    const n = i + 1;
+    if (n > from && (n - from >= maxPages || chars + p.text.length > maxChars)) {
+      chunks.push({ from, to: n - 1 });
+      from = n;
+      chars = 0;
+    }
+    chars += p.text.length;
+  });
+  if (pages.length) chunks.push({ from, to: pages.length });
+  return chunks;
+}
+
+function notAnswered(err: unknown): boolean {
+  return err instanceof RpcError && err.statusCode === 404 && err.message.startsWith('No handler');
+}
+
+/**
+ * Document summaries: reads the file (kind from its content), checks the plan, keeps the pages and
+ * queues the map-reduce flow for the ai service; the ai workers report progress and the result here.
+ */
+@Injectable()
+export class DocumentsService implements OnModuleDestroy {
+  private readonly logger = new Logger(DocumentsService.name);
+  private readonly flows: FlowProducer;
+  private readonly limits: ExtractLimits;
+
+  constructor(
+    @InjectRepository(DocumentRow) private readonly documents: Repository<DocumentRow>,
+    @Inject(STORAGE) private readonly storage: Storage,
+    @Inject(SERVICE_CONFIG) private readonly config: MediaConfig,
+    private readonly uploads: UploadsService,
+    private readonly usage: UsageService,
+    private readonly rpc: RpcClient,
+  ) {
+    this.flows = new FlowProducer({ connection: redisOptions(config.REDIS_URL), prefix: queuePrefix(config) });
+    this.limits = {
+      maxPages: config.DOCUMENT_MAX_PAGES,
+      maxZipEntries: config.DOCUMENT_MAX_ZIP_ENTRIES,
+      maxUnzippedBytes: config.DOCUMENT_MAX_UNZIPPED_BYTES,
+      partWords: 500,
+    };
+  }
+
+  async onModuleDestroy() {
+    await this.flows.close();
+  }
+
+  async create(req: RpcRequest<'media.documents.create'>): Promise<CreateSummaryReply> {
+    if (!req.owner_id) throw new DomainError('UNAUTHORIZED');
+    const doc = await this.read(req);
+    const chars = doc.pages.reduce((n, p) => n + p.text.length, 0);
+    const entitlements = await this.usage.entitlements({ owner_id: req.owner_id, scope: req.scope });
+    const premium = Boolean(entitlements?.premium);
+    if (!premium && (doc.pages.length > this.config.DOCUMENT_FREE_MAX_PAGES || chars > this.config.DOCUMENT_FREE_MAX_CHARS)) {
+      throw new DomainError('DOCUMENT_TOO_LONG');
+    }
+    await this.consume(req.owner_id);
+
+    const id = randomUUID();
+    const chunks = planChunks(doc.pages, this.config.DOCUMENT_CHUNK_PAGES, this.config.DOCUMENT_CHUNK_CHARS);
+    const title = (doc.title ?? stripExtension(req.name) ?? doc.pages.find((p) => p.title)?.title ?? firstWords(doc.pages)).slice(0, 200);
+    await this.documents.insert({
+      id,
+      ownerId: req.owner_id,
+      title,
+      kind: doc.kind,
+      pageCount: doc.pages.length,
+      charCount: chars,
+      pages: doc.pages,
+      premium,
+      status: 'queued',
+      progress: 0,
+      chunks: chunks.length,
+      chunksDone: [],
+      jobId: null,
+    });
+    try {
+      const priority = premium ? PRIORITY.premium : PRIORITY.free;
+      const { removeOnComplete, removeOnFail, attempts, backoff } = defaultJobOptions;
+      const opts = { priority, removeOnComplete, removeOnFail, attempts, backoff };
+      const flow = await this.flows.add({
+        name: Jobs.documentReduce,
+        queueName: Queues.aiDocuments,
+        data: { documentId: id, chunks: chunks.length },
+        opts: { ...opts, jobId: id },
+        children: chunks.map((c, index) => ({
+          name: Jobs.documentMap,
+          queueName: Queues.aiDocuments,
+          data: { documentId: id, index, chunks: chunks.length, from: c.from, to: c.to },
+          opts: { ...opts, jobId: `${id}-${index}`, failParentOnFailure: true },
+        })),
+      });
+      const jobId = publicJobId(Queues.aiDocuments, flow.job.id!);
+      await this.documents.update({ id }, { jobId });
+      return { summary_id: id, job_id: jobId };
+    } catch (err) {
+      await this.documents.delete({ id });
+      throw err;
+    }
+  }
+
+  /** The document's pages; a file written by the gateway for this request is deleted once read. */
+  private async read(req: RpcRequest<'media.documents.create'>): Promise<ExtractedDocument> {
+    if (typeof req.text === 'string') return ensureText(extractText(req.text, this.limits));
+    const ownKey = req.storage_key;
+    if (ownKey !== undefined && !/^documents\/[0-9a-f-]{36}$/.test(ownKey)) throw new DomainError('VALIDATION_FAILED');
+    try {
+      let key = ownKey;
+      let name = req.name;
+      if (!key) {
+        if (!req.file_id) throw new DomainError('VALIDATION_FAILED', 'Send a file or some text to summarize');
+        const upload = await this.uploads.get(req.file_id, req.owner_id);
+        key = upload.storage_key;
+        name ??= upload.name;
+      }
+      const data = await this.storage.getBuffer(key);
+      return await extractDocument(data, { name, declaredType: req.declared_type }, this.limits);
+    } finally {
+      if (ownKey) await this.storage.delete(ownKey).catch(() => undefined);
+    }
+  }
+
+  private async consume(ownerId: string) {
+    try {
+      const res = await this.rpc.send(Patterns.license.usageConsume, { subject: ownerId, kind: 'document_summary' });
+      if (!res.allowed) throw new DomainError('MONTHLY_SUMMARIES_USED');
+    } catch (err) {
+      if (!notAnswered(err)) throw err;
+    }
+  }
+
+  private async find(ownerId: string, id: string): Promise<DocumentRow> {
+    const row = UUID.test(id) ? await this.documents.findOneBy({ id, ownerId }) : null;
+    if (!row) throw new DomainError('NOT_FOUND', 'Summary not found');
+    return row;
+  }
+
+  async get(ownerId: string, id: string): Promise<DocumentSummaryView> {
+    return toView(await this.find(ownerId, id));
+  }
+
+  async page(ownerId: string, id: string, page: number): Promise<DocumentPageView> {
+    const row = await this.find(ownerId, id);
+    if (!Number.isInteger(page) || page < 1 || page > row.pageCount) throw new DomainError('NOT_FOUND', 'Page not found');
+    const [found] = await this.pageRange(id, page, page);
+    return found;
+  }
+
+  async pages(documentId: string, from: number, to: number) {
+    const row = UUID.test(documentId) ? await this.documents.findOneBy({ id: documentId }) : null;
+    if (!row) throw new DomainError('NOT_FOUND', 'Document not found');
+    return { title: row.title, kind: row.kind, pages: await this.pageRange(documentId, from, to) };
+  }
+
+  private async pageRange(id: string, from: number, to: number): Promise<DocumentPageView[]> {
+    const rows = (await this.documents.query(
+      `SELECT e AS page FROM media.documents d, jsonb_array_elements(d.pages) WITH ORDINALITY t(e, n)
+       WHERE d.id = $1 AND n BETWEEN $2 AND $3 ORDER BY n`,
+      [id, from, to],
+    )) as { page: ExtractedPage }[];
+    return rows.map(({ page }) => ({ page: page.page, title: page.title, text: page.text }));
+  }
+
+  async progress(req: RpcRequest<'media.documents.progress'>): Promise<{ progress: number }> {
+    if (!req.done) {
+      await this.documents.query(
+        `UPDATE media.documents SET started_at = COALESCE(started_at, now()),
+           status = CASE WHEN status = 'queued' THEN 'summarizing' ELSE status END
+         WHERE id = $1`,
+        [req.document_id],
+      );
+      const row = await this.documents.findOneBy({ id: req.document_id });
+      return { progress: row?.progress ?? 0 };
+    }
+    // The set of finished chunks (not a counter): a map job that runs twice counts once.
+    const rows = (await this.documents.query(
+      `UPDATE media.documents SET
+         chunks_done = ARRAY(SELECT DISTINCT x FROM unnest(chunks_done || $2::int) x ORDER BY x),
+         progress = GREATEST(progress, LEAST(95, (95 * cardinality(ARRAY(SELECT DISTINCT x FROM unnest(chunks_done || $2::int) x))) / GREATEST(chunks, 1)))
+       WHERE id = $1 AND status <> 'completed' RETURNING progress`,
+      [req.document_id, req.index],
+    )) as [{ progress: number }[], number] | { progress: number }[];
+    const list = Array.isArray(rows[0]) ? (rows[0] as { progress: number }[]) : (rows as { progress: number }[]);
+    return { progress: list[0]?.progress ?? 100 };
+  }
+
+  async complete(documentId: string, summary: DocumentSummary) {
+    await this.documents.update(
+      { id: documentId },
+      { status: 'completed', summary, progress: 100, error: null, completedAt: new Date() },
+    );
+    return { ok: true as const };
+  }
+
+  async fail(documentId: string, error: string) {
+    await this.documents.update({ id: documentId }, { status: 'failed', error: error.slice(0, 1000), completedAt: new Date() });
+    return { ok: true as const };
+  }
+
+  /** Account deleted: its documents and summaries go (idempotent). */
+  async deleteOwnedBy(ownerId: string) {
+    await this.documents.delete({ ownerId });
+  }
+}
+
+function stripExtension(name?: string): string | null {
+  const base = (name ?? '').replace(/^.*[\\/]/, '').replace(/\.[A-Za-z0-9]{1,8}$/, '').trim();
+  return base || null;
+}
+
+function firstWords(pages: ExtractedPage[]): string {
+  const text = pages.find((p) => p.text)?.text ?? 'Document';
+  const words = text.split(/\s+/).slice(0, 8).join(' ');
+  return words.length < text.length ? `${words}…` : words;
+}
+
+function toView(row: DocumentRow): DocumentSummaryView {
+  return {
+    id: row.id,
+    status: row.status,
+    title: row.title,
+    kind: row.kind,
+    pages: row.pageCount,
+    unit: UNITS[row.kind],
+    progress: row.progress,
+    job_id: row.jobId,
+    error: row.error,
+    summary: row.summary,
+    created_at: row.createdAt.toISOString(),
+    started_at: row.startedAt?.toISOString() ?? null,
+    completed_at: row.completedAt?.toISOString() ?? null,
+  };
+}

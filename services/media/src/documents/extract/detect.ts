@@ -1,0 +1,70 @@
+import { DomainError, type DocumentKind } from '@visualnotes/contracts';
+import { zipEntryNames } from './zip';
+
+const NAMES: Record<DocumentKind, string> = { pdf: 'PDF', pptx: 'PowerPoint', docx: 'Word', text: 'text' };
+
+/** The kind a file claims by its name or its declared MIME type (null: it claims nothing we know). */
+export function claimedKind(name?: string, declaredType?: string): DocumentKind | 'legacy' | null {
+  const ext = /\.([a-z0-9]{1,8})$/i.exec(name ?? '')?.[1]?.toLowerCase();
+  switch (ext) {
+    case 'pdf':
+      return 'pdf';
+    case 'pptx':
+      return 'pptx';
+    case 'docx':
+      return 'docx';
+    case 'txt':
+    case 'md':
+    case 'markdown':
+      return 'text';
+    case 'ppt':
+    case 'doc':
+      return 'legacy';
+  }
+  const type = (declaredType ?? '').toLowerCase().split(';')[0].trim();
+  if (type === 'application/pdf') return 'pdf';
+  if (type.includes('presentationml')) return 'pptx';
+  if (type.includes('wordprocessingml')) return 'docx';
+  if (type === 'text/plain' || type === 'text/markdown') return 'text';
+  return null;
+}
+
+function isText(b: Buffer): boolean {
+  const sample = b.subarray(0, 64 * 1024);
+  if (sample.includes(0)) return false;
+  // A multi-byte character cut at the sample's end is not an error.
+  const decoded = sample.toString('utf8');
+  const bad = decoded.slice(0, Math.max(0, decoded.length - 4)).includes('\uFFFD');
+  return !bad;
+}
+
+/**
+ * The kind of a document from its content (magic bytes, the archive's part names), never its name.
+ * Throws the user-facing error for what we cannot read.
+ */
+export async function detectKind(data: Buffer, maxZipEntries: number): Promise<DocumentKind> {
+  if (data.length === 0) throw new DomainError('EMPTY_FILE');
+  const head = data.subarray(0, 1024).toString('latin1');
+  if (head.includes('%PDF-')) return 'pdf';
+  if (data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04) {
+    const names = await zipEntryNames(data, maxZipEntries);
+    if (names.includes('ppt/presentation.xml')) return 'pptx';
+    if (names.includes('word/document.xml')) return 'docx';
+    throw new DomainError('DOCUMENT_UNSUPPORTED');
+  }
+  if (data.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) {
+    // An OLE container: a password-protected Office file keeps its package in "EncryptedPackage".
+    if (data.includes(Buffer.from('EncryptedPackage', 'utf16le'))) throw new DomainError('DOCUMENT_ENCRYPTED');
+    throw new DomainError('DOCUMENT_UNSUPPORTED');
+  }
+  if (isText(data)) return 'text';
+  throw new DomainError('DOCUMENT_UNSUPPORTED');
+}
+
+/** Refuses a file whose content is not what its name or type says. */
+export function checkClaim(claimed: DocumentKind | 'legacy' | null, detected: DocumentKind): void {
+  if (!claimed || claimed === detected) return;
+  // Old .ppt/.doc binaries are detected above; a .doc name on a text file is still a mismatch.
+  const label = claimed === 'legacy' ? 'an old Office file' : NAMES[claimed];
+  throw new DomainError('DOCUMENT_TYPE_MISMATCH', `The content of this file does not match its type (${label}); please upload the original file`);
+}

@@ -1,0 +1,69 @@
+import { DEFAULT_LIMITS, extractDocument, extractText } from '.';
+import { documentFixtures, SOLAR_FACTS, type Fixtures } from '../testing/fixtures';
+
+const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: { code?: string; message: string }) => e);
+
+describe('document extraction (files made by LibreOffice)', () => {
+  let fx: Fixtures;
+  beforeAll(() => {
+    fx = documentFixtures();
+  }, 240_000);
+
+  it('reads a PDF page by page, keeping page numbers', async () => {
+    const doc = await extractDocument(fx.pdf, { name: 'report.pdf' }, DEFAULT_LIMITS);
+    expect(doc.kind).toBe('pdf');
+    expect(doc.pages.map((p) => p.page)).toEqual([1, 2, 3]);
+    expect(doc.pages[0].text).toContain('photovoltaic');
+    expect(doc.pages[1].text).toContain('Wind turbines');
+    expect(doc.pages[2].text).toContain('Battery storage');
+  });
+
+  it('reads slides and speaker notes in slide order', async () => {
+    const doc = await extractDocument(fx.pptx, { name: 'deck.pptx' }, DEFAULT_LIMITS);
+    expect(doc.kind).toBe('pptx');
+    expect(doc.pages.map((p) => p.title)).toEqual(['Quarterly sales review', 'Customer feedback', 'Next steps']);
+    expect(doc.pages[0].text).toContain('Revenue grew by twelve percent');
+    expect(doc.pages[0].text).toContain('Notes: Welcome everyone');
+    expect(doc.pages[2].text).toContain('Ask for questions');
+  });
+
+  it('reads a Word document into parts at its headings', async () => {
+    const doc = await extractDocument(fx.docx, { name: 'report.docx' }, DEFAULT_LIMITS);
+    expect(doc.kind).toBe('docx');
+    expect(doc.pages.map((p) => p.title)).toEqual(['Renewable energy report', 'Wind power', 'Energy storage']);
+    expect(doc.pages[1].text).toContain(SOLAR_FACTS[1]);
+  });
+
+  it('splits pasted Markdown at headings', () => {
+    const doc = extractText('# Intro\nFirst paragraph.\n\nSecond one.\n\n## Details\nMore text here.', DEFAULT_LIMITS);
+    expect(doc.pages).toEqual([
+      { page: 1, title: 'Intro', text: 'First paragraph.\nSecond one.' },
+      { page: 2, title: 'Details', text: 'More text here.' },
+    ]);
+  });
+
+  it('detects the type by content, not by name', async () => {
+    const doc = await extractDocument(fx.pdf, { name: 'noextension' }, DEFAULT_LIMITS);
+    expect(doc.kind).toBe('pdf');
+    const err = await errorOf(extractDocument(fx.docx, { name: 'report.pdf' }, DEFAULT_LIMITS));
+    expect(err).toMatchObject({ code: 'DOCUMENT_TYPE_MISMATCH' });
+    expect(err!.message).toContain('PDF');
+  });
+
+  it('gives clear errors for encrypted, corrupt, scanned and empty files', async () => {
+    expect(await errorOf(extractDocument(fx.encryptedPdf, { name: 'secret.pdf' }, DEFAULT_LIMITS))).toMatchObject({ code: 'DOCUMENT_ENCRYPTED' });
+    expect(await errorOf(extractDocument(fx.corruptPdf, { name: 'broken.pdf' }, DEFAULT_LIMITS))).toMatchObject({ code: 'DOCUMENT_CORRUPT' });
+    expect(await errorOf(extractDocument(fx.scannedPdf, { name: 'scan.pdf' }, DEFAULT_LIMITS))).toMatchObject({ code: 'DOCUMENT_NO_TEXT' });
+    expect(await errorOf(extractDocument(Buffer.alloc(0), { name: 'empty.pdf' }, DEFAULT_LIMITS))).toMatchObject({ code: 'EMPTY_FILE' });
+  });
+
+  it('stops reading zip bombs at the unpacked-size and entry-count bounds', async () => {
+    const limits = { ...DEFAULT_LIMITS, maxUnzippedBytes: 8 * 1024 * 1024, maxZipEntries: 500 };
+    const bomb = fx.bombDocx(64 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(await errorOf(extractDocument(bomb, { name: 'bomb.docx' }, limits))).toMatchObject({ code: 'DOCUMENT_ARCHIVE_TOO_LARGE' });
+    expect(await errorOf(extractDocument(fx.manyEntriesPptx(1000), { name: 'many.pptx' }, limits))).toMatchObject({
+      code: 'DOCUMENT_ARCHIVE_TOO_LARGE',
+    });
+  });
+});

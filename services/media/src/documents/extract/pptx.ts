@@ -1,0 +1,129 @@
+import { DomainError } from '@visualnotes/contracts';
+import { XMLParser } from 'fast-xml-parser';
+import { posix } from 'node:path';
+import type { ExtractedDocument, ExtractedPage, ExtractLimits } from './types';
+import { tidy } from './types';
+import { readZip } from './zip';
+
+type Node = Record<string, unknown>;
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  processEntities: true,
+  htmlEntities: false,
+  trimValues: false,
+  parseTagValue: false,
+});
+
+function children(node: Node): Node[] {
+  for (const key of Object.keys(node)) if (key !== ':@' && Array.isArray(node[key])) return node[key] as Node[];
+  return [];
+}
+const tagOf = (node: Node) => Object.keys(node).find((k) => k !== ':@') ?? '';
+const attrs = (node: Node) => (node[':@'] ?? {}) as Record<string, string>;
+
+function find(nodes: Node[], tag: string, out: Node[] = []): Node[] {
+  for (const n of nodes) {
+    if (tagOf(n) === tag) out.push(n);
+    else find(children(n), tag, out);
+  }
+  return out;
+}
+
+/** The text of `<a:t>` runs under a node, `<a:br>` as a line break. */
+function runs(nodes: Node[]): string {
+  let text = '';
+  for (const n of nodes) {
+    const tag = tagOf(n);
+    if (tag === '#text') text += String(n['#text']);
+    else if (tag === 'a:br') text += '\n';
+    else if (tag === 'a:t' || tag.startsWith('a:') || tag.startsWith('p:')) text += runs(children(n));
+  }
+  return text;
+}
+
+/** Paragraph texts of every shape of a slide; `titleOf` gets the title placeholder's text. */
+function shapes(xml: Buffer, skipPlaceholders: string[]): { title: string | null; paragraphs: string[] } {
+  let doc: Node[];
+  try {
+    doc = parser.parse(xml.toString('utf8')) as Node[];
+  } catch {
+    throw new DomainError('DOCUMENT_CORRUPT');
+  }
+  let title: string | null = null;
+  let firstLine: string | null = null;
+  const paragraphs: string[] = [];
+  for (const sp of find(doc, 'p:sp')) {
+    const ph = find(children(sp), 'p:ph')[0];
+    const type = ph ? attrs(ph).type ?? 'body' : null;
+    if (type && skipPlaceholders.includes(type)) continue;
+    const texts = find(children(sp), 'a:p')
+      .map((p) => runs(children(p)).trim())
+      .filter(Boolean);
+    if (!texts.length) continue;
+    if (!title && (type === 'title' || type === 'ctrTitle')) title = texts.join(' ');
+    firstLine ??= texts[0];
+    paragraphs.push(...texts);
+  }
+  // Tables (graphic frames) hold text outside shapes.
+  for (const frame of find(doc, 'p:graphicFrame')) {
+    for (const p of find(children(frame), 'a:p')) {
+      const t = runs(children(p)).trim();
+      if (t) paragraphs.push(t);
+    }
+  }
+  // Decks made of plain text boxes: the first short line of the slide is its title.
+  if (!title && firstLine && firstLine.length <= 120 && !skipPlaceholders.includes('sldImg')) title = firstLine;
+  return { title, paragraphs };
+}
+
+function relationships(xml: Buffer | undefined, base: string): Map<string, { type: string; target: string }> {
+  const map = new Map<string, { type: string; target: string }>();
+  if (!xml) return map;
+  for (const rel of find(parser.parse(xml.toString('utf8')) as Node[], 'Relationship')) {
+    const a = attrs(rel);
+    if (a.Id && a.Target) map.set(a.Id, { type: a.Type ?? '', target: posix.normalize(posix.join(base, a.Target)) });
+  }
+  return map;
+}
+
+/** Slide text and speaker notes of a PowerPoint file, in the presentation's slide order. */
+export async function extractPptx(data: Buffer, limits: ExtractLimits): Promise<ExtractedDocument> {
+  const entries = await readZip(
+    data,
+    { maxEntries: limits.maxZipEntries, maxTotalBytes: limits.maxUnzippedBytes },
+    (name) => /^ppt\/(presentation\.xml|_rels\/presentation\.xml\.rels|slides\/.*\.xml(\.rels)?|notesSlides\/[^/]+\.xml)$/.test(name) || name === 'docProps/core.xml',
+  );
+  const presentation = entries.get('ppt/presentation.xml');
+  if (!presentation) throw new DomainError('DOCUMENT_CORRUPT');
+  const rels = relationships(entries.get('ppt/_rels/presentation.xml.rels'), 'ppt');
+  const order = find(parser.parse(presentation.toString('utf8')) as Node[], 'p:sldId')
+    .map((n) => rels.get(attrs(n)['r:id'])?.target)
+    .filter((t): t is string => !!t && entries.has(t));
+  if (order.length > limits.maxPages) {
+    throw new DomainError('PAYLOAD_TOO_LARGE', `This presentation has more than ${limits.maxPages} slides; please split it into smaller files`);
+  }
+  const pages: ExtractedPage[] = order.map((path, i) => {
+    const slide = shapes(entries.get(path)!, ['sldNum', 'dt', 'ftr']);
+    const slideRels = relationships(entries.get(`${posix.dirname(path)}/_rels/${posix.basename(path)}.rels`), posix.dirname(path));
+    const notesPath = [...slideRels.values()].find((r) => r.type.endsWith('/notesSlide'))?.target;
+    const notes = notesPath && entries.has(notesPath) ? shapes(entries.get(notesPath)!, ['sldNum', 'sldImg', 'hdr', 'ftr', 'dt']).paragraphs : [];
+    const body = slide.paragraphs.filter((p, j) => !(j === 0 && p === slide.title));
+    const text = [body.join('\n'), notes.length ? `Notes: ${notes.join('\n')}` : ''].filter(Boolean).join('\n\n');
+    return { page: i + 1, title: slide.title, text: tidy(text) };
+  });
+  return { kind: 'pptx', title: coreTitle(entries.get('docProps/core.xml')) ?? pages.find((p) => p.title)?.title ?? null, pages };
+}
+
+export function coreTitle(xml: Buffer | undefined): string | null {
+  if (!xml) return null;
+  try {
+    const t = find(parser.parse(xml.toString('utf8')) as Node[], 'dc:title')[0];
+    const text = t ? runs(children(t)).trim() : '';
+    return text ? text.slice(0, 200) : null;
+  } catch {
+    return null;
+  }
+}

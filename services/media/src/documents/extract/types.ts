@@ -1,0 +1,45 @@
+import type { DocumentKind } from '@visualnotes/contracts';
+
+/** One page (PDF), slide (PPTX) or part (a DOCX heading's section, a block of text), 1-based. */
+export interface ExtractedPage {
+  page: number;
+  title: string | null;
+  text: string;
+}
+
+export interface ExtractedDocument {
+  kind: DocumentKind;
+  title: string | null;
+  pages: ExtractedPage[];
+}
+
+export interface ExtractLimits {
+  maxPages: number;
+  maxZipEntries: number;
+  maxUnzippedBytes: number;
+  /** Words per part when a text or a DOCX section has no headings to split at. */
+  partWords: number;
+}
+
+export const DEFAULT_LIMITS: ExtractLimits = {
+  maxPages: 5_000,
+  maxZipEntries: 5_000,
+  maxUnzippedBytes: 200 * 1024 * 1024,
+  partWords: 500,
+};
+
+/** Collapses runs of spaces and blank lines; keeps paragraph breaks. */
+export function tidy(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\t\f\v\u00a0 ]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export function wordCount(text: string): number {
+  const latin = text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+  const cjk = text.match(/[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]/g)?.length ?? 0;
+  return latin + Math.ceil(cjk / 2);
+}

@@ -1,0 +1,199 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
+
+/**
+ * Test documents made by real tools: LibreOffice converts the HTML and flat-ODF sources below to
+ * PDF, DOCX and PPTX. They are cached in the temp folder by a hash of the sources, so a second run
+ * costs nothing. Bad files (encrypted, scanned, zip bombs) are derived from the real ones.
+ */
+export const SOLAR_FACTS = [
+  'Solar panels convert sunlight into electricity using photovoltaic cells made of silicon.',
+  'Wind turbines turn the kinetic energy of moving air into electrical power for the grid.',
+  'Battery storage keeps surplus energy from sunny afternoons for use during the evening peak.',
+];
+
+const HTML_PAGES = `<!doctype html><html><head><meta charset="utf-8"><title>Renewable energy report</title></head><body>
+<h1>Renewable energy report</h1>
+<p>${SOLAR_FACTS[0]} Efficiency of modern panels is above twenty percent. Rooftop systems lower household bills.</p>
+<h2 style="page-break-before:always">Wind power</h2>
+<p>${SOLAR_FACTS[1]} Offshore farms produce steadier output because sea winds are stronger. Turbine blades are recycled more and more.</p>
+<h2 style="page-break-before:always">Energy storage</h2>
+<p>${SOLAR_FACTS[2]} Lithium batteries dominate the market today. Pumped hydro remains the largest storage technology worldwide.</p>
+</body></html>`;
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const SLIDES = [
+  { title: 'Quarterly sales review', body: ['Revenue grew by twelve percent', 'Three new regions opened'], notes: 'Welcome everyone and thank the regional teams.' },
+  { title: 'Customer feedback', body: ['Support response time halved', 'Satisfaction score reached nine'], notes: 'Mention the survey had two thousand answers.' },
+  { title: 'Next steps', body: ['Hire four engineers', 'Launch the mobile app in spring'], notes: 'Ask for questions before closing.' },
+];
+function fodp(): string {
+  const pages = SLIDES.map(
+    (s, i) => `<draw:page draw:name="page${i + 1}" draw:master-page-name="Default">
+  <draw:frame presentation:class="title" svg:x="1cm" svg:y="1cm" svg:width="24cm" svg:height="3cm"><draw:text-box><text:p>${esc(s.title)}</text:p></draw:text-box></draw:frame>
+  <draw:frame presentation:class="outline" svg:x="1cm" svg:y="5cm" svg:width="24cm" svg:height="12cm"><draw:text-box>${s.body.map((b) => `<text:p>${esc(b)}</text:p>`).join('')}</draw:text-box></draw:frame>
+  <presentation:notes><draw:frame presentation:class="notes" svg:x="2cm" svg:y="14cm" svg:width="17cm" svg:height="10cm"><draw:text-box><text:p>${esc(s.notes)}</text:p></draw:text-box></draw:frame></presentation:notes>
+</draw:page>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
+ xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
+ xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"
+ xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.presentation">
+<office:master-styles><style:master-page style:name="Default"/></office:master-styles>
+<office:body><office:presentation>${pages.join('\n')}</office:presentation></office:body></office:document>`;
+}
+
+/** A long document: `pages` pages of varied sentences, one page break each. */
+export function longHtml(pages: number): string {
+  const topics = ['solar', 'wind', 'storage', 'grid', 'hydro', 'policy', 'markets', 'research'];
+  const parts: string[] = [];
+  for (let p = 1; p <= pages; p++) {
+    const t = topics[p % topics.length];
+    parts.push(
+      `<h2${p > 1 ? ' style="page-break-before:always"' : ''}>Chapter ${p}: ${t}</h2><p>On page ${p} the report looks at ${t} in region ${p}. ` +
+        `Investment in ${t} projects rose by ${p % 17} percent this year. Engineers measured output at ${100 + p} megawatts during the test period. ` +
+        `Local councils approved ${p % 9} new ${t} sites after a public hearing. Costs fell because suppliers competed for long contracts.</p>`,
+    );
+  }
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Long report</title></head><body>${parts.join('\n')}</body></html>`;
+}
+
+function soffice(dir: string, source: string, target: string, filter?: string) {
+  execFileSync('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${join(dir, 'profile')}`, '--convert-to', filter ?? target, '--outdir', dir, join(dir, source)], {
+    stdio: 'ignore',
+    timeout: 180_000,
+  });
+}
+
+/** A zip archive (deflate) from entries: our own writer so bad archives can be made on purpose. */
+export function zip(entries: { name: string; data: Buffer }[]): Buffer {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const packed = deflateRawSync(e.data, { level: 9 });
+    const name = Buffer.from(e.name);
+    const crc = crc32(e.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(e.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    locals.push(local, name, packed);
+    const c = Buffer.alloc(46);
+    c.writeUInt32LE(0x02014b50, 0);
+    c.writeUInt16LE(20, 4);
+    c.writeUInt16LE(20, 6);
+    c.writeUInt16LE(8, 10);
+    c.writeUInt32LE(crc, 16);
+    c.writeUInt32LE(packed.length, 20);
+    c.writeUInt32LE(e.data.length, 24);
+    c.writeUInt16LE(name.length, 28);
+    c.writeUInt32LE(offset, 42);
+    central.push(c, name);
+    offset += 30 + name.length + packed.length;
+  }
+  const dir = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, dir, end]);
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(data: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of data) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** The entries of a real archive (to rebuild it with extra entries). */
+export function unzipEntries(data: Buffer): { name: string; data: Buffer }[] {
+  const { inflateRawSync } = require('node:zlib') as typeof import('node:zlib');
+  const out: { name: string; data: Buffer }[] = [];
+  const endAt = data.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = data.readUInt16LE(endAt + 10);
+  let p = data.readUInt32LE(endAt + 16);
+  for (let i = 0; i < count; i++) {
+    const method = data.readUInt16LE(p + 10);
+    const size = data.readUInt32LE(p + 20);
+    const nameLen = data.readUInt16LE(p + 28);
+    const extra = data.readUInt16LE(p + 30);
+    const comment = data.readUInt16LE(p + 32);
+    const localAt = data.readUInt32LE(p + 42);
+    const name = data.subarray(p + 46, p + 46 + nameLen).toString();
+    const start = localAt + 30 + data.readUInt16LE(localAt + 26) + data.readUInt16LE(localAt + 28);
+    const raw = data.subarray(start, start + size);
+    out.push({ name, data: method === 8 ? inflateRawSync(raw) : Buffer.from(raw) });
+    p += 46 + nameLen + extra + comment;
+  }
+  return out;
+}
+
+export interface Fixtures {
+  dir: string;
+  pdf: Buffer;
+  docx: Buffer;
+  pptx: Buffer;
+  encryptedPdf: Buffer;
+  scannedPdf: Buffer;
+  corruptPdf: Buffer;
+  /** A DOCX that unpacks to `bombBytes` of zeros in one entry. */
+  bombDocx: (bombBytes: number) => Buffer;
+  /** A PPTX with `count` extra tiny entries. */
+  manyEntriesPptx: (count: number) => Buffer;
+  long: (pages: number) => Buffer;
+}
+
+/** Builds (or reuses) the fixtures; needs LibreOffice (`soffice`) and ffmpeg on PATH. */
+export function documentFixtures(): Fixtures {
+  const hash = createHash('sha256').update(HTML_PAGES).update(fodp()).update('v3').digest('hex').slice(0, 12);
+  const dir = join(tmpdir(), `vn-doc-fixtures-${hash}`);
+  mkdirSync(dir, { recursive: true });
+  const make = (file: string, build: () => void) => {
+    if (!existsSync(join(dir, file))) build();
+    return readFileSync(join(dir, file));
+  };
+  writeFileSync(join(dir, 'report.html'), HTML_PAGES);
+  writeFileSync(join(dir, 'deck.fodp'), fodp());
+  const pdf = make('report.pdf', () => soffice(dir, 'report.html', 'pdf', 'pdf:writer_web_pdf_Export'));
+  const docx = make('report.docx', () => soffice(dir, 'report.html', 'docx', 'docx:MS Word 2007 XML'));
+  const pptx = make('deck.pptx', () => soffice(dir, 'deck.fodp', 'pptx'));
+  const encryptedPdf = make('secret.pdf', () => {
+    writeFileSync(join(dir, 'secret.html'), HTML_PAGES);
+    const options = JSON.stringify({ EncryptFile: { type: 'boolean', value: 'true' }, DocumentOpenPassword: { type: 'string', value: 'secret' } });
+    soffice(dir, 'secret.html', 'pdf', `pdf:writer_web_pdf_Export:${options}`);
+  });
+  const scannedPdf = make('scan.pdf', () => {
+    // A page that is only a picture: an image made by ffmpeg, placed alone on a page by LibreOffice.
+    execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=gray:s=600x800', '-frames:v', '1', join(dir, 'scan.png')], { timeout: 60_000 });
+    writeFileSync(join(dir, 'scan.html'), `<!doctype html><html><body><img src="scan.png" width="600" height="800"></body></html>`);
+    soffice(dir, 'scan.html', 'pdf', 'pdf:writer_web_pdf_Export');
+  });
+  const corruptPdf = Buffer.concat([pdf.subarray(0, 16), Buffer.alloc(4000, 0x41)]);
+  const long = (pages: number) =>
+    make(`long-${pages}.pdf`, () => {
+      writeFileSync(join(dir, `long-${pages}.html`), longHtml(pages));
+      soffice(dir, `long-${pages}.html`, 'pdf', 'pdf:writer_web_pdf_Export');
+    });
+  const bombDocx = (bytes: number) => zip([...unzipEntries(docx), { name: 'word/media/filler.bin', data: Buffer.alloc(bytes) }]);
+  const manyEntriesPptx = (count: number) =>
+    zip([...unzipEntries(pptx), ...Array.from({ length: count }, (_, i) => ({ name: `ppt/extra/e${i}.xml`, data: Buffer.from('<a/>') }))]);
+  return { dir, pdf, docx, pptx, encryptedPdf, scannedPdf, corruptPdf, bombDocx, manyEntriesPptx, long };
+}
+

@@ -1,0 +1,4 @@
+import { runService } from '@visualnotes/common';
+import { mediaService } from './service';
+
+void runService(mediaService);

@@ -1,0 +1,23 @@
+import type { ServiceDefinition } from '@visualnotes/common';
+import { Queues } from '@visualnotes/contracts';
+import { mediaEnvSchema } from './config';
+import { Videos1763800000000 } from './migrations/1763800000000-Videos';
+import { VideoImportProcessor } from './videos/video-import.processor';
+import { videoEntities, VideosModule } from './videos/videos.module';
+import { AccountEventsProcessor } from './account-events/account-events.processor';
+import { Uploads1763700000000 } from './migrations/1763700000000-Uploads';
+import { Upload } from './uploads/upload.entity';
+import { UploadsModule } from './uploads/uploads.module';
+import { DocumentRow } from './documents/document.entity';
+import { DocumentsModule } from './documents/documents.module';
+import { Documents1763900000000 } from './migrations/1763900000000-Documents';
+
+export const mediaService: ServiceDefinition<typeof mediaEnvSchema> = {
+  service: 'media',
+  envSchema: mediaEnvSchema,
+  entities: [Upload, ...videoEntities, DocumentRow],
+  migrations: [Uploads1763700000000, Videos1763800000000, Documents1763900000000],
+  imports: [UploadsModule, VideosModule, DocumentsModule],
+  processors: [AccountEventsProcessor, VideoImportProcessor],
+  producesTo: [Queues.aiSummaries, Queues.aiDocuments, Queues.aiTranscription],
+};

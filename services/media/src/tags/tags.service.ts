@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DomainError, Messages, tagSchema, type TagView } from '@visualnotes/contracts';
+import type { Repository } from 'typeorm';
+import { Tag } from './tag.entity';
+
+export const tagView = (t: Tag): TagView => ({ id: t.id, name: t.name });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A user's tags. Names are unique per user, ignoring case. */
+@Injectable()
+export class TagsService {
+  constructor(@InjectRepository(Tag) private readonly tags: Repository<Tag>) {}
+
+  private name(raw: unknown): string {
+    const parsed = tagSchema.safeParse({ name: raw });
+    if (!parsed.success) throw new DomainError('VALIDATION_FAILED', parsed.error.issues[0]?.message ?? Messages.tagNameRequired);
+    return parsed.data.name;
+  }
+
+  async list(ownerId: string): Promise<TagView[]> {
+    return (await this.tags.find({ where: { ownerId }, order: { name: 'ASC' } })).map(tagView);
+  }
+
+  async get(ownerId: string, id: string): Promise<Tag> {
+    const tag = UUID.test(id) ? await this.tags.findOneBy({ id, ownerId }) : null;
+    if (!tag) throw new DomainError('NOT_FOUND', 'Tag not found');
+    return tag;
+  }
+
+  async create(ownerId: string, rawName: unknown): Promise<TagView> {
+    const name = this.name(rawName);
+    const existing = await this.tags.createQueryBuilder('t').where('t.owner_id = :ownerId AND lower(t.name) = lower(:name)', { ownerId, name }).getOne();
+    if (existing) return tagView(existing);
+    try {
+      return tagView(await this.tags.save(this.tags.create({ ownerId, name })));
+    } catch {
+      // a parallel create of the same name won the unique index
+      const again = await this.tags.createQueryBuilder('t').where('t.owner_id = :ownerId AND lower(t.name) = lower(:name)', { ownerId, name }).getOne();
+      if (!again) throw new DomainError('CONFLICT');
+      return tagView(again);
+    }
+  }
+
+  async rename(ownerId: string, id: string, rawName: unknown): Promise<TagView> {
+    const tag = await this.get(ownerId, id);
+    const name = this.name(rawName);
+    const clash = await this.tags
+      .createQueryBuilder('t')
+      .where('t.owner_id = :ownerId AND lower(t.name) = lower(:name) AND t.id <> :id', { ownerId, name, id })
+      .getOne();
+    if (clash) throw new DomainError('CONFLICT', 'A tag with this name already exists');
+    tag.name = name;
+    return tagView(await this.tags.save(tag));
+  }
+
+  /** Deletes the tag; videos keep everything else (the link rows go with the tag). */
+  async delete(ownerId: string, id: string): Promise<void> {
+    const tag = await this.get(ownerId, id);
+    await this.tags.delete({ id: tag.id, ownerId });
+  }
+
+  /** The user's tags among `ids`; an id that is not theirs is refused. */
+  async owned(ownerId: string, ids: string[]): Promise<Tag[]> {
+    const unique = [...new Set(ids)];
+    const found = await Promise.all(unique.map((id) => this.get(ownerId, id)));
+    return found;
+  }
+}

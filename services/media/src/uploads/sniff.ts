@@ -1,0 +1,47 @@
+/**
+ * The real type of a file from its first bytes (magic numbers), never from its name.
+ * Returns a MIME type, or null when the content is not one we accept.
+ */
+export function sniffContentType(head: Buffer): string | null {
+  const b = head;
+  const ascii = (start: number, text: string) => b.subarray(start, start + text.length).toString('latin1') === text;
+  if (b.length === 0) return null;
+  if (ascii(0, '%PDF-')) return 'application/pdf';
+  if (b[0] === 0x89 && ascii(1, 'PNG')) return 'image/png';
+  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (ascii(0, 'GIF87a') || ascii(0, 'GIF89a')) return 'image/gif';
+  if (ascii(0, 'RIFF') && ascii(8, 'WEBP')) return 'image/webp';
+  if (ascii(0, 'RIFF') && ascii(8, 'WAVE')) return 'audio/wav';
+  if (ascii(0, 'OggS')) return 'audio/ogg';
+  if (ascii(0, 'fLaC')) return 'audio/flac';
+  if (ascii(0, 'ID3') || (b[0] === 0xff && (b[1] & 0xe0) === 0xe0)) return 'audio/mpeg';
+  if (ascii(4, 'ftyp')) {
+    const brand = b.subarray(8, 12).toString('latin1');
+    if (brand.startsWith('M4A')) return 'audio/mp4';
+    if (brand === 'qt  ') return 'video/quicktime';
+    return 'video/mp4';
+  }
+  if (b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) return 'video/webm';
+  if (b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04) {
+    // Office Open XML files are zip archives; the first entry names tell which one.
+    const names = b.toString('latin1');
+    if (names.includes('word/')) return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    if (names.includes('ppt/')) return 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+    return 'application/zip';
+  }
+  const text = b.toString('utf8');
+  if (isText(b)) {
+    const trimmed = text.replace(/^\uFEFF/, '').trimStart();
+    if (trimmed.startsWith('WEBVTT')) return 'text/vtt';
+    if (/^\d+\s*\r?\n\d{2}:\d{2}:\d{2}[,.]\d{3} --> /.test(trimmed)) return 'application/x-subrip';
+    if (/^<\?xml[^>]*>\s*<svg[\s>]|^<svg[\s>]/i.test(trimmed)) return 'image/svg+xml';
+    return 'text/plain';
+  }
+  return null;
+}
+
+function isText(b: Buffer): boolean {
+  const sample = b.subarray(0, 4096);
+  if (sample.includes(0)) return false;
+  return !sample.toString('utf8').includes('\uFFFD') || sample.length < 8;
+}

@@ -1,0 +1,78 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { STORAGE, type Storage } from '@visualnotes/common';
+import { DomainError, type RpcRequest, type UploadedFile } from '@visualnotes/contracts';
+import type { Repository } from 'typeorm';
+import { sniffContentType } from './sniff';
+import { Upload } from './upload.entity';
+
+const HEAD_BYTES = 4_100;
+
+/** The record of every uploaded file; the bytes are in storage. */
+@Injectable()
+export class UploadsService {
+  constructor(
+    @InjectRepository(Upload) private readonly uploads: Repository<Upload>,
+    @Inject(STORAGE) private readonly storage: Storage,
+  ) {}
+
+  async register(req: RpcRequest<'media.uploads.register'>): Promise<UploadedFile> {
+    const existing = await this.uploads.findOneBy({ id: req.fileId });
+    if (existing) return toDto(existing); // a retried request
+    const head = await this.readHead(req.storageKey);
+    const contentType = sniffContentType(head);
+    if (!contentType) {
+      await this.storage.delete(req.storageKey);
+      throw head.length ? new DomainError('UNSUPPORTED_FILE') : new DomainError('EMPTY_FILE');
+    }
+    const row = this.uploads.create({
+      id: req.fileId,
+      ownerId: req.ownerId,
+      name: req.name.slice(0, 255) || 'file',
+      size: req.size,
+      contentType,
+      storageKey: req.storageKey,
+    });
+    return toDto(await this.uploads.save(row));
+  }
+
+  async get(fileId: string, ownerId: string | null): Promise<UploadedFile> {
+    const row = /^[0-9a-f-]{36}$/i.test(fileId) ? await this.uploads.findOneBy({ id: fileId }) : null;
+    if (!row || row.ownerId !== ownerId) throw new DomainError('NOT_FOUND', 'File not found');
+    return toDto(row);
+  }
+
+  /** Removes every file of an account (account deleted). */
+  async deleteOwnedBy(ownerId: string): Promise<void> {
+    const rows = await this.uploads.findBy({ ownerId });
+    for (const row of rows) {
+      await this.storage.delete(row.storageKey);
+      await this.uploads.delete({ id: row.id });
+    }
+  }
+
+  private async readHead(key: string): Promise<Buffer> {
+    const stream = await this.storage.get(key);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of stream) {
+      chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size >= HEAD_BYTES) break;
+    }
+    stream.destroy();
+    return Buffer.concat(chunks).subarray(0, HEAD_BYTES);
+  }
+}
+
+function toDto(row: Upload): UploadedFile {
+  return {
+    file_id: row.id,
+    name: row.name,
+    size: row.size,
+    content_type: row.contentType,
+    storage_key: row.storageKey,
+    owner_id: row.ownerId,
+    created_at: row.createdAt.toISOString(),
+  };
+}

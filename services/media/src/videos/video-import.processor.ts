@@ -1,0 +1,193 @@
+import { OnWorkerEvent, Processor, InjectQueue } from '@nestjs/bullmq';
+import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { defaultJobOptions, JobHandler, JobProcessor, queuePrefix, redisOptions, SERVICE_CONFIG, STORAGE, type Storage } from '@visualnotes/common';
+import { DomainError, Jobs, Messages, Queues, type JobPayloads, type Summary, type TranscriptSegment } from '@visualnotes/contracts';
+import { FlowProducer, UnrecoverableError, WaitingChildrenError, type Job, type Queue } from 'bullmq';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Repository } from 'typeorm';
+import { BYTES_PER_SECOND, detectSilences, extractAudio, ffmpegPath, planChunks, readWavInfo, sliceWav } from '../audio/ffmpeg';
+import type { MediaConfig } from '../config';
+import { YoutubeClient } from '../youtube/youtube.client';
+import { Video } from './video.entity';
+import { transcriptText, VideosService } from './videos.service';
+
+type ImportJob = Job<JobPayloads['video.import']>;
+
+/** Storage key of one audio chunk of a video. */
+export const chunkKey = (videoId: string, index: number) => `audio/${videoId}/${String(index).padStart(5, '0')}.wav`;
+
+/**
+ * One `video.import` job per video, run as steps (BullMQ "process step jobs"):
+ * start -> [audio chunks -> ai transcription flow] -> transcribed -> [ai summary] -> summarized.
+ * The job waits for its children between steps without holding a worker, and every step can run
+ * twice without harm (fixed child job ids, upserts).
+ */
+@Processor(Queues.mediaJobs, { concurrency: Number(process.env.MEDIA_JOB_CONCURRENCY ?? 2) })
+export class VideoImportProcessor extends JobProcessor implements OnModuleDestroy {
+  private readonly logger = new Logger(VideoImportProcessor.name);
+  private readonly flows: FlowProducer;
+
+  constructor(
+    @InjectRepository(Video) private readonly videos: Repository<Video>,
+    @InjectQueue(Queues.aiSummaries) private readonly summaries: Queue,
+    @Inject(STORAGE) private readonly storage: Storage,
+    @Inject(SERVICE_CONFIG) private readonly config: MediaConfig,
+    private readonly youtube: YoutubeClient,
+    private readonly service: VideosService,
+  ) {
+    super();
+    this.flows = new FlowProducer({ connection: redisOptions(config.REDIS_URL), prefix: queuePrefix(config) });
+  }
+
+  async onModuleDestroy() {
+    await this.flows.close();
+  }
+
+  @JobHandler(Jobs.videoImport)
+  async importVideo(job: ImportJob, token?: string) {
+    const video = await this.videos.findOneBy({ id: job.data.videoId });
+    if (!video) return { skipped: 'video deleted' };
+    if (video.status === 'ready') return { videoId: video.id };
+    let step = job.data.step ?? 'start';
+
+    if (step === 'start') {
+      if (!video.transcript?.length) {
+        const chunks = await this.startTranscription(job, video);
+        await job.updateData({ ...job.data, step: 'transcribed', chunks });
+        if (await job.moveToWaitingChildren(token!)) throw new WaitingChildrenError();
+      }
+      step = 'transcribed';
+    }
+
+    if (step === 'transcribed') {
+      if (!video.transcript?.length) {
+        const merged = await this.childValue<TranscriptSegment[]>(job, Queues.aiTranscription);
+        if (!merged?.length) throw new UnrecoverableError(Messages.noTranscript);
+        video.transcript = merged;
+        video.transcriptText = transcriptText(merged);
+        if (!video.duration) video.duration = merged.at(-1)!.end;
+        await this.videos.update({ id: video.id }, { transcript: merged, transcriptText: video.transcriptText, duration: video.duration });
+      }
+      await this.removeAudioChunks(video.id, job.data.chunks ?? 0);
+      await this.service.setProgress(video.id, 88, 'summarizing');
+      await this.summaries.add(
+        Jobs.summaryVideo,
+        { videoId: video.id, language: video.language ?? undefined },
+        { jobId: `summary-${video.id}`, parent: { id: job.id!, queue: job.queueQualifiedName }, failParentOnFailure: true },
+      );
+      await job.updateData({ ...job.data, step: 'summarized' });
+      if (await job.moveToWaitingChildren(token!)) throw new WaitingChildrenError();
+    }
+
+    const summary = await this.childValue<Summary>(job, Queues.aiSummaries);
+    if (!summary) throw new Error('The summary job left no result');
+    await this.videos.update({ id: video.id }, { summary, status: 'ready', progress: 100, error: null });
+    await job.updateProgress(100);
+    return { videoId: video.id };
+  }
+
+  private async childValue<T>(job: Job, queue: string): Promise<T | undefined> {
+    const values = (await job.getChildrenValues()) as Record<string, T>;
+    const key = Object.keys(values).find((k) => k.includes(`:${queue}:`));
+    return key ? values[key] : undefined;
+  }
+
+  /** The audio chunks are not needed once the transcript is stored (idempotent). */
+  private async removeAudioChunks(videoId: string, count: number) {
+    for (let i = 0; i < count; i++) await this.storage.delete(chunkKey(videoId, i)).catch(() => undefined);
+  }
+
+  /** Mono 16 kHz audio cut at silences into chunks, then one transcription job per chunk and a merge job; returns the chunk count. */
+  private async startTranscription(job: ImportJob, video: Video): Promise<number> {
+    const bin = ffmpegPath(this.config.FFMPEG_PATH);
+    const dir = await mkdtemp(join(tmpdir(), 'vn-audio-'));
+    try {
+      const source = join(dir, 'source');
+      const wav = join(dir, 'audio.wav');
+      await this.download(video, source);
+      try {
+        await extractAudio(bin, source, wav);
+      } catch (err) {
+        this.logger.warn(`audio extraction failed for ${video.id}: ${(err as Error).message}`);
+        throw new UnrecoverableError('The file has no audio we can read');
+      }
+      const info = await readWavInfo(wav);
+      const total = info.dataBytes / BYTES_PER_SECOND;
+      if (total < 0.2) throw new UnrecoverableError(Messages.noTranscript);
+      const maxSeconds = Math.floor((this.config.MEDIA_CHUNK_MAX_BYTES - 44) / BYTES_PER_SECOND);
+      const target = Math.min(this.config.MEDIA_CHUNK_SECONDS, maxSeconds);
+      const silences = total > target * 1.25 ? await detectSilences(bin, wav) : [];
+      const plan = planChunks(total, target, maxSeconds, silences);
+      for (const [i, c] of plan.entries()) await this.storage.put(chunkKey(video.id, i), await sliceWav(wav, info, c.start, c.end));
+      if (!video.duration) await this.videos.update({ id: video.id }, { duration: Math.round(total * 1000) / 1000 });
+      await this.service.setProgress(video.id, 5, 'transcribing');
+      const opts = { ...defaultJobOptions, failParentOnFailure: true };
+      await this.flows.add({
+        name: Jobs.transcriptionMerge,
+        queueName: Queues.aiTranscription,
+        data: { videoId: video.id, chunks: plan.length } satisfies JobPayloads['transcription.merge'],
+        opts: { ...opts, jobId: `merge-${video.id}`, parent: { id: job.id!, queue: job.queueQualifiedName } },
+        children: plan.map((c, index) => ({
+          name: Jobs.transcriptionChunk,
+          queueName: Queues.aiTranscription,
+          data: {
+            videoId: video.id,
+            index,
+            chunks: plan.length,
+            storageKey: chunkKey(video.id, index),
+            offset: Math.round(c.start * 1000) / 1000,
+            duration: Math.round((c.end - c.start) * 1000) / 1000,
+            language: video.language ?? undefined,
+            ownerId: video.ownerId,
+          } satisfies JobPayloads['transcription.chunk'],
+          opts: { ...opts, jobId: `chunk-${video.id}-${index}` },
+        })),
+      });
+      this.logger.log(`video ${video.id}: ${plan.length} audio chunks queued for transcription (${Math.round(total)} s)`);
+      return plan.length;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private async download(video: Video, target: string) {
+    const max = this.config.MEDIA_MAX_AUDIO_BYTES;
+    let size = 0;
+    const limit = new Transform({
+      transform(chunk: Buffer, _e, done) {
+        size += chunk.length;
+        done(size > max ? new UnrecoverableError('The audio is larger than we can transcribe') : null, chunk);
+      },
+    });
+    if (video.mediaKey) {
+      await pipeline(await this.storage.get(video.mediaKey), limit, createWriteStream(target));
+      return;
+    }
+    if (video.provider !== 'youtube' || !video.providerId) throw new UnrecoverableError(Messages.noTranscript);
+    try {
+      const info = await this.youtube.video(video.providerId);
+      if (!info.audioUrl) throw new DomainError('VIDEO_AUDIO_UNAVAILABLE');
+      const res = await this.youtube.audio(info.audioUrl);
+      await pipeline(Readable.fromWeb(res.body as never), limit, createWriteStream(target));
+    } catch (err) {
+      if (err instanceof DomainError && err.code === 'VIDEO_AUDIO_UNAVAILABLE') throw new UnrecoverableError(err.message);
+      throw err;
+    }
+  }
+
+  /** The last failure's message stays on the video row for the page. */
+  @OnWorkerEvent('failed')
+  async onFailed(job: ImportJob | undefined, error: Error) {
+    if (!job || error instanceof WaitingChildrenError || error.name === 'WaitingChildrenError') return;
+    const final = error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
+    if (!final) return;
+    const message = error instanceof DomainError || error instanceof UnrecoverableError ? error.message : 'The processing of this video failed; please try again';
+    await this.videos.update({ id: job.data.videoId }, { status: 'failed', error: message }).catch(() => undefined);
+  }
+}

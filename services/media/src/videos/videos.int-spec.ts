@@ -1,0 +1,251 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Messages, type VideoView } from '@visualnotes/contracts';
+import {
+  createTestEnv,
+  OpenAiStandIn,
+  signUp,
+  tempDir,
+  waitFor,
+  YoutubeStandIn,
+  type SignedUp,
+  type StandInLine,
+  type TestEnv,
+  TWO_TOPICS,
+} from '@visualnotes/testing';
+import request from 'supertest';
+import { startBackend, type Backend } from '../../../../test/support/backend';
+
+const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
+
+/** Two topics in a row, so the built-in summarizer has a shift to find. */
+function lines(): StandInLine[] {
+  const { solar, pasta } = TWO_TOPICS;
+  return [...solar, ...pasta].map((text, i) => ({ start: i * 5, dur: 5, text }));
+}
+
+describe('videos (import, captions, transcription, summaries, library)', () => {
+  let t: TestEnv;
+  let backend: Backend;
+  let yt: YoutubeStandIn;
+  let asr: OpenAiStandIn;
+  let alice: SignedUp;
+  let bob: SignedUp;
+  const auth = (u: SignedUp) => ({ authorization: `Bearer ${u.token}` });
+
+  beforeAll(async () => {
+    const dir = tempDir('audio');
+    const wav = join(dir, 'speech.wav');
+    // 12 s: tone, silence, tone, silence, tone — silences are where chunks should be cut.
+    execFileSync(ffmpeg, [
+      '-loglevel', 'error', '-f', 'lavfi', '-i',
+      'sine=frequency=440:duration=12,volume=enable=\'between(t,3.6,4.4)+between(t,7.6,8.4)\':volume=0',
+      '-ac', '1', '-ar', '22050', wav,
+    ]);
+    yt = await YoutubeStandIn.start([
+      {
+        id: 'dQw4w9WgXcQ',
+        title: 'Solar power and pasta',
+        lengthSeconds: 60,
+        tracks: [
+          { lang: 'en', name: 'English (auto-generated)', asr: true, lines: [{ start: 0, dur: 5, text: 'automatic words that should not be chosen' }] },
+          { lang: 'en', name: 'English', lines: lines() },
+          { lang: 'zh-Hans', name: 'Chinese (Simplified)', lines: [{ start: 0, dur: 5, text: '太阳能电池板把阳光变成电。' }] },
+        ],
+      },
+      { id: 'notfound000', title: 'x', playability: 'ERROR' },
+      { id: 'botcheck000', title: 'x', playability: 'LOGIN_REQUIRED' },
+      { id: 'ratelimit00', title: 'x', playability: 'RATE_LIMITED' },
+      { id: 'consent0000', title: 'x', playability: 'CONSENT' },
+      { id: 'emptycapt00', title: 'Empty captions', tracks: [{ lang: 'en', name: 'English', lines: lines() }], emptyCaptions: true },
+      { id: 'nocaption00', title: 'A talk without captions', lengthSeconds: 12, audio: readFileSync(wav) },
+      {
+        id: 'zhvideo0000',
+        title: '中文视频',
+        tracks: [{ lang: 'zh-Hans', name: 'Chinese', lines: [{ start: 0, dur: 4, text: '今天我们讨论机器学习的基本概念。' }, { start: 4, dur: 4, text: '神经网络由很多层组成。' }] }],
+      },
+    ]);
+    asr = await OpenAiStandIn.start();
+    t = await createTestEnv('videos', {
+      YOUTUBE_BASE_URL: yt.url,
+      ASR_BASE_URL: asr.url,
+      ASR_API_KEY: 'test-key',
+      MEDIA_CHUNK_SECONDS: '4',
+      AI_JOB_LOCK_MS: '5000',
+    });
+    backend = await startBackend(t.env, ['auth', 'license', 'media', 'ai']);
+    [alice, bob] = await Promise.all([signUp(backend.url), signUp(backend.url)]);
+  }, 90_000);
+  afterAll(async () => {
+    await backend?.close();
+    await t?.cleanup();
+    await yt?.close();
+    await asr?.close();
+  });
+
+  const ready = (id: string, user?: SignedUp, headers: Record<string, string> = {}): Promise<VideoView> =>
+    waitFor(async () => {
+      const res = await request(backend.http)
+        .get(`/api/videos/${id}`)
+        .set(user ? auth(user) : {})
+        .set(headers);
+      if (res.body.status === 'failed') throw new Error(`video failed: ${res.body.error}`);
+      return res.body.status === 'ready' ? (res.body as VideoView) : null;
+    }, 40_000, 200) as Promise<VideoView>;
+
+  it('refuses an empty field and a link that is not a video, without fetching it', async () => {
+    const before = yt.requests.length;
+    const empty = await request(backend.http).post('/api/videos').set(auth(alice)).send({ url: '  ' }).expect(400);
+    expect(empty.body.message).toBe(Messages.videoUrlRequired);
+    const other = await request(backend.http).post('/api/videos').set(auth(alice)).send({ url: `${yt.url}/watch?v=dQw4w9WgXcQ` }).expect(400);
+    expect(other.body.message).toMatch(/not a YouTube video/);
+    await request(backend.http).post('/api/videos').set(auth(alice)).send({ url: 'https://example.com/watch?v=dQw4w9WgXcQ' }).expect(400);
+    expect(yt.requests.length).toBe(before);
+  });
+
+  it('imports a watch link with t= and si=, prefers manual captions in the user language and summarizes by topic', async () => {
+    const res = await request(backend.http)
+      .post('/api/videos')
+      .set(auth(alice))
+      .send({ url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s&si=abcDEF123', language: 'en-US' })
+      .expect(202);
+    expect(res.body.job_id).toMatch(/^media-jobs:/);
+    expect(res.body.video).toMatchObject({ title: 'Solar power and pasta', provider: 'youtube', transcript_source: 'captions' });
+    const video = await ready(res.body.video.id, alice);
+    expect(video.transcript).toHaveLength(12);
+    expect(video.transcript[0]).toEqual({ start: 0, end: 5, text: lines()[0].text });
+    expect(video.transcript.map((l) => l.text).join(' ')).not.toMatch(/automatic words/);
+    expect(video.summary!.overview.length).toBeGreaterThan(20);
+    const sections = video.summary!.sections;
+    expect(sections.length).toBeGreaterThanOrEqual(2);
+    // The shift from solar power to cooking is found: one section starts at the first pasta line.
+    expect(sections.map((s) => s.start)).toContain(30);
+    for (const s of sections) {
+      expect(s.points.length).toBeGreaterThanOrEqual(2);
+      expect(s.points.length).toBeLessThanOrEqual(5);
+    }
+    const job = await request(backend.http).get(`/api/jobs/${res.body.job_id}`).expect(200);
+    expect(job.body).toMatchObject({ state: 'completed', progress: 100 });
+  });
+
+  it('accepts every link form of the same video', async () => {
+    for (const url of ['https://youtu.be/dQw4w9WgXcQ?si=x', 'https://www.youtube.com/shorts/dQw4w9WgXcQ', 'https://www.youtube.com/embed/dQw4w9WgXcQ?start=3', 'https://youtube.com/live/dQw4w9WgXcQ?feature=share', 'dQw4w9WgXcQ']) {
+      const res = await request(backend.http).post('/api/videos').set(auth(bob)).send({ url }).expect(202);
+      expect(res.body.video.provider_id).toBe('dQw4w9WgXcQ');
+    }
+  });
+
+  it('tells not found, blocked and empty caption bodies apart', async () => {
+    const post = (id: string) => request(backend.http).post('/api/videos').set(auth(alice)).send({ url: `https://youtu.be/${id}` });
+    const notFound = await post('notfound000');
+    expect([notFound.status, notFound.body.message]).toEqual([404, Messages.videoNotFound]);
+    for (const id of ['botcheck000', 'ratelimit00', 'consent0000', 'emptycapt00']) {
+      const res = await post(id);
+      expect([id, res.status, res.body.message]).toEqual([id, 503, Messages.youtubeBlocked]);
+    }
+  });
+
+  it('asks a visitor to sign in for a video without captions', async () => {
+    const res = await request(backend.http).post('/api/videos').set('x-fingerprint', 'fp-nocap').send({ url: 'https://youtu.be/nocaption00' });
+    expect([res.status, res.body.message]).toEqual([401, Messages.noCaptionsSignIn]);
+  });
+
+  it('lets a visitor read only their own video', async () => {
+    const res = await request(backend.http).post('/api/videos').set('x-fingerprint', 'fp-reader').send({ url: 'https://youtu.be/zhvideo0000' }).expect(202);
+    const video = await ready(res.body.video.id, undefined, { 'x-fingerprint': 'fp-reader' });
+    expect(video.summary!.sections[0].points.join('')).toMatch(/机器学习|神经网络/);
+    await request(backend.http).get(`/api/videos/${video.id}`).set('x-fingerprint', 'someone-else').expect(404);
+    await request(backend.http).get(`/api/videos/${video.id}`).set(auth(bob)).expect(404);
+  });
+
+  it('stops a visitor at the limit with the login message, also under parallel requests', async () => {
+    let limit = 0;
+    for (; limit < 30; limit++) {
+      const res = await request(backend.http).post('/api/videos').set('x-fingerprint', 'fp-limit-1').send({ url: 'dQw4w9WgXcQ' });
+      if (res.status === 401) {
+        expect(res.body.message).toBe(Messages.needMoreSummaries);
+        break;
+      }
+      expect(res.status).toBe(202);
+    }
+    expect(limit).toBeLessThan(30);
+    const burst = await Promise.all(
+      Array.from({ length: limit + 4 }, () => request(backend.http).post('/api/videos').set('x-fingerprint', 'fp-limit-2').send({ url: 'dQw4w9WgXcQ' })),
+    );
+    expect(burst.filter((r) => r.status === 202)).toHaveLength(limit);
+    expect(burst.filter((r) => r.status === 401)).toHaveLength(4);
+  });
+
+  it('transcribes a video without captions for a signed-in user: chunks cut at silences, merged in order', async () => {
+    const res = await request(backend.http).post('/api/videos').set(auth(alice)).send({ url: 'https://youtu.be/nocaption00' }).expect(202);
+    expect(res.body.video.status).toBe('transcribing');
+    const video = await ready(res.body.video.id, alice);
+    expect(video.transcript_source).toBe('transcription');
+    expect(video.transcript.map((l) => l.text)).toEqual(['chunk 0 spoken words.', 'chunk 1 spoken words.', 'chunk 2 spoken words.']);
+    // Cuts in the middle of the silences (4 s and 8 s), offsets added.
+    expect(video.transcript[1].start).toBeCloseTo(4, 0);
+    expect(video.transcript[2].start).toBeCloseTo(8, 0);
+    expect(video.transcript[2].end).toBeCloseTo(12, 0);
+    expect(video.summary!.sections.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('uses an uploaded SRT file as the transcript', async () => {
+    const srt = '1\n00:00:01,000 --> 00:00:04,000\nWelcome to the subtitle file.\n\n2\n00:00:04,500 --> 00:00:09,000\nIt becomes the transcript of the video.\n';
+    const up = await request(backend.http).post('/api/uploads').set(auth(alice)).attach('file', Buffer.from(srt), { filename: 'talk.srt', contentType: 'application/x-subrip' }).expect(201);
+    const res = await request(backend.http).post('/api/videos').set(auth(alice)).send({ file_id: up.body.file_id }).expect(202);
+    const video = await ready(res.body.video.id, alice);
+    expect(video).toMatchObject({ title: 'talk', provider: 'upload', transcript_source: 'subtitles' });
+    expect(video.transcript[1]).toEqual({ start: 4.5, end: 9, text: 'It becomes the transcript of the video.' });
+  });
+
+  it('keeps a library with favorites, tags, filters and full-text search, private to each user', async () => {
+    const a = (await request(backend.http).post('/api/videos').set(auth(alice)).send({ url: 'https://youtu.be/dQw4w9WgXcQ' }).expect(202)).body.video;
+    const zh = (await request(backend.http).post('/api/videos').set(auth(alice)).send({ url: 'https://youtu.be/zhvideo0000' }).expect(202)).body.video;
+    await ready(a.id, alice);
+    await ready(zh.id, alice);
+
+    const noName = await request(backend.http).post('/api/tags').set(auth(alice)).send({ name: ' ' }).expect(400);
+    expect(noName.body.message).toBe(Messages.tagNameRequired);
+    const tag = (await request(backend.http).post('/api/tags').set(auth(alice)).send({ name: 'Energy' }).expect(201)).body;
+    await request(backend.http).patch(`/api/tags/${tag.id}`).set(auth(alice)).send({ name: 'Solar' }).expect(200);
+    await request(backend.http).patch(`/api/videos/${a.id}`).set(auth(alice)).send({ favorite: true, tag_ids: [tag.id] }).expect(200);
+
+    const list = async (query: string, user = alice) => (await request(backend.http).get(`/api/videos${query}`).set(auth(user)).expect(200)).body as { id: string }[];
+    expect((await list('?favorite=true')).map((v) => v.id)).toEqual([a.id]);
+    expect((await list(`?tag=${tag.id}`)).map((v) => v.id)).toEqual([a.id]);
+    expect((await list('?q=parmesan')).map((v) => v.id)).toContain(a.id);
+    expect((await list('?q=parmesan')).map((v) => v.id)).not.toContain(zh.id);
+    expect((await list('?q=神经网络')).map((v) => v.id)).toEqual([zh.id]);
+    expect(await list('?q=nothing-like-this')).toEqual([]);
+    const card = (await list('')).find((v) => v.id === a.id) as unknown as VideoView;
+    expect(card.tags).toEqual([{ id: tag.id, name: 'Solar' }]);
+
+    // Bob sees none of it and cannot touch it.
+    expect((await list('', bob)).map((v) => v.id)).not.toContain(a.id);
+    await request(backend.http).get(`/api/videos/${a.id}`).set(auth(bob)).expect(404);
+    await request(backend.http).patch(`/api/videos/${a.id}`).set(auth(bob)).send({ favorite: false }).expect(404);
+    await request(backend.http).delete(`/api/videos/${a.id}`).set(auth(bob)).expect(404);
+    expect((await request(backend.http).get('/api/tags').set(auth(bob)).expect(200)).body).toEqual([]);
+    await request(backend.http).patch(`/api/tags/${tag.id}`).set(auth(bob)).send({ name: 'mine' }).expect(404);
+    const bobs = (await request(backend.http).post('/api/videos').set(auth(bob)).send({ url: 'dQw4w9WgXcQ' }).expect(202)).body.video;
+    await request(backend.http).patch(`/api/videos/${bobs.id}`).set(auth(bob)).send({ tag_ids: [tag.id] }).expect(404);
+
+    // Highlights: create, edit, private, delete.
+    const h = (await request(backend.http).post(`/api/videos/${a.id}/highlights`).set(auth(alice)).send({ start: 31.5, title: 'Pasta', content: 'Salt the water' }).expect(201)).body;
+    expect(h).toMatchObject({ start: 31.5, title: 'Pasta', content: 'Salt the water', video_id: a.id });
+    await request(backend.http).patch(`/api/highlights/${h.id}`).set(auth(alice)).send({ content: 'Salt the water well' }).expect(200);
+    await request(backend.http).get(`/api/videos/${a.id}/highlights`).set(auth(bob)).expect(404);
+    await request(backend.http).patch(`/api/highlights/${h.id}`).set(auth(bob)).send({ title: 'x' }).expect(404);
+    await request(backend.http).delete(`/api/highlights/${h.id}`).set(auth(bob)).expect(404);
+    const hs = (await request(backend.http).get(`/api/videos/${a.id}/highlights`).set(auth(alice)).expect(200)).body;
+    expect(hs).toEqual([expect.objectContaining({ id: h.id, content: 'Salt the water well' })]);
+    await request(backend.http).delete(`/api/highlights/${h.id}`).set(auth(alice)).expect(204);
+
+    // Deleting the tag keeps the video; deleting the video removes it from the library.
+    await request(backend.http).delete(`/api/tags/${tag.id}`).set(auth(alice)).expect(204);
+    expect((await request(backend.http).get(`/api/videos/${a.id}`).set(auth(alice)).expect(200)).body.tags).toEqual([]);
+    await request(backend.http).delete(`/api/videos/${a.id}`).set(auth(alice)).expect(204);
+    expect((await list('')).map((v) => v.id)).not.toContain(a.id);
+  });
+});

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Highlight } from '../highlights/highlight.entity';
+import { HighlightsHandlers } from '../highlights/highlights.handlers';
+import { HighlightsService } from '../highlights/highlights.service';
+import { Tag } from '../tags/tag.entity';
+import { TagsHandlers } from '../tags/tags.handlers';
+import { TagsService } from '../tags/tags.service';
+import { UploadsModule } from '../uploads/uploads.module';
+import { UsageService } from '../usage/usage.service';
+import { YoutubeClient } from '../youtube/youtube.client';
+import { Video } from './video.entity';
+import { VideosHandlers } from './videos.handlers';
+import { VideosService } from './videos.service';
+
+export const videoEntities = [Video, Tag, Highlight];
+
+/** The video library: videos, tags, highlights, imports and allowances. */
+@Module({
+  imports: [TypeOrmModule.forFeature(videoEntities), UploadsModule],
+  controllers: [VideosHandlers, TagsHandlers, HighlightsHandlers],
+  providers: [VideosService, TagsService, HighlightsService, UsageService, YoutubeClient],
+  exports: [VideosService, YoutubeClient, TypeOrmModule],
+})
+export class VideosModule {}

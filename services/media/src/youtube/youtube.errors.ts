@@ -1,0 +1,8 @@
+import { DomainError } from '@visualnotes/contracts';
+
+/** YouTube refused us (bot check, consent page, 429, empty caption body): never reported as "no captions". */
+export class YoutubeBlockedError extends DomainError {
+  constructor(readonly reason: string) {
+    super('YOUTUBE_BLOCKED');
+  }
+}

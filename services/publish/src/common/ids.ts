@@ -1,0 +1,13 @@
+import { randomBytes } from 'node:crypto';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids in URLs are checked before they reach a query, so a malformed one is simply "not found". */
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+const TOKEN = /^[A-Za-z0-9_-]{8,32}$/;
+export const isToken = (value: unknown): value is string => typeof value === 'string' && TOKEN.test(value);
+
+/** An unguessable URL-safe id (public pages, share links). */
+export const newToken = (bytes = 12) => randomBytes(bytes).toString('base64url');
+
+export const iso = (d: Date | string) => new Date(d).toISOString();

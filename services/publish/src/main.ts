@@ -1,0 +1,4 @@
+import { runService } from '@visualnotes/common';
+import { publishService } from './service';
+
+void runService(publishService);
