@@ -86,7 +86,8 @@ describe('document summaries through the gateway', () => {
     const windPoint = cited.find((c) => c.text.includes('Wind turbines'));
     if (windPoint) expect(windPoint.page).toBe(2);
     const page = await request(backend.http).get(`/api/summaries/${v.id}/pages/2`).set('authorization', `Bearer ${free.token}`).expect(200);
-    expect(page.body.text).toContain(SOLAR_FACTS[1]);
+    // Lines wrap where the PDF wraps them (fonts differ between machines).
+    expect(page.body.text.replace(/\s+/g, ' ')).toContain(SOLAR_FACTS[1]);
     // Another user sees neither the summary nor its pages.
     await request(backend.http).get(`/api/summaries/${v.id}`).set('authorization', `Bearer ${premium.token}`).expect(404);
     await request(backend.http).get(`/api/summaries/${v.id}/pages/2`).set('authorization', `Bearer ${premium.token}`).expect(404);
