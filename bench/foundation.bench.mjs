@@ -34,7 +34,7 @@ export async function gateway(ctx) {
     { section: s, name: 'bare Fastify', value: results.fastify.rps, unit: 'req/s' },
     { section: s, name: 'Nest on Fastify adapter', value: results['nest-fastify'].rps, unit: 'req/s' },
     { section: s, name: 'Nest on Express adapter', value: results['nest-express'].rps, unit: 'req/s' },
-    { section: s, name: 'our gateway (helmet, Redis rate limit, logging)', value: results.gateway.rps, unit: 'req/s' },
+    { section: s, name: 'our gateway (security headers, request id, Nest router)', value: results.gateway.rps, unit: 'req/s' },
     { section: s, name: 'our gateway p50 / p99', value: `${results.gateway.p50} / ${results.gateway.p99}`, unit: 'ms' },
     { section: s, name: 'bare Fastify p50 / p99', value: `${results.fastify.p50} / ${results.fastify.p99}`, unit: 'ms' },
     { section: s, name: 'gateway / bare Fastify', value: results.gateway.rps / results.fastify.rps, unit: '×', goal: '≥ 0.7' },

@@ -41,7 +41,9 @@ if (!ok) {
 }
 ok = step('typecheck', 'npm', ['run', '--silent', 'typecheck']) && ok;
 if (!ok) failed += 1;
-ok = jest('unit and integration tests', ['--selectProjects', 'unit', 'integration', '-w', '2']) && ok;
-ok = jest('end-to-end tests', ['--selectProjects', 'e2e', '--runInBand']) && ok;
+// --forceExit: the results are written once the tests end; a handle a failing test left open (a
+// browser page, a socket) must not keep the run waiting.
+ok = jest('unit and integration tests', ['--selectProjects', 'unit', 'integration', '-w', '2', '--forceExit']) && ok;
+ok = jest('end-to-end tests', ['--selectProjects', 'e2e', '--runInBand', '--forceExit']) && ok;
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);

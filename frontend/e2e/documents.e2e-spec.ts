@@ -98,7 +98,12 @@ describe('PDF summarizer', () => {
     await page.getByTestId('document-allowance').filter({ hasText: `${limit! - 1} of ${limit} free document summaries used this month` }).waitFor();
     // The last free one goes through...
     await page.getByTestId('document-file').setInputFiles({ name: 'report.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: fx.docx });
-    await page.getByTestId('document-summary').waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('document-summary')
+      .waitFor({ timeout: 60_000 })
+      .catch(async (err: Error) => {
+        throw new Error(`${err.message}\nThe page shows: ${normalize(await page.locator('main').textContent())}`);
+      });
     // ... the next one is refused with the dedicated prompt, not an error code.
     await page.getByTestId('document-file').setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: fx.pdf });
     const prompt = page.getByTestId('monthly-allowance-used');

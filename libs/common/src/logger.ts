@@ -13,16 +13,35 @@ export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId;
 }
 
+/** ISO time, formatted once per millisecond however many lines share it. */
+let lastMs = 0;
+let lastTime = '';
+function isoTime(): string {
+  const now = Date.now();
+  if (now !== lastMs) {
+    lastMs = now;
+    lastTime = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return lastTime;
+}
+
+/**
+ * JSON lines on stdout. Written asynchronously: lines logged while a write is under way go out
+ * together in the next one (pino flushes what is left when the process exits).
+ */
 export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
-    level,
-    base: { service },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    mixin() {
-      const requestId = currentRequestId();
-      return requestId ? { requestId } : {};
+  return pino(
+    {
+      level,
+      base: { service },
+      timestamp: isoTime,
+      mixin() {
+        const requestId = currentRequestId();
+        return requestId ? { requestId } : {};
+      },
     },
-  });
+    pino.destination({ dest: 1, sync: false }),
+  );
 }
 
 /** Nest's logger interface on top of pino: JSON lines, with the request id when there is one. */

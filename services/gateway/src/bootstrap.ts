@@ -4,7 +4,6 @@ import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from 'helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -13,10 +12,59 @@ import Redis from 'ioredis';
 import { cleanupOpenApiDoc, ZodValidationPipe } from 'nestjs-zod';
 import { AppModule } from './app.module';
 import { HttpErrorFilter } from './common/http-error.filter';
+import { SharedRateLimiter } from './common/rate-limiter';
 import { registerSite } from './seo/spa';
 import { gatewayEnvSchema, type GatewayConfig } from './config';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const LIVENESS_PATH = '/api/health/live';
+const DOCS_PATH = '/api/docs';
+
+/** Helmet's headers for pages, scripts and the API docs UI, worked out once. */
+const PAGE_SECURITY_HEADERS = helmetHeaders({
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      // The YouTube IFrame API (video summarizer player).
+      scriptSrc: ["'self'", 'https://www.youtube.com'],
+      mediaSrc: ["'self'", 'blob:'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'", 'blob:'],
+      frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'self'"],
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+});
+
+/**
+ * JSON answers are never documents: they get the short set OWASP recommends for REST APIs (nothing
+ * may load or frame them, no sniffing, HTTPS only) instead of the page policy. Routes that send
+ * files set their own policy.
+ */
+const API_SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'strict-transport-security': PAGE_SECURITY_HEADERS['strict-transport-security'],
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/** The headers a helmet configuration sets, as a plain object (helmet itself runs per request). */
+function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = String(value)),
+    removeHeader: () => undefined,
+  };
+  helmet(options)({} as never, res as never, () => undefined);
+  return headers;
+}
 
 
 export interface Gateway {
@@ -43,20 +91,6 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   });
   const fastify = app.getHttpAdapter().getInstance();
 
-  // Every handler runs with its request id in context, so logs and RPC hops carry it. Fastify
-  // runs the route from inside `done`, so the whole request stays within this context.
-  fastify.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    requestContext.run({ requestId: String(request.id) }, done);
-  });
-  fastify.addHook('onResponse', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    logger.info(
-      { requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
-  });
-
   // gzip/brotli for pages, scripts, styles and JSON. Event streams are left alone (they must flush
   // as they go); brotli at a quality that costs little CPU per response.
   await app.register(compress, {
@@ -64,50 +98,56 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
     customTypes: /^(text\/(html|css|plain|xml|javascript)|application\/(javascript|json|xml|rss\+xml|manifest\+json)|image\/svg\+xml)\b/,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  // Security headers. The helmet middleware is built once: @fastify/helmet rebuilds it (and
-  // re-parses the CSP) on every request, which cost most of the gateway's throughput.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The YouTube IFrame API (video summarizer player).
-        scriptSrc: ["'self'", 'https://www.youtube.com'],
-        mediaSrc: ["'self'", 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  fastify.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
-  });
 
   const redis = new Redis(config.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
   redis.on('error', () => undefined);
-  await app.register(rateLimit, {
-    global: true,
+  // Rate limit per client address on /api, shared by every gateway copy through Redis (counted in
+  // memory and synced in batches: no Redis round trip on a request's path).
+  const limiter = new SharedRateLimiter(redis, {
     max: config.RATE_LIMIT_MAX,
-    timeWindow: config.RATE_LIMIT_WINDOW_MS,
-    redis,
-    nameSpace: `${config.REDIS_PREFIX}:ratelimit:`,
-    skipOnError: true, // a Redis hiccup must not take the API down
-    allowList: (request) => !request.url.startsWith('/api/'),
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      message: `Too many requests; please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again`,
-    }),
+    windowMs: config.RATE_LIMIT_WINDOW_MS,
+    prefix: `${config.REDIS_PREFIX}:ratelimit:`,
+  });
+
+  // One hook for what every request needs, with headers computed once at start: security headers
+  // (helmet's full set for pages, a strict short set for JSON), the request id, the rate limit, and
+  // the request context, so logs and RPC hops carry the id. Fastify runs the route from inside
+  // `done`, so the whole request stays within that context.
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const url = request.url;
+    const api = url.startsWith('/api/');
+    reply.headers(api && !url.startsWith(DOCS_PATH) ? API_SECURITY_HEADERS : PAGE_SECURITY_HEADERS);
+    reply.header('x-request-id', request.id);
+    if (api && url !== LIVENESS_PATH) {
+      const r = limiter.hit(request.ip);
+      const resetSeconds = Math.ceil(r.resetMs / 1000);
+      reply.header('x-ratelimit-limit', r.limit).header('x-ratelimit-remaining', r.remaining).header('x-ratelimit-reset', resetSeconds);
+      if (!r.allowed) {
+        void reply
+          .code(429)
+          .header('retry-after', resetSeconds)
+          .send({ statusCode: 429, message: `Too many requests; please wait ${resetSeconds} seconds and try again` });
+        return;
+      }
+    }
+    if (url === LIVENESS_PATH) return done(); // the liveness probe has nothing to carry
+    requestContext.run({ requestId: String(request.id) }, done);
+  });
+  // One access-log line per API request (load balancers' liveness probes left out).
+  fastify.addHook('onResponse', (request, reply, done) => {
+    if (request.url.startsWith('/api/') && request.url !== LIVENESS_PATH) {
+      logger.info(
+        { requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
+    }
+    done();
   });
   // The upload limit itself is enforced while streaming to storage, with a clear message.
   await app.register(multipart, { limits: { files: 1, fileSize: config.UPLOAD_LIMIT_BYTES + 1, fields: 10, parts: 12 } });
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   fastify.addHook('onClose', async () => {
+    await limiter.close();
     redis.disconnect();
   });
 

@@ -31,8 +31,14 @@ describe('gateway', () => {
   it('sends security headers and a request id', async () => {
     const res = await request(backend.http).get('/api/health/live').set('x-request-id', 'abc-123').expect(200);
     expect(res.headers['x-request-id']).toBe('abc-123');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    // Pages get the page policy (scripts from our origin and the YouTube player).
+    const page = await request(backend.http).get('/pricing').expect(200);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self' https://www.youtube.com");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['x-request-id']).toBeTruthy();
   });
 
   it('answers unknown API routes with a JSON 404', async () => {

@@ -47,7 +47,11 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
   const [error, setError] = useState<string | null>(null);
   const [summarizeFile, fileState] = useSummarizeFileMutation();
   const [summarizeText, textState] = useSummarizeTextMutation();
-  const summary = useGetSummaryQuery(summaryId ?? '', { skip: !summaryId });
+  // Progress comes as events; a slow poll covers a stream that broke before the end.
+  const [poll, setPoll] = useState(false);
+  const summary = useGetSummaryQuery(summaryId ?? '', { skip: !summaryId, pollingInterval: poll ? 3_000 : 0 });
+  const inProgress = !!summaryId && (!summary.data || summary.data.status === 'queued' || summary.data.status === 'summarizing');
+  if (poll !== inProgress) setPoll(inProgress);
   const job = useJobProgress(jobId, () => void summary.refetch());
   const busy = fileState.isLoading || textState.isLoading;
   const entitlements = useGetEntitlementsQuery(undefined, { skip: !loggedIn });

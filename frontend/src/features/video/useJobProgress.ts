@@ -18,8 +18,8 @@ export function useJobProgress(jobId: string | null | undefined, onDone: () => v
       }
     };
     source.onerror = () => {
-      source.close();
-      onDone();
+      // The browser reconnects by itself after a dropped stream; it gives up only on an HTTP error.
+      if (source.readyState === EventSource.CLOSED) onDone();
     };
     return () => source.close();
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -96,10 +96,17 @@ class OperatorRoutes implements OnModuleInit, OnModuleDestroy {
 
   private metricsRoute(fastify: FastifyInstance) {
     const histogram = this.metrics.requestDuration;
-    fastify.addHook('onResponse', async (request, reply) => {
-      if (!request.url.startsWith('/api/')) return;
-      const route = request.routeOptions?.url ?? 'unmatched';
-      histogram.observe({ kind: 'http', route: `${request.method} ${route}`, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    // One labelled series per route and status, looked up once (labelling costs more than observing).
+    const series = new Map<string, ReturnType<typeof histogram.labels>>();
+    fastify.addHook('onResponse', (request, reply, done) => {
+      if (request.url.startsWith('/api/') && request.url !== '/api/health/live') {
+        const route = `${request.method} ${request.routeOptions?.url ?? 'unmatched'}`;
+        const key = `${route} ${reply.statusCode}`;
+        let s = series.get(key);
+        if (!s) series.set(key, (s = histogram.labels({ kind: 'http', route, status: String(reply.statusCode) })));
+        s.observe(reply.elapsedTime / 1000);
+      }
+      done();
     });
     for (const name of Object.keys(QueueOwners)) this.metrics.watchQueue(this.queue(name));
     fastify.get('/metrics', async (request, reply) => {
