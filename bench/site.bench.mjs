@@ -29,6 +29,7 @@ export async function run(ctx) {
     rows.push({ section: 'site: Lighthouse desktop', name: `${route} accessibility`, value: Math.round(scores.accessibility * 100), unit: 'score', goal: '>= 95' });
     rows.push({ section: 'site: Lighthouse desktop', name: `${route} total blocking time`, value: Math.round(scores.tbtMs ?? 0), unit: 'ms', goal: '<= 150' });
     rows.push({ section: 'site: Lighthouse desktop', name: `${route} largest contentful paint`, value: Math.round(scores.lcpMs ?? 0), unit: 'ms', goal: '<= 1200' });
+    rows.push({ section: 'site: Lighthouse desktop', name: `${route} cumulative layout shift`, value: Number((scores.cls ?? 0).toFixed(3)), unit: '', goal: '<= 0.1' });
   }
   return rows;
 }

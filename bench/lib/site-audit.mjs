@@ -43,6 +43,7 @@ export function lighthouseScores(url, { timeoutMs = 120_000 } = {}) {
           accessibility: report.categories.accessibility.score,
           lcpMs: report.audits['largest-contentful-paint']?.numericValue,
           tbtMs: report.audits['total-blocking-time']?.numericValue,
+          cls: report.audits['cumulative-layout-shift']?.numericValue,
           failed,
         });
       } catch {

@@ -9,8 +9,6 @@ const ARTICLE = '/blog/how-to-summarize-a-youtube-video';
 const NOT_FOUND = 'This page could not be found';
 /** Spec: non-canvas routes load at most 150 kB of JavaScript (gzip) before interaction. */
 const JS_BUDGET = 150 * 1024;
-/** Lighthouse performance asserted without LIGHTHOUSE_STRICT=1: measured 82-83 on a shared 2-core machine. */
-const LIGHTHOUSE_PERFORMANCE_FLOOR = 0.75;
 const SAVE_DATA = `Object.defineProperty(Navigator.prototype, 'connection', { configurable: true,
   get: () => ({ effectiveType: '4g', saveData: true, addEventListener() {}, removeEventListener() {} }) });`;
 
@@ -170,7 +168,7 @@ describe('download', () => {
 });
 
 describe('speed and accessibility', () => {
-  it.each(['/', '/pricing', ARTICLE, '/blog', '/download', '/de', '/privacy', '/miro-alternative'])(
+  it.each(['/', '/pricing', ARTICLE, '/blog', '/download', '/de', '/privacy', '/miro-alternative', '/templates', '/tools/youtube-summarizer'])(
     '%s loads at most 150 kB of JavaScript (gzip) before interaction',
     async (path) => {
       const { page } = await open();
@@ -200,26 +198,36 @@ describe('speed and accessibility', () => {
     60_000,
   );
 
-  // Performance ≥ 95 is the goal (LIGHTHOUSE_STRICT=1 asserts it). Elsewhere the floor below is what a
-  // quiet 2-core machine reliably reaches: scores there depend on how busy the machine is, not only
-  // on the page (see `npm run bench site` for the measured figures).
-  const PERFORMANCE_FLOOR = process.env.LIGHTHOUSE_STRICT === '1' ? 0.95 : LIGHTHOUSE_PERFORMANCE_FLOOR;
+  // A Lighthouse score moves with how busy the machine is: a page below 95 is measured once more
+  // and its better run counts. Layout shift does not depend on the machine and is checked as such.
   it.each(['/', '/pricing', ARTICLE])(
-    `%s scores at least 95 for accessibility and ${Math.round(PERFORMANCE_FLOOR * 100)} for performance in Lighthouse (desktop)`,
+    '%s scores at least 95 for performance and accessibility in Lighthouse (desktop), without layout shift',
     async (path) => {
-      const scores = await lighthouse(appUrl(path));
-      expect({ path, ...scores, performance: scores.performance >= PERFORMANCE_FLOOR, accessibility: scores.accessibility >= 0.95 }).toEqual({
+      let scores = await lighthouse(appUrl(path));
+      if (scores.performance < 0.95) {
+        const again = await lighthouse(appUrl(path));
+        if (again.performance > scores.performance) scores = again;
+      }
+      expect({ path, ...scores, performance: scores.performance >= 0.95, accessibility: scores.accessibility >= 0.95, cls: scores.cls <= 0.1 }).toEqual({
         path,
         ...scores,
         performance: true,
         accessibility: true,
+        cls: true,
       });
     },
-    150_000,
+    300_000,
   );
 });
 
-function lighthouse(url: string): Promise<{ performance: number; accessibility: number; failed: string[] }> {
+type Scores = { performance: number; accessibility: number; cls: number; failed: string[] };
+
+/** One Lighthouse run; a run Lighthouse itself could not record (e.g. NO_NAVSTART) is made again. */
+function lighthouse(url: string): Promise<Scores> {
+  return lighthouseOnce(url).catch(() => lighthouseOnce(url));
+}
+
+function lighthouseOnce(url: string): Promise<Scores> {
   const script = join(__dirname, '../../bench/lib/site-audit.mjs');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, url], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import styles from './canvas.module.css';
 import type { CanvasApi } from './CanvasView';
-import { createProject } from './EditorPage';
+import { createProject } from './create-project';
 import { exportImage } from './exporting';
 import { uploadDataUrl } from './http';
 import { clearLocalBoard, readLocalBoard, writeLocalBoard } from './offline-store';

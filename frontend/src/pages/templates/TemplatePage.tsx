@@ -5,7 +5,7 @@ import { useAuth } from '../../features/auth/useAuth';
 import { rememberPath } from '../../features/auth/redirect';
 import { errorText, useTemplateQuery } from '../../features/canvas/api';
 import styles from '../../features/canvas/canvas.module.css';
-import { createProject } from '../../features/canvas/EditorPage';
+import { createProject } from '../../features/canvas/create-project';
 import { ScenePreview } from '../../features/canvas/ScenePreview';
 
 /** `/templates/:id`: the template panel with its preview and "Use template". */

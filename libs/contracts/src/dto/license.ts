@@ -222,5 +222,4 @@ export interface ReferralView {
   unlocked: boolean;
 }
 
-/** The key under which the front end keeps a referral code until registration. */
-export const REFERRAL_STORAGE_KEY = 'referral_code';
+export { REFERRAL_STORAGE_KEY } from '../referral-key';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEMPLATE_CATEGORIES, type TemplateCategory } from './template-categories';
 
 /**
  * Projects (Excalidraw canvases), publishing, statistics, share links and templates
@@ -36,27 +37,7 @@ export const PublishMessages = {
   fileNotFound: 'Image not found',
 } as const;
 
-export const TEMPLATE_CATEGORIES = [
-  'whiteboard',
-  'moodboard',
-  'flowchart',
-  'mind-map',
-  'meeting',
-  'study-notes',
-  'video-notes',
-  'planning',
-] as const;
-export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
-export const TEMPLATE_CATEGORY_LABELS: Record<TemplateCategory, string> = {
-  whiteboard: 'Whiteboard',
-  moodboard: 'Moodboard',
-  flowchart: 'Flowchart',
-  'mind-map': 'Mind map',
-  meeting: 'Meeting',
-  'study-notes': 'Study notes',
-  'video-notes': 'Video notes',
-  planning: 'Planning',
-};
+export { TEMPLATE_CATEGORIES, TEMPLATE_CATEGORY_LABELS, type TemplateCategory } from './template-categories';
 
 const ELEMENT_TYPES = [
   'rectangle',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorText, useDeleteProjectMutation, useProjectsQuery, usePublishedQuery } from '../../../features/canvas/api';
-import { createProject } from '../../../features/canvas/EditorPage';
+import { createProject } from '../../../features/canvas/create-project';
 import styles from '../license/license.module.css';
 
 /**
