@@ -4,7 +4,7 @@ import { chromium } from 'playwright-core';
 import { jsBytes, lighthouseScores } from './lib/site-audit.mjs';
 
 const ARTICLE = '/blog/how-to-summarize-a-youtube-video';
-const ROUTES = ['/', '/pricing', '/download', '/blog', ARTICLE, '/de', '/ja/pdf-summarizer', '/privacy', '/miro-alternative', '/templates', '/tools/youtube-summarizer'];
+const ROUTES = ['/', '/pricing', '/download', '/blog', ARTICLE, '/de', '/ja/pdf-summarizer', '/privacy', '/miro-alternative', '/templates', '/tools/youtube-summarizer', '/account/login'];
 const LIGHTHOUSE = ['/', '/pricing', ARTICLE];
 const BUDGET_KB = 150;
 

@@ -168,7 +168,7 @@ describe('download', () => {
 });
 
 describe('speed and accessibility', () => {
-  it.each(['/', '/pricing', ARTICLE, '/blog', '/download', '/de', '/privacy', '/miro-alternative', '/templates', '/tools/youtube-summarizer'])(
+  it.each(['/', '/pricing', ARTICLE, '/blog', '/download', '/de', '/privacy', '/miro-alternative', '/templates', '/tools/youtube-summarizer', '/account', '/account/login'])(
     '%s loads at most 150 kB of JavaScript (gzip) before interaction',
     async (path) => {
       const { page } = await open();

@@ -11,6 +11,7 @@ import { validRoute } from './validate';
 const area = {
   home: () => import('../../pages/home/home.pages'),
   account: () => import('../../pages/account/account.pages'),
+  signIn: () => import('../../pages/account/sign-in.pages'),
   blog: () => import('../../pages/blog/blog.pages'),
   download: () => import('../../pages/download/download.pages'),
   embedTest: () => import('../../pages/embed-test/embed-test.pages'),
@@ -33,10 +34,10 @@ const optionalId = validRoute((params) => isOptionalId(params.id));
 export const pageRoutes: RouteObject[] = [
   { index: true, lazy: lazyPage(area.home, 'HomePage') },
   { path: 'account', lazy: lazyPage(area.account, 'AccountPage') },
-  { path: 'account/appsumo', lazy: lazyPage(area.account, 'AppSumoPage') },
-  { path: 'account/login', lazy: lazyPage(area.account, 'LoginPage') },
-  { path: 'user/confirm', lazy: lazyPage(area.account, 'ConfirmPage') },
-  { path: 'account/reset', lazy: lazyPage(area.account, 'ResetPasswordPage') },
+  { path: 'account/appsumo', lazy: lazyPage(area.signIn, 'AppSumoPage') },
+  { path: 'account/login', lazy: lazyPage(area.signIn, 'LoginPage') },
+  { path: 'user/confirm', lazy: lazyPage(area.signIn, 'ConfirmPage') },
+  { path: 'account/reset', lazy: lazyPage(area.signIn, 'ResetPasswordPage') },
   { path: 'blog', lazy: lazyPage(area.blog, 'BlogListPage') },
   { path: 'blog/:slug', loader: validRoute((p) => isPlausibleId(p.slug)), lazy: lazyPage(area.blog, 'BlogArticlePage') },
   { path: 'download', lazy: lazyPage(area.download, 'DownloadPage') },

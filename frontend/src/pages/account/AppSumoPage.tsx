@@ -1,4 +1,4 @@
-import { redeemCodeSchema } from '@visualnotes/contracts';
+import { loadSchemas } from '../../features/forms/schemas';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, useRedeemCodeMutation } from '../../features/license/api';
 import { LicensePanel } from './license/LicensePanel';
@@ -12,6 +12,7 @@ export function AppSumoPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    const { redeemCodeSchema } = await loadSchemas();
     const parsed = redeemCodeSchema.safeParse({ code });
     if (!parsed.success) {
       setLocalError(parsed.error.issues[0]?.message ?? 'Invalid request');

@@ -1,4 +1,5 @@
-import { Messages, passwordProblemShort, registerSchema } from '@visualnotes/contracts';
+import { Messages, passwordProblemShort } from '@visualnotes/contracts';
+import { loadSchemas } from '../../features/forms/schemas';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styles from '../../features/auth/auth.module.css';
@@ -86,8 +87,9 @@ export function LoginPage() {
     });
   };
 
-  const submitRegister = (e: FormEvent) => {
+  const submitRegister = async (e: FormEvent) => {
     e.preventDefault();
+    const { registerSchema } = await loadSchemas();
     // a code kept from `/refer/{code}`; one the form would refuse is dropped rather than blocking the sign-up
     const kept = storedReferralCode();
     const referral = kept && registerSchema.shape.referral_code.safeParse(kept).success ? kept : undefined;

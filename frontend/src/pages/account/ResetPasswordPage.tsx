@@ -1,4 +1,4 @@
-import { passwordSchema } from '@visualnotes/contracts';
+import { loadSchemas } from '../../features/forms/schemas';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AppLink } from '../../components/AppLink/AppLink';
@@ -16,6 +16,7 @@ export function ResetPasswordPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    const { passwordSchema } = await loadSchemas();
     const parsed = passwordSchema.safeParse(password);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid request');
     setBusy(true);

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { Messages } from '../messages';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../password-rules';
 
 /**
  * Request bodies of the Accounts routes (api-contract.md). Browser-safe: zod only, so the front end
  * validates with the same rules and messages.
  */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
-export const SECURITY_CODE_LENGTH = 6;
+export { PASSWORD_MAX, PASSWORD_MIN, passwordProblemShort, SECURITY_CODE_LENGTH } from '../password-rules';
 
 export const emailSchema = z
   .string({ error: 'Please enter a valid e-mail address' })
@@ -23,12 +22,6 @@ export const passwordSchema = z
   .max(PASSWORD_MAX, 'Password cannot be longer than 256 characters')
   .refine((p) => /\p{L}/u.test(p) && /\p{N}/u.test(p), Messages.passwordTooSimple);
 
-/** The short variants the login screen shows next to the field. */
-export function passwordProblemShort(password: string): string | null {
-  if (password.length < PASSWORD_MIN) return Messages.passwordTooShortShort;
-  if (!/\p{L}/u.test(password) || !/\p{N}/u.test(password)) return Messages.passwordTooSimpleShort;
-  return null;
-}
 
 /** A password typed to prove identity (login, logout-all...): no strength rule, only a sane size. */
 const givenPassword = z.string({ error: Messages.passwordIncorrect }).min(1, Messages.passwordIncorrect).max(PASSWORD_MAX, Messages.passwordIncorrect);

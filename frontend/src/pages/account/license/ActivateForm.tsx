@@ -1,4 +1,4 @@
-import { activateLicenseSchema } from '@visualnotes/contracts';
+import { loadSchemas } from '../../../features/forms/schemas';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, useActivateLicenseMutation } from '../../../features/license/api';
 import { deviceFingerprint } from '../../../features/license/referral';
@@ -25,6 +25,7 @@ export function ActivateForm() {
     e.preventDefault();
     reset();
     const body = { key, fingerprint: deviceFingerprint(), device: { name, os: browserOs() } };
+    const { activateLicenseSchema } = await loadSchemas();
     const parsed = activateLicenseSchema.safeParse(body);
     if (!parsed.success) {
       // malformed keys are caught here, before any request

@@ -1,4 +1,5 @@
-import { changeEmailSchema, nameSchema, type PublicUser } from '@visualnotes/contracts';
+import type { PublicUser } from '@visualnotes/contracts';
+import { loadSchemas } from '../../../features/forms/schemas';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useAppDispatch } from '../../../app/store';
 import { authActions } from '../../../features/auth/auth.slice';
@@ -79,6 +80,7 @@ export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () 
           label="Save name"
           message="Your name is saved."
           onSubmit={async () => {
+            const { nameSchema } = await loadSchemas();
             const valid = check(nameSchema.safeParse(name));
             const res = await authCall<{ user: PublicUser }>('PATCH', '/auth/profile', { name: valid });
             dispatch(authActions.setUser(res.user));
@@ -94,6 +96,7 @@ export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () 
         <Form
           label="Change e-mail"
           onSubmit={async () => {
+            const { changeEmailSchema } = await loadSchemas();
             const body = check(changeEmailSchema.safeParse({ email: newEmail, password: emailPassword }));
             await authCall('PUT', '/auth/email', body);
             setEmailPassword('');

@@ -1,0 +1,1 @@
+export { activateLicenseSchema, changeEmailSchema, nameSchema, passwordSchema, redeemCodeSchema, registerSchema } from '@visualnotes/contracts';

@@ -1,0 +1,92 @@
+import { useEffect, useState, type MouseEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import styles from './AccountPage.module.css';
+import { InviteSection } from './invite/InviteSection';
+import { LicenseSection } from './license/LicenseSection';
+import { AccountPanel } from './profile/AccountPanel';
+import { PublishedSection } from './published/PublishedSection';
+import { TemplatesSection } from './templates/TemplatesSection';
+import { VideoLibrarySection } from './video-library/VideoLibrarySection';
+
+/** The account area's sections (spec §2), in order; `id` is the element id each section renders. */
+export const ACCOUNT_SECTIONS = [
+  { id: 'account', label: 'Account', Component: AccountPanel },
+  { id: 'video-library', label: 'Video Library', Component: VideoLibrarySection },
+  { id: 'license', label: 'License', Component: LicenseSection },
+  { id: 'templates', label: 'Templates', Component: TemplatesSection },
+  { id: 'published', label: 'Published', Component: PublishedSection },
+  { id: 'invite', label: 'Invite', Component: InviteSection },
+] as const;
+
+type SectionId = (typeof ACCOUNT_SECTIONS)[number]['id'];
+const isSection = (id: string): id is SectionId => ACCOUNT_SECTIONS.some((s) => s.id === id);
+
+/** The section navigation (side nav on wide screens, a scrollable strip on small ones) and the sections. */
+export default function AccountArea() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fromHash = location.hash.slice(1);
+  const [current, setCurrent] = useState<SectionId>(isSection(fromHash) ? fromHash : 'account');
+
+  // the section being read (the last one whose top has passed under the header) is marked in the navigation
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const line = 160;
+      const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      let active: SectionId = ACCOUNT_SECTIONS[0].id;
+      for (const s of ACCOUNT_SECTIONS) {
+        const top = document.getElementById(s.id)?.getBoundingClientRect().top;
+        if (top !== undefined && top <= (atBottom ? window.innerHeight - 80 : line)) active = s.id;
+      }
+      setCurrent(active);
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, []);
+
+  function go(e: MouseEvent<HTMLAnchorElement>, id: SectionId) {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    setCurrent(id);
+    // the router scrolls to the hash; the section then takes the focus so keyboard users continue from there
+    navigate({ pathname: location.pathname, search: location.search, hash: id }, { replace: true });
+    const el = document.getElementById(id);
+    if (el) {
+      if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1');
+      el.scrollIntoView({ block: 'start' });
+      el.focus({ preventScroll: true });
+    }
+  }
+
+  return (
+    <div className={styles.page} data-testid="account-area">
+      <h1 className={styles.title}>Your account</h1>
+      <nav className={styles.nav} aria-label="Account sections" data-testid="account-nav">
+        <ul className={styles.navList}>
+          {ACCOUNT_SECTIONS.map((s) => (
+            <li key={s.id}>
+              <a className={styles.navLink} href={`#${s.id}`} aria-current={current === s.id ? 'true' : undefined} onClick={(e) => go(e, s.id)}>
+                {s.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className={styles.content}>
+        {ACCOUNT_SECTIONS.map(({ id, Component }) => (
+          <Component key={id} />
+        ))}
+      </div>
+    </div>
+  );
+}
