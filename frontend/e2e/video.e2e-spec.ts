@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Messages } from '@visualnotes/contracts';
 import { signUp, Stack, YoutubeStandIn, type SignedUp } from '@visualnotes/testing';
 import type { Page } from 'playwright-core';
@@ -143,5 +147,17 @@ describe('video summarizer and library', () => {
     await page.waitForURL((u) => u.searchParams.get('v') === new URL(videoUrl).searchParams.get('v'));
     await page.getByTestId('summary').waitFor();
     await page.getByTestId('highlights').locator('li').filter({ hasText: 'Pasta time' }).waitFor();
+  });
+
+  it('offers Premium when a free user uploads a video file to transcribe', async () => {
+    const mp4 = join(mkdtempSync(join(tmpdir(), 'vn-clip-')), 'clip.mp4');
+    execFileSync(process.env.FFMPEG_PATH ?? 'ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=64x64:rate=5', '-f', 'lavfi', '-i', 'sine=duration=1', '-shortest', '-c:v', 'mpeg4', '-c:a', 'aac', mp4]);
+    const page = await open();
+    await page.goto(url('/tools/video-summarizer'));
+    await page.locator('input[type=file]').setInputFiles(mp4);
+    await page.getByTestId('import-error').filter({ hasText: Messages.premiumForVideoFiles }).waitFor();
+    const prompt = page.getByTestId('upgrade-no-transcription');
+    await prompt.waitFor();
+    expect(await prompt.textContent()).toContain('Upgrade to Premium');
   });
 });

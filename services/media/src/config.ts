@@ -16,9 +16,6 @@ export const mediaEnvSchema = baseEnvSchema.extend({
   MEDIA_CHUNK_MAX_BYTES: int(64 * 1024, 25 * 1024 * 1024, 25 * 1024 * 1024),
   /** Largest audio download for a video without captions. */
   MEDIA_MAX_AUDIO_BYTES: int(1024 * 1024, 4 * 1024 * 1024 * 1024, 1024 * 1024 * 1024),
-  /** Used only while the license service answers no usage quota (older deployments). */
-  FALLBACK_VISITOR_SUMMARIES: int(0, 1000, 3),
-  FALLBACK_FREE_SUMMARIES_PER_MONTH: int(0, 100_000, 10),
   /** Documents: what a free plan may summarize (pages/slides/parts and characters); Premium has no such limit. */
   DOCUMENT_FREE_MAX_PAGES: int(1, 1_000_000, 30),
   DOCUMENT_FREE_MAX_CHARS: int(100, 100_000_000, 60_000),

@@ -11,12 +11,13 @@ import { UploadsModule } from './uploads/uploads.module';
 import { DocumentRow } from './documents/document.entity';
 import { DocumentsModule } from './documents/documents.module';
 import { Documents1763900000000 } from './migrations/1763900000000-Documents';
+import { DropUsageFallback1764000000000 } from './migrations/1764000000000-DropUsageFallback';
 
 export const mediaService: ServiceDefinition<typeof mediaEnvSchema> = {
   service: 'media',
   envSchema: mediaEnvSchema,
   entities: [Upload, ...videoEntities, DocumentRow],
-  migrations: [Uploads1763700000000, Videos1763800000000, Documents1763900000000],
+  migrations: [Uploads1763700000000, Videos1763800000000, Documents1763900000000, DropUsageFallback1764000000000],
   imports: [UploadsModule, VideosModule, DocumentsModule],
   processors: [AccountEventsProcessor, VideoImportProcessor],
   producesTo: [Queues.aiSummaries, Queues.aiDocuments, Queues.aiTranscription],

@@ -11,7 +11,7 @@ const TEXT: Record<UpgradeReason, { title: string; body: string }> = {
   'long-document': { title: 'Upgrade to Premium', body: Messages.documentTooLong },
   'no-transcription': {
     title: 'Upgrade to Premium',
-    body: 'This video has no captions. Premium transcribes videos without captions, without limit.',
+    body: 'Premium transcribes video files and videos without captions, without limit.',
   },
 };
 

@@ -2,6 +2,7 @@ import { Messages, parseYouTubeUrl, type HighlightView, type VideoView } from '@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { API_BASE_URL } from '../../app/constants';
+import { UpgradePrompt } from '../../components/UpgradePrompt/UpgradePrompt';
 import { currentAuthorization } from '../../app/api/auth-token';
 import {
   apiErrorMessage,
@@ -89,6 +90,7 @@ export function VideoSummarizer({ heading }: { heading: string }) {
           {formError}
         </p>
       )}
+      {formError === Messages.premiumForVideoFiles && <UpgradePrompt reason="no-transcription" />}
       {videoId && <VideoWorkspace key={videoId} id={videoId} start={Number(params.get('t')) || 0} />}
     </div>
   );

@@ -128,7 +128,7 @@ export class PublishedPage implements OnModuleInit {
     const html = shell
       ? shell.replace(/<title>[\s\S]*?<\/title>/i, '').replace(/<meta name="description"[^>]*>/i, '').replace(/<\/head>/i, `${head}</head>`).replace(/<div id="root">\s*<\/div>/i, `<div id="root">${body}</div>`)
       : `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${head}</head><body><div id="root">${body}</div></body></html>`;
-    reply.raw.removeHeader('x-frame-options'); // set by helmet on the raw response; embeds frame this page
+    reply.removeHeader('x-frame-options'); // a page meant to be embedded: frame-ancestors in its policy decides
     return reply
       .status(meta ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { defaultJobOptions, queuePrefix, redisOptions, RpcClient, RpcError, SERVICE_CONFIG, STORAGE, type Storage } from '@visualnotes/common';
+import { defaultJobOptions, queuePrefix, redisOptions, RpcClient, SERVICE_CONFIG, STORAGE, type Storage } from '@visualnotes/common';
 import {
   DomainError,
   Jobs,
@@ -44,10 +44,6 @@ export function planChunks(pages: Pick<ExtractedPage, 'text'>[], maxPages: numbe
   });
   if (pages.length) chunks.push({ from, to: pages.length });
   return chunks;
-}
-
-function notAnswered(err: unknown): boolean {
-  return err instanceof RpcError && err.statusCode === 404 && err.message.startsWith('No handler');
 }
 
 /**
@@ -157,12 +153,8 @@ export class DocumentsService implements OnModuleDestroy {
   }
 
   private async consume(ownerId: string) {
-    try {
-      const res = await this.rpc.send(Patterns.license.usageConsume, { subject: ownerId, kind: 'document_summary' });
-      if (!res.allowed) throw new DomainError('MONTHLY_SUMMARIES_USED');
-    } catch (err) {
-      if (!notAnswered(err)) throw err;
-    }
+    const res = await this.rpc.send(Patterns.license.usageConsume, { subject: ownerId, kind: 'document_summary' });
+    if (!res.allowed) throw new DomainError('MONTHLY_SUMMARIES_USED');
   }
 
   private async find(ownerId: string, id: string): Promise<DocumentRow> {

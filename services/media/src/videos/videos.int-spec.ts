@@ -199,6 +199,15 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
     expect(video.transcript[1]).toEqual({ start: 4.5, end: 9, text: 'It becomes the transcript of the video.' });
   });
 
+  it('asks a free user for Premium before transcribing an uploaded video file', async () => {
+    const mp4 = join(tempDir('video'), 'clip.mp4');
+    execFileSync(ffmpeg, ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=64x64:rate=5', '-f', 'lavfi', '-i', 'sine=duration=1', '-shortest', '-c:v', 'mpeg4', '-c:a', 'aac', mp4]);
+    const up = await request(backend.http).post('/api/uploads').set(auth(bob)).attach('file', readFileSync(mp4), { filename: 'clip.mp4', contentType: 'video/mp4' }).expect(201);
+    expect(up.body.content_type).toBe('video/mp4');
+    const res = await request(backend.http).post('/api/videos').set(auth(bob)).send({ file_id: up.body.file_id }).expect(403);
+    expect(res.body.message).toBe(Messages.premiumForVideoFiles);
+  });
+
   it('keeps a library with favorites, tags, filters and full-text search, private to each user', async () => {
     const a = (await request(backend.http).post('/api/videos').set(auth(alice)).send({ url: 'https://youtu.be/dQw4w9WgXcQ' }).expect(202)).body.video;
     const zh = (await request(backend.http).post('/api/videos').set(auth(alice)).send({ url: 'https://youtu.be/zhvideo0000' }).expect(202)).body.video;
