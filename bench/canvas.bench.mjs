@@ -59,9 +59,9 @@ export async function run(ctx) {
   });
   await load(`${ctx.baseUrl}/p/${publicId}`, { duration: 1 });
   const page = await load(`${ctx.baseUrl}/p/${publicId}`, { duration: 4 });
-  const live = await load(`${ctx.baseUrl}/api/health/live`, { duration: 4 });
+  const live = await load(`${ctx.baseUrl}/api/health/gateway`, { duration: 4 });
   rows.push({ section: SECTION, name: '/p/{id} (server-rendered page)', value: Math.round(page.rps), unit: 'req/s' });
-  rows.push({ section: SECTION, name: '/api/health/live (no RPC)', value: Math.round(live.rps), unit: 'req/s' });
+  rows.push({ section: SECTION, name: '/api/health/gateway (no RPC)', value: Math.round(live.rps), unit: 'req/s' });
   rows.push({ section: SECTION, name: '/p/{id} / no-RPC endpoint', value: Math.round((page.rps / live.rps) * 100) / 100, unit: '×', goal: '≥ 0.5' });
 
   // The editor in Chromium.

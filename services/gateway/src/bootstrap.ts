@@ -19,6 +19,7 @@ import { gatewayEnvSchema, type GatewayConfig } from './config';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const LIVENESS_PATH = '/api/health/live';
 const DOCS_PATH = '/api/docs';
+const LIVE = { status: 'ok' };
 
 /** Helmet's headers for pages, scripts and the API docs UI, worked out once. */
 const PAGE_SECURITY_HEADERS = helmetHeaders({
@@ -133,6 +134,11 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
     if (url === LIVENESS_PATH) return done(); // the liveness probe has nothing to carry
     requestContext.run({ requestId: String(request.id) }, done);
   });
+  // Liveness of the gateway process (no RPC, no database), answered by Fastify itself: load
+  // balancers ask every copy every few seconds, so it stays out of the application's pipeline.
+  fastify.get(LIVENESS_PATH, (_request, reply) => {
+    void reply.send(LIVE);
+  });
   // One access-log line per API request (load balancers' liveness probes left out).
   fastify.addHook('onResponse', (request, reply, done) => {
     if (request.url.startsWith('/api/') && request.url !== LIVENESS_PATH) {
@@ -166,6 +172,14 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
       .addBearerAuth()
       .build(),
   );
+  document.paths[LIVENESS_PATH] = {
+    get: {
+      operationId: 'HealthController_live',
+      summary: 'Liveness of the gateway process (no RPC, no database): for load balancers',
+      tags: ['health'],
+      responses: { '200': { description: '{ "status": "ok" }' } },
+    },
+  };
   SwaggerModule.setup('api/docs', app, cleanupOpenApiDoc(document), { jsonDocumentUrl: 'api/openapi.json' });
 
   await app.init();

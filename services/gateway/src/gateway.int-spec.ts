@@ -41,6 +41,15 @@ describe('gateway', () => {
     expect(page.headers['x-request-id']).toBeTruthy();
   });
 
+  it('answers liveness before the router, and tells a copy\'s version through the API pipeline', async () => {
+    expect((await request(backend.http).get('/api/health/live').expect(200)).body).toEqual({ status: 'ok' });
+    const res = await request(backend.http).get('/api/health/gateway').expect(200);
+    expect(res.body).toMatchObject({ status: 'ok', service: 'gateway', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect(res.headers['x-ratelimit-limit']).toBeTruthy();
+    const doc = (await request(backend.http).get('/api/openapi.json').expect(200)).body;
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health/live', '/api/health/gateway']));
+  });
+
   it('answers unknown API routes with a JSON 404', async () => {
     const res = await request(backend.http).get('/api/does-not-exist').expect(404);
     expect(res.body).toMatchObject({ statusCode: 404 });

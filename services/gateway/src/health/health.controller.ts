@@ -5,6 +5,7 @@ import { Patterns, SERVICES, type ServiceName } from '@visualnotes/contracts';
 import type { FastifyReply } from 'fastify';
 
 const PING_TIMEOUT_MS = 3_000;
+const VERSION: string = (require('../../package.json') as { version: string }).version;
 
 @ApiTags('health')
 @Controller('health')
@@ -23,11 +24,14 @@ export class HealthController {
     return { status: down.length ? 'degraded' : 'ok', services, ...(down.length ? { down } : {}) };
   }
 
-  /** The gateway process itself (no RPC, no database): for load balancers' liveness probes. */
-  @Get('live')
-  @ApiOperation({ summary: 'Liveness of the gateway process' })
-  live() {
-    return { status: 'ok' };
+  // GET /api/health/live (liveness of the gateway process) is answered by Fastify itself, before
+  // this router: see bootstrap.ts.
+
+  /** This gateway copy: its version and uptime, through the whole API pipeline, without RPC. */
+  @Get('gateway')
+  @ApiOperation({ summary: 'This gateway copy: version and uptime (no RPC, no database)' })
+  gateway() {
+    return { status: 'ok', service: 'gateway', version: VERSION, uptime_seconds: Math.round(process.uptime()) };
   }
 
   private async ping(service: ServiceName): Promise<boolean> {
