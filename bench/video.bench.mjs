@@ -1,9 +1,10 @@
 // Video figures: three hours of audio (mono 16 kHz, cut at silences by the media service's code
 // into 5-minute chunks, 36 of them, 9 for each of 4 workers) transcribed through 1, 2 and 4 ai
 // worker processes against a local ASR stand-in with a fixed latency per chunk; and the built-in
-// summary of a 3-hour transcript (~30,000 words). A hosted ASR endpoint takes several seconds to transcribe 5 minutes of audio;
-// the stand-in answers after 2 s (on the fast side), so the whole figure takes about two and a
-// half minutes. What each chunk costs on our side (reading it, the upload, the merge) still counts.
+// summary of a 3-hour transcript (~30,000 words). A hosted ASR endpoint takes several seconds to
+// transcribe 5 minutes of audio; the stand-in answers after 2 s (on the fast side), so the whole
+// figure takes about two and a half minutes. What each chunk costs on our side (reading it, the
+// upload, the merge) still counts.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
