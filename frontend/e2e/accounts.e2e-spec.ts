@@ -74,4 +74,18 @@ describe('accounts in the browser', () => {
     expect(await page.evaluate(() => localStorage.getItem('auth._token.local'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('auth._refresh_token.local'))).toBeNull();
   });
+
+  it('says so in words when the form checks cannot be loaded (connection lost after the page)', async () => {
+    const page = await open();
+    await page.goto(appUrl('/account/login'));
+    await page.getByRole('tab', { name: 'Sign up' }).click();
+    // The schemas come with the first submit; this connection now refuses them.
+    await page.context().route(/\/assets\/schemas[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    const signup = page.getByRole('form', { name: 'Sign up' });
+    await signup.getByLabel('Name').fill('Offline Olga');
+    await signup.getByLabel('E-mail').fill(`offline-${Date.now()}@example.test`);
+    await signup.getByLabel('Password').fill('Sunny-day-42');
+    await signup.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The form could not be checked. Please check your connection and try again' }).waitFor();
+  });
 });

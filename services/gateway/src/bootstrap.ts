@@ -13,11 +13,11 @@ import { cleanupOpenApiDoc, ZodValidationPipe } from 'nestjs-zod';
 import { AppModule } from './app.module';
 import { HttpErrorFilter } from './common/http-error.filter';
 import { SharedRateLimiter } from './common/rate-limiter';
+import { LIVENESS_PATH } from './health/liveness';
 import { registerSite } from './seo/spa';
 import { gatewayEnvSchema, type GatewayConfig } from './config';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-const LIVENESS_PATH = '/api/health/live';
 const DOCS_PATH = '/api/docs';
 const LIVE = { status: 'ok' };
 

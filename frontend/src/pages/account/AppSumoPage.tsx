@@ -12,7 +12,9 @@ export function AppSumoPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const { redeemCodeSchema } = await loadSchemas();
+    const schemas = await loadSchemas().catch((err: Error) => void setLocalError(err.message));
+    if (!schemas) return;
+    const { redeemCodeSchema } = schemas;
     const parsed = redeemCodeSchema.safeParse({ code });
     if (!parsed.success) {
       setLocalError(parsed.error.issues[0]?.message ?? 'Invalid request');

@@ -89,7 +89,9 @@ export function LoginPage() {
 
   const submitRegister = async (e: FormEvent) => {
     e.preventDefault();
-    const { registerSchema } = await loadSchemas();
+    const schemas = await loadSchemas().catch((err: Error) => void setError(err.message));
+    if (!schemas) return;
+    const { registerSchema } = schemas;
     // a code kept from `/refer/{code}`; one the form would refuse is dropped rather than blocking the sign-up
     const kept = storedReferralCode();
     const referral = kept && registerSchema.shape.referral_code.safeParse(kept).success ? kept : undefined;

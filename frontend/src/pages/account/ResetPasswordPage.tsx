@@ -16,7 +16,9 @@ export function ResetPasswordPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const { passwordSchema } = await loadSchemas();
+    const schemas = await loadSchemas().catch((err: Error) => void setError(err.message));
+    if (!schemas) return;
+    const { passwordSchema } = schemas;
     const parsed = passwordSchema.safeParse(password);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid request');
     setBusy(true);

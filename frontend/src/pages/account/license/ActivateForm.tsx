@@ -25,7 +25,9 @@ export function ActivateForm() {
     e.preventDefault();
     reset();
     const body = { key, fingerprint: deviceFingerprint(), device: { name, os: browserOs() } };
-    const { activateLicenseSchema } = await loadSchemas();
+    const schemas = await loadSchemas().catch((err: Error) => void setLocalError(err.message));
+    if (!schemas) return;
+    const { activateLicenseSchema } = schemas;
     const parsed = activateLicenseSchema.safeParse(body);
     if (!parsed.success) {
       // malformed keys are caught here, before any request
