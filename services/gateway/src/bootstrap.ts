@@ -1,9 +1,8 @@
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from 'helmet';
-import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -15,6 +14,7 @@ import { HttpErrorFilter } from './common/http-error.filter';
 import { SharedRateLimiter } from './common/rate-limiter';
 import { LIVENESS_PATH } from './health/liveness';
 import { registerSite } from './seo/spa';
+import { acceptMultipart } from './uploads/multipart';
 import { gatewayEnvSchema, type GatewayConfig } from './config';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -43,18 +43,29 @@ const PAGE_SECURITY_HEADERS = helmetHeaders({
 });
 
 /**
- * JSON answers are never documents: they get the short set OWASP recommends for REST APIs (nothing
- * may load or frame them, no sniffing, HTTPS only) instead of the page policy. Routes that send
- * files set their own policy.
+ * JSON answers are never documents: they get the set OWASP recommends for REST APIs (nothing may
+ * load or frame them, no sniffing, HTTPS only) instead of the page policy. Routes that send files
+ * set their own policy.
  */
 const API_SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'strict-transport-security': PAGE_SECURITY_HEADERS['strict-transport-security'],
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-resource-policy': 'same-origin',
 };
+
+/**
+ * Request ids: the caller's `x-request-id` when it is well formed, otherwise this process's random
+ * prefix and a counter (unique across copies, and cheaper than a UUID per request).
+ */
+function requestIds(): (req: { headers: Record<string, string | string[] | undefined> }) => string {
+  const prefix = randomBytes(6).toString('base64url');
+  let n = 0;
+  return (req) => {
+    const given = req.headers['x-request-id'];
+    return typeof given === 'string' && REQUEST_ID.test(given) ? given : `${prefix}-${(++n).toString(36)}`;
+  };
+}
 
 /** The headers a helmet configuration sets, as a plain object (helmet itself runs per request). */
 function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
@@ -80,10 +91,9 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   const adapter = new FastifyAdapter({
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIds(),
+    // No Express-style middleware in the gateway: without middie, no hook for it on every request.
+    skipMiddie: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: new PinoNestLogger(logger),
@@ -149,8 +159,9 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
     }
     done();
   });
-  // The upload limit itself is enforced while streaming to storage, with a clear message.
-  await app.register(multipart, { limits: { files: 1, fileSize: config.UPLOAD_LIMIT_BYTES + 1, fields: 10, parts: 12 } });
+  // Upload routes read multipart bodies as streams; the size limit is enforced while streaming to
+  // storage, with a clear message.
+  acceptMultipart(fastify);
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   fastify.addHook('onClose', async () => {
     await limiter.close();

@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import { AuthGuard } from '../auth/auth.guard';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { brokenUpload, isMultipart, readMultipartFile } from '../uploads/multipart';
 
 /**
  * Document and text summaries. A file is streamed to storage under the document size limit and
@@ -37,7 +38,7 @@ export class SummariesController {
   @ApiOperation({ summary: 'Summarize a PDF, PPTX or DOCX (multipart `file`) or pasted text (JSON `{text}`)' })
   async create(@Req() request: FastifyRequest, @CurrentUser() user: AuthUser): Promise<CreateSummaryReply> {
     const caller = { owner_id: user.id, scope: user.scope };
-    if (!request.isMultipart()) {
+    if (!isMultipart(request)) {
       const body = (request.body ?? {}) as Record<string, unknown>;
       if (typeof body.file_id === 'string') {
         return this.rpc.send(Patterns.media.documentsCreate, { ...caller, file_id: body.file_id });
@@ -46,7 +47,7 @@ export class SummariesController {
       if (!parsed.success) throw new DomainError('VALIDATION_FAILED', parsed.error.issues[0]?.message ?? 'Send a file or some text to summarize');
       return this.rpc.send(Patterns.media.documentsCreate, { ...caller, text: parsed.data.text, name: parsed.data.title });
     }
-    const file = await request.file({ limits: { files: 1 } });
+    const file = await readMultipartFile(request, { fileSize: this.config.DOCUMENT_LIMIT_BYTES + 1 });
     if (!file || file.fieldname !== 'file') throw new DomainError('VALIDATION_FAILED', 'Send the document as multipart/form-data in the field "file"');
     const key = `documents/${randomUUID()}`;
     const max = this.config.DOCUMENT_LIMIT_BYTES;
@@ -59,7 +60,7 @@ export class SummariesController {
       if (err instanceof StorageLimitError) {
         throw new DomainError('PAYLOAD_TOO_LARGE', Messages.documentFileTooLarge.replace('{mb}', String(Math.round((max / 1024 / 1024) * 10) / 10)));
       }
-      throw err;
+      throw brokenUpload(file) ?? err;
     }
     try {
       return await this.rpc.send(Patterns.media.documentsCreate, { ...caller, storage_key: key, name: file.filename, declared_type: file.mimetype });

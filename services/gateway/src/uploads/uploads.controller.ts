@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { AuthGuard } from '../auth/auth.guard';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { brokenUpload, isMultipart, readMultipartFile } from './multipart';
 
 /**
  * Streams an upload straight to storage (never whole in memory), then the media service checks
@@ -28,7 +29,7 @@ export class UploadsController {
   @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: 'Upload a file (multipart field `file`)' })
   async upload(@Req() request: FastifyRequest, @CurrentUser() user: AuthUser) {
-    const file = await uploadedFile(request);
+    const file = await uploadedFile(request, this.config.UPLOAD_LIMIT_BYTES);
     const fileId = randomUUID();
     const storageKey = `uploads/${fileId}`;
     let size: number;
@@ -37,7 +38,7 @@ export class UploadsController {
     } catch (err) {
       file.file.resume();
       if (err instanceof StorageLimitError) throw new DomainError('PAYLOAD_TOO_LARGE', err.message);
-      throw err;
+      throw brokenUpload(file) ?? err;
     }
     try {
       const saved: UploadedFile = await this.rpc.send(Patterns.media.uploadRegister, {
@@ -56,9 +57,9 @@ export class UploadsController {
   }
 }
 
-async function uploadedFile(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new DomainError('VALIDATION_FAILED', 'Send the file as multipart/form-data in the field "file"');
-  const file = await request.file();
+async function uploadedFile(request: FastifyRequest, maxBytes: number) {
+  if (!isMultipart(request)) throw new DomainError('VALIDATION_FAILED', 'Send the file as multipart/form-data in the field "file"');
+  const file = await readMultipartFile(request, { fileSize: maxBytes + 1 });
   if (!file || file.fieldname !== 'file') throw new DomainError('VALIDATION_FAILED', 'Send the file as multipart/form-data in the field "file"');
   return file;
 }

@@ -96,4 +96,36 @@ describe('uploads', () => {
       .expect(400);
     expect(res.body.message).toContain('multipart/form-data');
   });
+
+  it('answers malformed multipart bodies with a clear 400 and keeps nothing', async () => {
+    const before = storedFiles().length;
+    const post = () => request(backend.http).post('/api/uploads').set('authorization', `Bearer ${alice.token}`);
+    const noBoundary = await post().set('content-type', 'multipart/form-data').send('hello').expect(400);
+    expect(noBoundary.body.message).toContain('multipart/form-data');
+    const onlyFields = await post().field('title', 'no file here').expect(400);
+    expect(onlyFields.body.message).toBe('Send the file as multipart/form-data in the field "file"');
+    const wrongField = await post().attach('document', png, 'a.png').expect(400);
+    expect(wrongField.body.message).toBe('Send the file as multipart/form-data in the field "file"');
+    // A body that stops in the middle of the file (no closing boundary).
+    const cut = Buffer.concat([
+      Buffer.from('--XyZ\r\nContent-Disposition: form-data; name="file"; filename="cut.png"\r\nContent-Type: image/png\r\n\r\n'),
+      png.subarray(0, 40),
+    ]);
+    const truncated = await post().set('content-type', 'multipart/form-data; boundary=XyZ').send(cut).expect(400);
+    expect(truncated.body.message).toBe('The upload ended before the whole file arrived; please send it again');
+    expect(storedFiles().length).toBe(before);
+    // The gateway still works.
+    await post().attach('file', png, 'after.png').expect(201);
+  });
+
+  it('reads the first file and skips any further ones', async () => {
+    const res = await request(backend.http)
+      .post('/api/uploads')
+      .set('authorization', `Bearer ${alice.token}`)
+      .field('note', 'first a field')
+      .attach('file', png, 'one.png')
+      .attach('file', Buffer.from('second'), 'two.txt')
+      .expect(201);
+    expect(res.body).toMatchObject({ name: 'one.png', size: png.length, content_type: 'image/png' });
+  });
 });
