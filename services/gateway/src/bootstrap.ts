@@ -103,8 +103,10 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   const fastify = app.getHttpAdapter().getInstance();
 
   // gzip/brotli for pages, scripts, styles and JSON. Event streams are left alone (they must flush
-  // as they go); brotli at a quality that costs little CPU per response.
+  // as they go); brotli at a quality that costs little CPU per response. Request bodies are never
+  // sent compressed to us, so no request goes through a decompression hook.
   await app.register(compress, {
+    globalDecompression: false,
     encodings: ['br', 'gzip'],
     customTypes: /^(text\/(html|css|plain|xml|javascript)|application\/(javascript|json|xml|rss\+xml|manifest\+json)|image\/svg\+xml)\b/,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
@@ -146,7 +148,8 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   });
   // Liveness of the gateway process (no RPC, no database), answered by Fastify itself: load
   // balancers ask every copy every few seconds, so it stays out of the application's pipeline.
-  fastify.get(LIVENESS_PATH, (_request, reply) => {
+  // Its 15 bytes are never worth compressing.
+  fastify.get(LIVENESS_PATH, { compress: false }, (_request, reply) => {
     void reply.send(LIVE);
   });
   // One access-log line per API request (load balancers' liveness probes left out).
