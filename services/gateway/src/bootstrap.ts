@@ -142,6 +142,11 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
           .send({ statusCode: 429, message: `Too many requests; please wait ${resetSeconds} seconds and try again` });
         return;
       }
+      const encoding = request.headers['content-encoding'];
+      if (encoding !== undefined && encoding !== 'identity') {
+        void reply.code(415).send({ statusCode: 415, message: 'Send the request body uncompressed (Content-Encoding is not accepted)' });
+        return;
+      }
     }
     if (url === LIVENESS_PATH) return done(); // the liveness probe has nothing to carry
     requestContext.run({ requestId: String(request.id) }, done);

@@ -50,6 +50,32 @@ describe('gateway', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health/live', '/api/health/gateway']));
   });
 
+  it('compresses what is worth compressing, for clients that accept it', async () => {
+    // supertest decodes the body; the headers tell what went over the wire.
+    const br = await request(backend.http).get('/api/openapi.json').set('accept-encoding', 'br').expect(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.body.paths['/api/health/live']).toBeTruthy();
+    const gzip = await request(backend.http).get('/api/openapi.json').set('accept-encoding', 'gzip').expect(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await request(backend.http).get('/api/openapi.json').set('accept-encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // A few bytes are not worth it.
+    const live = await request(backend.http).get('/api/health/live').set('accept-encoding', 'br, gzip').expect(200);
+    expect(live.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('takes request bodies as they are sent, refusing compressed ones with a clear 415', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const res = await request(backend.http)
+      .post('/api/auth/login')
+      .set('content-type', 'application/json')
+      .set('content-encoding', 'gzip')
+      .send(gzipSync(JSON.stringify({ email: 'a@example.com', password: 'x' })));
+    expect(res.status).toBe(415);
+    expect(res.body.message).toBe('Send the request body uncompressed (Content-Encoding is not accepted)');
+  });
+
   it('answers unknown API routes with a JSON 404', async () => {
     const res = await request(backend.http).get('/api/does-not-exist').expect(404);
     expect(res.body).toMatchObject({ statusCode: 404 });
