@@ -2,8 +2,10 @@
 // `npm test`: every test. Build (Nx skips what did not change), type-check, then
 // unit + integration tests (real PostgreSQL and Redis), then end-to-end tests (the built product
 // as processes, and Chromium). Ends with one line: "N passed, N failed".
+// When a second Node.js build sits in `.cache/node-<major>/` (CI puts Node 24 there), the unit and
+// integration tests run once more on it, so the product stays green on both runtimes.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,9 +24,10 @@ function step(title, cmd, args) {
 
 let passed = 0;
 let failed = 0;
-function jest(title, args) {
+function jest(title, args, node = null) {
   const out = join(tmpdir(), `vn-jest-${process.pid}-${title.replace(/\W/g, '')}.json`);
-  const ok = step(title, 'npx', ['jest', ...args, '--json', `--outputFile=${out}`, ...extra]);
+  const command = node ? [node, [join(root, 'node_modules/jest/bin/jest.js')]] : ['npx', ['jest']];
+  const ok = step(title, command[0], [...command[1], ...args, '--json', `--outputFile=${out}`, ...extra]);
   if (existsSync(out)) {
     const result = JSON.parse(readFileSync(out, 'utf8'));
     passed += result.numPassedTests;
@@ -32,6 +35,16 @@ function jest(title, args) {
     rmSync(out);
   } else if (!ok) failed += 1;
   return ok;
+}
+
+/** Node.js builds other than the running one, unpacked under `.cache/node-<major>/`. */
+function otherNodes() {
+  const dir = join(root, '.cache');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => /^node-\d+$/.test(name) && name !== `node-${process.versions.node.split('.')[0]}`)
+    .map((name) => join(dir, name, 'bin', 'node'))
+    .filter((bin) => existsSync(bin));
 }
 
 let ok = step('build', 'npx', ['nx', 'run-many', '-t', 'build', '--output-style=static']);
@@ -44,6 +57,10 @@ if (!ok) failed += 1;
 // --forceExit: the results are written once the tests end; a handle a failing test left open (a
 // browser page, a socket) must not keep the run waiting.
 ok = jest('unit and integration tests', ['--selectProjects', 'unit', 'integration', '-w', '2', '--forceExit']) && ok;
+for (const node of otherNodes()) {
+  const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  ok = jest(`unit and integration tests on Node ${version}`, ['--selectProjects', 'unit', 'integration', '-w', '2', '--forceExit'], node) && ok;
+}
 ok = jest('end-to-end tests', ['--selectProjects', 'e2e', '--runInBand', '--forceExit']) && ok;
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);
