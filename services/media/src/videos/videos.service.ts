@@ -98,7 +98,11 @@ export class VideosService {
     row.jobId = randomUUID();
     row.transcriptText = transcriptText(row.transcript);
     const saved = await this.videos.save(row);
-    await this.queue.add(Jobs.videoImport, { videoId: saved.id, step: 'start' }, { jobId: saved.jobId! });
+    await this.queue.add(
+      Jobs.videoImport,
+      { videoId: saved.id, step: 'start', ownerId: saved.ownerId, visitorKey: saved.visitorKey },
+      { jobId: saved.jobId! },
+    );
     saved.tags = [];
     return { video: viewOf(saved), job_id: publicJobId(Queues.mediaJobs, saved.jobId!) };
   }
