@@ -54,11 +54,13 @@ export const publicCall = <T>(method: string, path: string, body?: unknown) => r
  * failed refresh logs out cleanly.
  */
 export async function authCall<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const sent = readToken();
   try {
-    return await request<T>(method, path, body, readToken());
+    return await request<T>(method, path, body, sent);
   } catch (err) {
     if (!(err instanceof ApiError) || err.statusCode !== 401) throw err;
-    if (!(await refreshSession())) {
+    // another tab may have stored a newer token meanwhile: that one is tried before refreshing
+    if (readToken() === sent && !(await refreshSession())) {
       clearSession();
       throw err;
     }
