@@ -1,4 +1,4 @@
-import { ACTIVATION_LINK, outboxReader, waitForMail } from '@visualnotes/testing';
+import { ACTIVATION_LINK, outboxReader, signUp, waitForMail } from '@visualnotes/testing';
 import type { Page } from 'playwright-core';
 import { APP_URL, appUrl, useBrowser } from './browser';
 
@@ -73,6 +73,36 @@ describe('accounts in the browser', () => {
     await page.waitForURL(/\/account\/login$/, { waitUntil: 'commit' });
     expect(await page.evaluate(() => localStorage.getItem('auth._token.local'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('auth._refresh_token.local'))).toBeNull();
+  });
+
+  it('two tabs needing new tokens at once refresh once, and both stay signed in', async () => {
+    const account = await signUp(APP_URL);
+    // without the offline service worker, whose own fetch of each request would be counted too
+    const context = await chromium.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+    const refreshes: string[] = [];
+    context.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/auth/refresh') refreshes.push(r.url());
+    });
+    // an access token the server refuses, with a good refresh token: the first call of each tab refreshes
+    const seed = await context.newPage();
+    await seed.goto(appUrl('/robots.txt'));
+    await seed.evaluate(
+      ([refresh, fingerprint]) => {
+        localStorage.setItem('auth._token.local', 'eyJhbGciOiJFZERTQSJ9.e30.refused-token');
+        localStorage.setItem('auth._refresh_token.local', refresh);
+        localStorage.setItem('fingerprint', fingerprint);
+      },
+      [account.refresh_token, account.fingerprint],
+    );
+    await seed.close();
+    const [a, b] = [await context.newPage(), await context.newPage()];
+    await Promise.all([a, b].map((p) => p.goto(appUrl('/account'), { waitUntil: 'domcontentloaded' })));
+    for (const p of [a, b]) expect(await p.getByTestId('account-email').textContent()).toBe(account.email);
+    expect(refreshes).toHaveLength(1);
+    const stored = await a.evaluate(() => localStorage.getItem('auth._refresh_token.local'));
+    expect(stored).not.toBe(account.refresh_token);
+    expect(await b.evaluate(() => localStorage.getItem('auth._refresh_token.local'))).toBe(stored);
+    await context.close();
   });
 
   it('says so in words when the form checks cannot be loaded (connection lost after the page)', async () => {

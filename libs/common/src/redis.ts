@@ -12,3 +12,12 @@ export function redisOptions(url: string): RedisOptions {
     tls: u.protocol === 'rediss:' ? {} : undefined,
   };
 }
+
+/**
+ * Redis stream of sessions ended before their access tokens expire (logout, logout everywhere,
+ * password reset, account deletion, a replayed refresh token): written by the auth service, read
+ * by every gateway copy, which then refuses those sessions' access tokens.
+ */
+export function revokedSessionsStream(prefix: string): string {
+  return `${prefix}:auth:revoked-sessions`;
+}

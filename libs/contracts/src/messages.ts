@@ -31,6 +31,7 @@ export const Messages = {
   securityCodeIncorrect: 'The security code is incorrect',
   securityCodeExpired: 'The security code has expired or was tried too many times; please log in again to get a new code',
   tooManyLoginAttempts: 'Too many login attempts; please wait {minutes} minutes and try again',
+  tooManyPasswordAttempts: 'Too many wrong passwords; please wait {minutes} minutes and try again',
   linkInvalid: 'This link is invalid or has expired',
   emailInUse: 'An account with this e-mail address already exists',
   emailMismatch: 'The e-mail address does not match this account',

@@ -33,10 +33,19 @@ export const Jobs = {
 } as const;
 export type JobName = (typeof Jobs)[keyof typeof Jobs];
 
+/**
+ * Who may follow a job at `/api/jobs/:id`: a signed-in user (`ownerId`) or a visitor
+ * (`visitorKey`, as in `VideoCaller`). A job without either is shown to no one.
+ */
+export interface JobOwner {
+  ownerId?: string | null;
+  visitorKey?: string | null;
+}
+
 export interface JobPayloads {
   'account.deleted': { userId: string; requestId?: string };
   /** Processes one video step by step (transcribe if needed, then summarize); `step` is internal. */
-  'video.import': { videoId: string; step?: 'start' | 'transcribed' | 'summarized'; chunks?: number; requestId?: string };
+  'video.import': { videoId: string; step?: 'start' | 'transcribed' | 'summarized'; chunks?: number; requestId?: string } & JobOwner;
   /** Transcribes one audio chunk (storage key) whose first sample is at `offset` seconds of the video. */
   'transcription.chunk': { videoId: string; index: number; chunks: number; storageKey: string; offset: number; duration: number; language?: string; ownerId?: string | null };
   /** Merges the chunks of a video in order; returns `TranscriptSegment[]`. */
@@ -48,7 +57,7 @@ export interface JobPayloads {
   /** Summarizes pages `from`..`to` (1-based, inclusive) of a document; returns `DocumentChunkSummary`. */
   'document.map': { documentId: string; index: number; chunks: number; from: number; to: number; requestId?: string };
   /** Combines the chunk summaries (children values) into the document's summary and stores it. */
-  'document.reduce': { documentId: string; chunks: number; requestId?: string };
+  'document.reduce': { documentId: string; chunks: number; requestId?: string } & JobOwner;
 }
 
 /** Which service consumes each queue and which jobs it must handle there. */

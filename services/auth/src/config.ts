@@ -10,6 +10,11 @@ export const authEnvSchema = baseEnvSchema.extend({
   ARGON2_MEMORY_KIB: int(19_456, 1_048_576, 19_456),
   ARGON2_TIME_COST: int(2, 20, 2),
   ACCESS_TOKEN_TTL_S: int(30, 3600, 900),
+  /**
+   * A refresh token already exchanged is accepted again for this long (two tabs refreshing at
+   * once keep the session); presented later, it revokes the session.
+   */
+  REFRESH_GRACE_S: int(0, 120, 20),
   /** A session ends this long after login, whatever the refreshes. */
   SESSION_MAX_AGE_DAYS: int(1, 365, 30),
   /** Login throttling window and limits (failures per window). */

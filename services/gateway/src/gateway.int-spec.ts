@@ -6,6 +6,7 @@ import { createTestEnv, REPO_ROOT, type TestEnv } from '@visualnotes/testing';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { startBackend, type Backend } from '../../../test/support/backend';
+import { visitorKey } from './videos/caller';
 
 describe('gateway', () => {
   let t: TestEnv;
@@ -120,9 +121,10 @@ describe('gateway', () => {
 
   it('reports a job as it runs, and streams its state until it completes', async () => {
     const queue = backend.services.license!.app.get<Queue>(getQueueToken(Queues.licenseEvents), { strict: false });
-    const job = await queue.add(Jobs.accountDeleted, { userId: 'u-1' }, { jobId: 'test-job-1' });
+    // a job started by a visitor (this client's fingerprint and address)
+    const job = await queue.add(Jobs.accountDeleted, { userId: 'u-1', visitorKey: visitorKey('fp-jobs', '127.0.0.1') }, { jobId: 'test-job-1' });
     const id = publicJobId(Queues.licenseEvents, job.id!);
-    const events = await request(backend.http).get(`/api/jobs/${id}/events`).buffer(true).parse((res, cb) => {
+    const events = await request(backend.http).get(`/api/jobs/${id}/events`).set('x-fingerprint', 'fp-jobs').buffer(true).parse((res, cb) => {
       let text = '';
       res.on('data', (c: Buffer) => (text += c.toString()));
       res.on('end', () => cb(null, text));
@@ -133,8 +135,19 @@ describe('gateway', () => {
       .filter((l) => l.startsWith('data:'))
       .map((l) => JSON.parse(l.slice(5)).state);
     expect(states[states.length - 1]).toBe('completed');
-    const status = await request(backend.http).get(`/api/jobs/${id}`).expect(200);
+    const status = await request(backend.http).get(`/api/jobs/${id}`).set('x-fingerprint', 'fp-jobs').expect(200);
     expect(status.body).toEqual({ id, state: 'completed', progress: 100 });
+    // anyone else: as if there were no such job
+    await request(backend.http).get(`/api/jobs/${id}`).set('x-fingerprint', 'fp-other').expect(404);
+    await request(backend.http).get(`/api/jobs/${id}/events`).expect(404);
+  });
+
+  it('shows a job that names no owner to no one', async () => {
+    const queue = backend.services.license!.app.get<Queue>(getQueueToken(Queues.licenseEvents), { strict: false });
+    const job = await queue.add(Jobs.accountDeleted, { userId: 'u-2' }, { jobId: 'test-job-2' });
+    const id = publicJobId(Queues.licenseEvents, job.id!);
+    const res = await request(backend.http).get(`/api/jobs/${id}`).expect(404);
+    expect(res.body).toEqual({ statusCode: 404, message: 'Job not found' });
   });
 
   it('answers 404 for an unknown job', async () => {

@@ -54,11 +54,13 @@ export const publicCall = <T>(method: string, path: string, body?: unknown) => r
  * failed refresh logs out cleanly.
  */
 export async function authCall<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const sent = readToken();
   try {
-    return await request<T>(method, path, body, readToken());
+    return await request<T>(method, path, body, sent);
   } catch (err) {
     if (!(err instanceof ApiError) || err.statusCode !== 401) throw err;
-    if (!(await refreshSession())) {
+    // another tab may have stored a newer token meanwhile: that one is tried before refreshing
+    if (readToken() === sent && !(await refreshSession())) {
       clearSession();
       throw err;
     }
@@ -72,29 +74,63 @@ function storeTokens(pair: Pick<TokenPair, 'token' | 'refresh_token'>) {
   scheduleRefresh(pair.token);
 }
 
+const REFRESH_SOON_MS = 60_000;
+
 /** Silent refresh one minute before the access token expires. */
 function scheduleRefresh(token: string) {
   if (refreshTimer) clearTimeout(refreshTimer);
   const exp = tokenExpiry(token);
   if (!exp) return;
-  const inMs = Math.max(5_000, exp * 1000 - Date.now() - 60_000);
-  refreshTimer = setTimeout(() => void refreshSession(), inMs);
+  const inMs = Math.max(5_000, exp * 1000 - Date.now() - REFRESH_SOON_MS);
+  refreshTimer = setTimeout(() => {
+    // another tab may have refreshed meanwhile: then its token (shared storage) is fresh
+    const stored = readToken();
+    const storedExp = stored ? tokenExpiry(stored) : null;
+    if (stored && storedExp && storedExp * 1000 - Date.now() > REFRESH_SOON_MS + 5_000) scheduleRefresh(stored);
+    else void refreshSession();
+  }, inMs);
 }
 
-/** Rotates the tokens; false when the session is over (the caller logs out). One refresh at a time. */
+/** Name of the lock the tabs of this site take turns on to refresh the shared tokens. */
+export const REFRESH_LOCK = 'visualnotes-auth-refresh';
+
+/**
+ * Runs `work` while holding the refresh lock shared by every tab of the site (Web Locks API),
+ * so two tabs never send the same refresh token at once. Browsers without it run `work` at once;
+ * the server then accepts the same refresh token twice within a few seconds.
+ */
+export function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
+  if (!locks || typeof locks.request !== 'function') return work();
+  return locks.request(REFRESH_LOCK, () => work()) as Promise<T>;
+}
+
+/**
+ * Rotates the tokens; false when the session is over (the caller logs out). One refresh at a time
+ * in this tab, and one at a time across tabs: a tab that waited for another one's refresh takes
+ * the tokens that tab stored instead of sending the refresh token that was just used.
+ */
 export function refreshSession(): Promise<boolean> {
-  const refreshToken = read(REFRESH_TOKEN_KEY);
-  if (!refreshToken) return Promise.resolve(false);
-  refreshing ??= request<TokenPair>('POST', '/auth/refresh', { refresh_token: refreshToken })
-    .then((pair) => {
-      storeTokens(pair);
+  const seen = read(REFRESH_TOKEN_KEY);
+  if (!seen) return Promise.resolve(false);
+  refreshing ??= withRefreshLock(async () => {
+    const current = read(REFRESH_TOKEN_KEY);
+    // another tab logged out while this one waited
+    if (!current) return false;
+    if (current !== seen) {
+      const token = readToken();
+      if (token) scheduleRefresh(token);
       return true;
-    })
-    .catch((err) => {
-      if (err instanceof ApiError && err.statusCode === 401) clearSession();
-      return false;
-    })
-    .finally(() => (refreshing = undefined));
+    }
+    try {
+      storeTokens(await request<TokenPair>('POST', '/auth/refresh', { refresh_token: current }));
+      return true;
+    } catch (err) {
+      // a 401 from a refresh token another tab has already replaced is no reason to log out
+      if (err instanceof ApiError && err.statusCode === 401 && read(REFRESH_TOKEN_KEY) === current) clearSession();
+      return read(REFRESH_TOKEN_KEY) !== current && !!read(REFRESH_TOKEN_KEY);
+    }
+  }).finally(() => (refreshing = undefined));
   return refreshing;
 }
 

@@ -1,27 +1,80 @@
 import type { JobStatus } from '@visualnotes/contracts';
 import { useEffect, useState } from 'react';
+import { currentAuthorization } from '../../app/api/auth-token';
 import { API_BASE_URL } from '../../app/constants';
+import { deviceFingerprint } from '../license/referral';
 
-/** Follows `GET /api/jobs/:id/events` (Server-Sent Events) until the job completes or fails. */
+const RECONNECT_MS = 3_000;
+
+/** The `data:` payloads of the complete events in `buffer`, and what is left of it. */
+function takeEvents(buffer: string): { events: string[]; rest: string } {
+  const blocks = buffer.replace(/\r\n?/g, '\n').split('\n\n');
+  const rest = blocks.pop() ?? '';
+  const events = blocks
+    .map((block) =>
+      block
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).replace(/^ /, ''))
+        .join('\n'),
+    )
+    .filter(Boolean);
+  return { events, rest };
+}
+
+/**
+ * Follows `GET /api/jobs/:id/events` (Server-Sent Events) until the job completes or fails. Read
+ * with `fetch` rather than `EventSource`, which cannot send the headers that prove whose job it is
+ * (the access token, or a visitor's fingerprint). A dropped stream is opened again, as
+ * `EventSource` would; an HTTP error (e.g. 404, not this caller's job) ends it.
+ */
 export function useJobProgress(jobId: string | null | undefined, onDone: () => void): JobStatus | null {
   const [status, setStatus] = useState<JobStatus | null>(null);
   useEffect(() => {
-    if (!jobId || typeof EventSource === 'undefined') return;
-    const base = API_BASE_URL.replace(/\/$/, '');
-    const source = new EventSource(`${base}/jobs/${encodeURIComponent(jobId)}/events`);
-    source.onmessage = (e) => {
-      const next = JSON.parse(e.data as string) as JobStatus;
-      setStatus(next);
-      if (next.state === 'completed' || next.state === 'failed') {
-        source.close();
-        onDone();
+    if (!jobId || typeof fetch === 'undefined') return;
+    const controller = new AbortController();
+    const url = `${API_BASE_URL.replace(/\/$/, '')}/jobs/${encodeURIComponent(jobId)}/events`;
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      controller.abort();
+      onDone();
+    };
+    const follow = async (): Promise<void> => {
+      while (!finished && !controller.signal.aborted) {
+        try {
+          const authorization = currentAuthorization();
+          const res = await fetch(url, {
+            headers: { Accept: 'text/event-stream', 'X-Fingerprint': deviceFingerprint(), ...(authorization ? { Authorization: authorization } : {}) },
+            signal: controller.signal,
+          });
+          if (!res.ok || !res.body) return finish();
+          const reader = res.body.getReader();
+          const decoder = new TextDecoder();
+          let buffer = '';
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            const taken = takeEvents(buffer + decoder.decode(value, { stream: true }));
+            buffer = taken.rest;
+            for (const data of taken.events) {
+              const next = JSON.parse(data) as JobStatus;
+              setStatus(next);
+              if (next.state === 'completed' || next.state === 'failed') return finish();
+            }
+          }
+        } catch {
+          if (controller.signal.aborted) return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS));
       }
     };
-    source.onerror = () => {
-      // The browser reconnects by itself after a dropped stream; it gives up only on an HTTP error.
-      if (source.readyState === EventSource.CLOSED) onDone();
+    void follow();
+    return () => {
+      finished = true;
+      controller.abort();
     };
-    return () => source.close();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [jobId]);
   return status;

@@ -15,11 +15,14 @@ import type { CreateSummaryReply, DocumentKind, DocumentPageView, DocumentSummar
 
 /**
  * Who calls: a signed-in user (`owner_id`, with token `scope`) or a visitor (`owner_id` null and
- * `visitor_key`, a hash of the fingerprint header and address made by the gateway).
+ * `visitor_key`, a hash of the fingerprint header and address made by the gateway, which tells
+ * apart the visitors behind one address). A visitor's allowance is counted on `visitor_quota_key`,
+ * made from the address alone: a client that changes its headers keeps its count.
  */
 export interface VideoCaller {
   owner_id: string | null;
   visitor_key?: string;
+  visitor_quota_key?: string;
   scope?: unknown;
 }
 

@@ -23,15 +23,15 @@ export class LoginService {
     const email = normalizeEmail(String(req.email ?? ''));
     const ip = String(req.client?.ip ?? 'unknown');
     const fingerprint = String(req.fingerprint || 'unknown').slice(0, 200);
-    await this.throttle.check(email, ip);
+    await this.throttle.begin(email, ip);
     const user = email ? await this.users.findOne({ where: { email } }) : null;
     const ok = await this.hasher.verify(user?.passwordHash, String(req.password ?? ''));
     if (!user || !ok) {
-      await this.throttle.failed(email, ip);
+      await this.throttle.failed(email);
       throw new DomainError('LOGIN_FAILED');
     }
-    if (!user.activatedAt) throw new DomainError('ACCOUNT_NOT_ACTIVATED');
     await this.throttle.succeeded(email, ip);
+    if (!user.activatedAt) throw new DomainError('ACCOUNT_NOT_ACTIVATED');
     if (this.hasher.needsRehash(user.passwordHash!)) {
       await this.users.update({ id: user.id }, { passwordHash: await this.hasher.hash(String(req.password)) });
     }

@@ -10,8 +10,8 @@ export class PasswordsHandlers {
   constructor(private readonly passwords: PasswordsService) {}
 
   @MessagePattern(Patterns.auth.forgotPassword)
-  async forgot(@Payload() req: RpcRequest<'auth.password.forgot'>) {
-    await this.passwords.forgot(req.email);
+  forgot(@Payload() req: RpcRequest<'auth.password.forgot'>) {
+    this.passwords.forgot(req.email);
     return ok;
   }
 

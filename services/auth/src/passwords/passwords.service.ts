@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { publicUrl, SERVICE_CONFIG } from '@visualnotes/common';
 import { passwordSchema } from '@visualnotes/contracts';
@@ -15,8 +15,11 @@ import { PasswordHasher } from './password-hasher';
 
 /** Forgotten passwords: a reset link by e-mail, then a new password that ends every session. */
 @Injectable()
-export class PasswordsService {
+export class PasswordsService implements OnModuleDestroy {
+  private readonly logger = new Logger(PasswordsService.name);
   private readonly base: string;
+  /** Reset requests answered and still being worked on. */
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
@@ -30,9 +33,24 @@ export class PasswordsService {
     this.base = publicUrl(config);
   }
 
-  /** Same answer whether or not the account exists; the mail goes out only when it does. */
-  async forgot(email: string): Promise<void> {
-    const user = await this.users.findOne({ where: { email: normalizeEmail(String(email ?? '')) } });
+  /**
+   * Same answer, in the same time, whether or not the account exists: the caller is answered
+   * before the account is looked up, and the link is made and mailed afterwards.
+   */
+  forgot(email: string): void {
+    const work = this.sendResetLink(String(email ?? ''))
+      .catch((err: unknown) => this.logger.error(`password reset mail failed: ${(err as Error).message}`))
+      .finally(() => this.pending.delete(work));
+    this.pending.add(work);
+  }
+
+  /** Reset links being made when the service stops are finished first. */
+  async onModuleDestroy() {
+    await Promise.allSettled([...this.pending]);
+  }
+
+  private async sendResetLink(email: string): Promise<void> {
+    const user = await this.users.findOne({ where: { email: normalizeEmail(email) } });
     if (!user || !(await this.throttle.allowMail('reset', user.email))) return;
     const token = await this.emailTokens.issue(user.id, 'reset');
     await this.mail.send(renderMail('passwordReset', user.locale, user.email, { name: user.name, link: `${this.base}/account/reset?token=${token}` }));

@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { SERVICE_CONFIG } from '@visualnotes/common';
+import { revokedSessionsStream, SERVICE_CONFIG } from '@visualnotes/common';
 import { DomainError, type ClientInfo, type LoginSuccess, type TokenPair } from '@visualnotes/contracts';
 import { IsNull, type Repository } from 'typeorm';
 import { randomToken, sha256 } from '../common/crypto';
+import { AuthRedis } from '../common/redis.provider';
 import type { AuthConfig } from '../config';
 import { KeysService } from '../keys/keys.service';
 import { User } from '../users/user.entity';
@@ -12,7 +13,10 @@ import { RefreshToken, Session } from './session.entity';
 
 /**
  * Sessions: a short-lived access token (JWT) and an opaque refresh token, rotated on every use.
- * A refresh token presented a second time means it was copied: the whole session is revoked.
+ * A refresh token presented again within `REFRESH_GRACE_S` (another tab of the same browser that
+ * refreshed at the same moment) gets tokens of the same session; presented later, it means it was
+ * copied: the whole session is revoked. Every revoked session is announced on a Redis stream so
+ * that the gateways refuse its access tokens at once instead of when they expire.
  */
 @Injectable()
 export class SessionsService {
@@ -23,6 +27,7 @@ export class SessionsService {
     @InjectRepository(RefreshToken) private readonly refreshTokens: Repository<RefreshToken>,
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly keys: KeysService,
+    private readonly redis: AuthRedis,
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
   ) {}
 
@@ -56,16 +61,24 @@ export class SessionsService {
       .where('token_hash = :hash AND used_at IS NULL', { hash })
       .returning('session_id')
       .execute();
-    const row = (claimed.raw as { session_id: string }[])[0];
-    if (!row) {
-      const replayed = await this.refreshTokens.findOne({ where: { tokenHash: hash } });
-      if (replayed) {
-        this.logger.warn(`refresh token reused: session ${replayed.sessionId} revoked`);
-        await this.revoke(replayed.sessionId);
+    let sessionId = (claimed.raw as { session_id: string }[])[0]?.session_id;
+    if (!sessionId) {
+      // the database's clock decides, like the one that set used_at
+      const used = await this.refreshTokens
+        .createQueryBuilder('t')
+        .select('t.session_id', 'session_id')
+        .addSelect('t.used_at > now() - make_interval(secs => :grace)', 'in_grace')
+        .where('t.token_hash = :hash', { hash, grace: this.config.REFRESH_GRACE_S })
+        .getRawOne<{ session_id: string; in_grace: boolean }>();
+      if (!used) throw new DomainError('SESSION_EXPIRED');
+      if (!used.in_grace) {
+        this.logger.warn(`refresh token reused: session ${used.session_id} revoked`);
+        await this.revoke(used.session_id);
+        throw new DomainError('SESSION_EXPIRED');
       }
-      throw new DomainError('SESSION_EXPIRED');
+      sessionId = used.session_id;
     }
-    const session = await this.sessions.findOne({ where: { id: row.session_id } });
+    const session = await this.sessions.findOne({ where: { id: sessionId } });
     if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) throw new DomainError('SESSION_EXPIRED');
     const user = await this.users.findOne({ where: { id: session.userId } });
     if (!user) throw new DomainError('SESSION_EXPIRED');
@@ -74,13 +87,41 @@ export class SessionsService {
   }
 
   async revoke(sessionId: string, userId?: string): Promise<void> {
-    await this.sessions.update({ id: sessionId, ...(userId ? { userId } : {}), revokedAt: IsNull() }, { revokedAt: new Date() });
+    const ended = await this.sessions.update({ id: sessionId, ...(userId ? { userId } : {}), revokedAt: IsNull() }, { revokedAt: new Date() });
     await this.refreshTokens.delete({ sessionId });
+    if (ended.affected) await this.announce([sessionId]);
   }
 
   async revokeAll(userId: string): Promise<void> {
-    const ids = (await this.sessions.find({ where: { userId }, select: { id: true } })).map((s) => s.id);
-    await this.sessions.update({ userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    const ended = await this.sessions
+      .createQueryBuilder()
+      .update()
+      .set({ revokedAt: () => 'now()' })
+      .where('user_id = :userId AND revoked_at IS NULL', { userId })
+      .returning('id')
+      .execute();
+    const ids = (ended.raw as { id: string }[]).map((s) => s.id);
     if (ids.length) await this.refreshTokens.createQueryBuilder().delete().where('session_id IN (:...ids)', { ids }).execute();
+    await this.announce(ids);
+  }
+
+  /**
+   * Tells every gateway that these sessions' access tokens no longer count. Entries older than an
+   * access token's lifetime are trimmed: by then the tokens have expired anyway. A failure is
+   * logged, not thrown: the session is over in the database and its tokens expire on their own.
+   */
+  private async announce(sessionIds: string[]): Promise<void> {
+    if (!sessionIds.length) return;
+    const ttlMs = this.config.ACCESS_TOKEN_TTL_S * 1000;
+    const until = String(Date.now() + ttlMs);
+    const key = revokedSessionsStream(this.config.REDIS_PREFIX);
+    const minId = String(Date.now() - ttlMs - 60_000);
+    try {
+      const multi = this.redis.client.multi();
+      for (const sid of sessionIds) multi.xadd(key, 'MINID', '~', minId, '*', 'sid', sid, 'until', until);
+      await multi.exec();
+    } catch (err) {
+      this.logger.error(`could not announce ${sessionIds.length} revoked session(s): ${(err as Error).message}`);
+    }
   }
 }

@@ -68,8 +68,10 @@ export class UsersService {
     return { user: publicUser(await this.get(userId)) };
   }
 
+  /** The password of a signed-in user, checked within the same allowance of wrong tries as a login. */
   async checkPassword(user: User, password: string): Promise<void> {
-    if (!(await this.hasher.verify(user.passwordHash, String(password ?? '')))) throw new DomainError('PASSWORD_INCORRECT');
+    const ok = await this.throttle.recheck(user.id, () => this.hasher.verify(user.passwordHash, String(password ?? '')));
+    if (!ok) throw new DomainError('PASSWORD_INCORRECT');
   }
 
   /**

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { AuthGuard } from './auth.guard';
 import { clientInfo } from './client-info';
+import { RevokedSessions } from './revoked-sessions';
 import { CurrentUser, type AuthUser } from './current-user.decorator';
 import {
   ActivateDto,
@@ -24,12 +25,16 @@ import {
   UpdateProfileDto,
 } from './dto';
 
+/** The longest access-token lifetime the auth service can be configured with. */
+const MAX_ACCESS_TOKEN_TTL_MS = 3_600_000;
+
 /** Accounts routes of api-contract.md: shape checks here, every rule in the auth service. */
 @ApiTags('accounts')
 @Controller('auth')
 export class AccountsController {
   constructor(
     private readonly rpc: RpcClient,
+    private readonly revoked: RevokedSessions,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -88,6 +93,8 @@ export class AccountsController {
   @ApiBearerAuth()
   async logout(@CurrentUser() user: AuthUser) {
     await this.rpc.send(Patterns.auth.logout, { user_id: user.id, session_id: user.sessionId });
+    // refused here at once; other copies learn it from the auth service within a second
+    this.revoked.add(user.sessionId, Date.now() + MAX_ACCESS_TOKEN_TTL_MS);
   }
 
   @Post('logout-all')

@@ -3,9 +3,10 @@ import type { GatewayConfig } from '../config';
 import { AccountsController } from './accounts.controller';
 import { AdminGuard, AuthGuard, OptionalAuthGuard, ScopeGuard } from './auth.guard';
 import { GoogleController } from './google/google.controller';
+import { RevokedSessions } from './revoked-sessions';
 import { TokenVerifier } from './token-verifier.service';
 
-const guards = [TokenVerifier, AuthGuard, OptionalAuthGuard, ScopeGuard, AdminGuard];
+const guards = [RevokedSessions, TokenVerifier, AuthGuard, OptionalAuthGuard, ScopeGuard, AdminGuard];
 
 /**
  * Accounts routes, and the guards every gateway controller uses. Global so that

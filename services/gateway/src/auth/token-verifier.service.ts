@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { RpcClient } from '@visualnotes/common';
 import { Patterns, type AccessClaims, type JWK } from '@visualnotes/contracts';
+import { RevokedSessions } from './revoked-sessions';
 import { errors, importJWK, jwtVerify, decodeProtectedHeader, type CryptoKey, type KeyObject } from 'jose';
 
 type Key = CryptoKey | KeyObject | Uint8Array;
@@ -13,7 +14,8 @@ const VERIFIED_CACHE_SIZE = 10_000;
 /**
  * Verifies access tokens locally: the auth service's public keys are fetched once over RPC and kept;
  * a token signed with a key id not seen yet triggers a refetch at most every 30 s. No RPC and no
- * database per request.
+ * database per request. A token of a session that has ended (logout, password reset, …) is refused
+ * from the list of revoked sessions every copy keeps in memory.
  */
 @Injectable()
 export class TokenVerifier {
@@ -23,16 +25,21 @@ export class TokenVerifier {
   private lastFetch = 0;
   private readonly verified = new Map<string, AccessClaims & { exp: number }>();
 
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly revoked: RevokedSessions,
+  ) {}
 
-  /** The claims of a valid token, or null for anything else (bad signature, expired, unknown key, garbage). */
+  /** The claims of a valid token, or null for anything else (bad signature, expired, unknown key, revoked session, garbage). */
   async verify(token: string): Promise<AccessClaims | null> {
     const cached = this.verified.get(token);
     if (cached) {
-      if (cached.exp * 1000 > Date.now()) return cached;
+      if (cached.exp * 1000 > Date.now() && !this.revoked.isRevoked(cached.sid)) return cached;
       this.verified.delete(token);
+      if (this.revoked.isRevoked(cached.sid)) return null;
     }
     const claims = await this.verifySignature(token);
+    if (claims && this.revoked.isRevoked(claims.sid)) return null;
     if (claims) {
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
       this.verified.set(token, claims);

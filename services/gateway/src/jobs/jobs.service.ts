@@ -1,6 +1,6 @@
 import { Inject, Injectable, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
 import { BASE_CONFIG, queuePrefix, redisOptions, type BaseConfig } from '@visualnotes/common';
-import { parsePublicJobId, QueueOwners, type JobState, type JobStatus, type QueueName } from '@visualnotes/contracts';
+import { parsePublicJobId, QueueOwners, type JobOwner, type JobState, type JobStatus, type QueueName, type VideoCaller } from '@visualnotes/contracts';
 import { Queue, QueueEvents, type Job } from 'bullmq';
 import { Observable } from 'rxjs';
 
@@ -33,21 +33,22 @@ export class JobsService implements OnModuleDestroy {
     return e;
   }
 
-  private async findJob(publicId: string): Promise<{ queue: QueueName; job: Job }> {
+  /** The job if `caller` started it; someone else's job answers like a missing one. */
+  private async findJob(publicId: string, caller: VideoCaller): Promise<{ queue: QueueName; job: Job }> {
     const parsed = parsePublicJobId(publicId);
     if (!parsed || !(parsed.queue in QueueOwners)) throw new NotFoundException('Job not found');
     const job = await this.queue(parsed.queue).getJob(parsed.id);
-    if (!job) throw new NotFoundException('Job not found');
+    if (!job || !startedBy(job.data as JobOwner | undefined, caller)) throw new NotFoundException('Job not found');
     return { queue: parsed.queue, job };
   }
 
-  async status(publicId: string): Promise<JobStatus> {
-    const { job } = await this.findJob(publicId);
+  async status(publicId: string, caller: VideoCaller): Promise<JobStatus> {
+    const { job } = await this.findJob(publicId, caller);
     return toStatus(publicId, job, await job.getState());
   }
 
   /** The job's status now and on every change, ending after completed or failed. */
-  watch(publicId: string): Observable<JobStatus> {
+  watch(publicId: string, caller: VideoCaller): Observable<JobStatus> {
     return new Observable<JobStatus>((subscriber) => {
       let last = '';
       let done = false;
@@ -55,7 +56,7 @@ export class JobsService implements OnModuleDestroy {
       const push = async () => {
         if (done) return;
         try {
-          const status = await this.status(publicId);
+          const status = await this.status(publicId, caller);
           const key = JSON.stringify(status);
           if (key !== last) {
             last = key;
@@ -80,7 +81,7 @@ export class JobsService implements OnModuleDestroy {
       };
       // Events give prompt updates; the slow poll covers an event missed while reconnecting.
       const poll = setInterval(() => void push(), 2_000);
-      void this.findJob(publicId)
+      void this.findJob(publicId, caller)
         .then(({ queue: q }) => {
           queue = q;
           for (const n of names) this.queueEvents(q).on(n, onEvent);
@@ -95,6 +96,12 @@ export class JobsService implements OnModuleDestroy {
     await Promise.allSettled([...this.events.values()].map((e) => e.close()));
     await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
   }
+}
+
+function startedBy(owner: JobOwner | undefined, caller: VideoCaller): boolean {
+  if (!owner) return false;
+  if (caller.owner_id) return owner.ownerId === caller.owner_id;
+  return !owner.ownerId && !!owner.visitorKey && owner.visitorKey === caller.visitor_key;
 }
 
 function toStatus(id: string, job: Job, state: string): JobStatus {

@@ -73,10 +73,13 @@ describe('document summaries through the gateway', () => {
     const res = await post(free).attach('file', fx.pdf, { filename: 'report.pdf', contentType: 'application/pdf' }).expect(202);
     expect(res.body).toEqual({ summary_id: expect.any(String), job_id: expect.stringMatching(/^ai-documents:/) });
     const job = await waitFor(async () => {
-      const s = await request(backend.http).get(`/api/jobs/${encodeURIComponent(res.body.job_id)}`).expect(200);
+      const s = await request(backend.http).get(`/api/jobs/${encodeURIComponent(res.body.job_id)}`).set('authorization', `Bearer ${free.token}`).expect(200);
       return s.body.state === 'completed' ? s.body : null;
     }, 60_000);
     expect(job.progress).toBe(100);
+    // the job is its owner's only
+    await request(backend.http).get(`/api/jobs/${encodeURIComponent(res.body.job_id)}`).set('authorization', `Bearer ${premium.token}`).expect(404);
+    await request(backend.http).get(`/api/jobs/${encodeURIComponent(res.body.job_id)}`).expect(404);
     const v = await view(free, res.body.summary_id);
     expect(v).toMatchObject({ status: 'completed', kind: 'pdf', pages: 3, unit: 'page', progress: 100 });
     expect(v.summary!.overview.length).toBeGreaterThan(20);

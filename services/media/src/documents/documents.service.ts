@@ -113,7 +113,7 @@ export class DocumentsService implements OnModuleDestroy {
       const flow = await this.flows.add({
         name: Jobs.documentReduce,
         queueName: Queues.aiDocuments,
-        data: { documentId: id, chunks: chunks.length },
+        data: { documentId: id, chunks: chunks.length, ownerId: req.owner_id },
         opts: { ...opts, jobId: id },
         children: chunks.map((c, index) => ({
           name: Jobs.documentMap,

@@ -15,7 +15,7 @@ export class UsageService {
   /** Counts one video summary or throws the spec's message when the caller is over the limit. */
   async consumeVideoSummary(caller: VideoCaller): Promise<void> {
     const visitor = !caller.owner_id;
-    const subject = visitor ? `visitor:${caller.visitor_key ?? 'anonymous'}` : caller.owner_id!;
+    const subject = visitor ? `visitor:${caller.visitor_quota_key ?? caller.visitor_key ?? 'anonymous'}` : caller.owner_id!;
     const { allowed } = await this.rpc.send(Patterns.license.usageConsume, { subject, kind: 'video_summary', visitor });
     if (!allowed) throw new DomainError(visitor ? 'NEED_MORE_SUMMARIES' : 'MONTHLY_SUMMARIES_USED');
   }

@@ -73,6 +73,8 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
       ASR_API_KEY: 'test-key',
       MEDIA_CHUNK_SECONDS: '4',
       AI_JOB_LOCK_MS: '5000',
+      // visitors are told apart by address in the allowance tests
+      TRUST_PROXY: 'true',
     });
     backend = await startBackend(t.env, ['auth', 'license', 'media', 'ai']);
     [alice, bob] = await Promise.all([signUp(backend.url), signUp(backend.url)]);
@@ -125,8 +127,18 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
       expect(s.points.length).toBeGreaterThanOrEqual(2);
       expect(s.points.length).toBeLessThanOrEqual(5);
     }
-    const job = await request(backend.http).get(`/api/jobs/${res.body.job_id}`).expect(200);
+    const job = await request(backend.http).get(`/api/jobs/${res.body.job_id}`).set(auth(alice)).expect(200);
     expect(job.body).toMatchObject({ state: 'completed', progress: 100 });
+    // only its owner follows the job: another user and a visitor get 404, on both routes
+    await request(backend.http).get(`/api/jobs/${res.body.job_id}`).set(auth(bob)).expect(404);
+    await request(backend.http).get(`/api/jobs/${res.body.job_id}`).expect(404);
+    await request(backend.http).get(`/api/jobs/${res.body.job_id}/events`).set(auth(bob)).expect(404);
+    const events = await request(backend.http).get(`/api/jobs/${res.body.job_id}/events`).set(auth(alice)).buffer(true).parse((r, cb) => {
+      let text = '';
+      r.on('data', (c: Buffer) => (text += c.toString()));
+      r.on('end', () => cb(null, text));
+    });
+    expect(String(events.body)).toContain('"state":"completed"');
   });
 
   it('accepts every link form of the same video', async () => {
@@ -157,12 +169,18 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
     expect(video.summary!.sections[0].points.join('')).toMatch(/机器学习|神经网络/);
     await request(backend.http).get(`/api/videos/${video.id}`).set('x-fingerprint', 'someone-else').expect(404);
     await request(backend.http).get(`/api/videos/${video.id}`).set(auth(bob)).expect(404);
+    // and its job too
+    await request(backend.http).get(`/api/jobs/${res.body.job_id}`).set('x-fingerprint', 'fp-reader').expect(200);
+    await request(backend.http).get(`/api/jobs/${res.body.job_id}`).set('x-fingerprint', 'someone-else').expect(404);
+    await request(backend.http).get(`/api/jobs/${res.body.job_id}`).set(auth(bob)).expect(404);
   });
 
   it('stops a visitor at the limit with the login message, also under parallel requests', async () => {
+    const visitor = (fingerprint: string, address: string) =>
+      request(backend.http).post('/api/videos').set('x-fingerprint', fingerprint).set('x-forwarded-for', address).send({ url: 'dQw4w9WgXcQ' });
     let limit = 0;
     for (; limit < 30; limit++) {
-      const res = await request(backend.http).post('/api/videos').set('x-fingerprint', 'fp-limit-1').send({ url: 'dQw4w9WgXcQ' });
+      const res = await visitor('fp-limit-1', '198.51.100.21');
       if (res.status === 401) {
         expect(res.body.message).toBe(Messages.needMoreSummaries);
         break;
@@ -170,9 +188,17 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
       expect(res.status).toBe(202);
     }
     expect(limit).toBeLessThan(30);
-    const burst = await Promise.all(
-      Array.from({ length: limit + 4 }, () => request(backend.http).post('/api/videos').set('x-fingerprint', 'fp-limit-2').send({ url: 'dQw4w9WgXcQ' })),
-    );
+    // a new fingerprint (or none) from the same address starts no new allowance
+    for (const fingerprint of ['fp-limit-new', '']) {
+      const again = await visitor(fingerprint, '198.51.100.21');
+      expect([again.status, again.body.message]).toEqual([401, Messages.needMoreSummaries]);
+    }
+    // neither does another address of the same IPv6 /64
+    await visitor('fp-v6', '2001:db8:1:2::1').expect(202);
+    for (let i = 1; i < limit; i++) await visitor('fp-v6', '2001:db8:1:2::1').expect(202);
+    const v6 = await visitor('fp-v6-other', '2001:db8:1:2:ffff::9');
+    expect(v6.status).toBe(401);
+    const burst = await Promise.all(Array.from({ length: limit + 4 }, () => visitor('fp-limit-2', '198.51.100.22')));
     expect(burst.filter((r) => r.status === 202)).toHaveLength(limit);
     expect(burst.filter((r) => r.status === 401)).toHaveLength(4);
   });

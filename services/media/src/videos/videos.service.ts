@@ -86,7 +86,7 @@ export class VideosService {
   async create(req: RpcRequest<'media.videos.create'>): Promise<CreateVideoReply> {
     const parsed = createVideoSchema.safeParse({ url: req.url, file_id: req.file_id, language: req.language });
     if (!parsed.success) throw new DomainError('VALIDATION_FAILED', parsed.error.issues[0]?.message);
-    const caller: VideoCaller = { owner_id: req.owner_id ?? null, visitor_key: req.visitor_key, scope: req.scope };
+    const caller: VideoCaller = { owner_id: req.owner_id ?? null, visitor_key: req.visitor_key, visitor_quota_key: req.visitor_quota_key, scope: req.scope };
     if (!caller.owner_id && !caller.visitor_key) throw new DomainError('UNAUTHORIZED');
     const body = parsed.data;
     const row = body.file_id ? await this.fromFile(caller, body.file_id) : await this.fromYoutube(caller, body.url!, body.language);
@@ -98,7 +98,11 @@ export class VideosService {
     row.jobId = randomUUID();
     row.transcriptText = transcriptText(row.transcript);
     const saved = await this.videos.save(row);
-    await this.queue.add(Jobs.videoImport, { videoId: saved.id, step: 'start' }, { jobId: saved.jobId! });
+    await this.queue.add(
+      Jobs.videoImport,
+      { videoId: saved.id, step: 'start', ownerId: saved.ownerId, visitorKey: saved.visitorKey },
+      { jobId: saved.jobId! },
+    );
     saved.tags = [];
     return { video: viewOf(saved), job_id: publicJobId(Queues.mediaJobs, saved.jobId!) };
   }
