@@ -44,6 +44,7 @@ export const PublishMessages = {
   importTooLarge: `The file is too large to import (the limit is ${EXCALIDRAW_FILE_MAX_BYTES / 1_000_000} MB)`,
   importTooManyImages: `The drawing has more than ${SCENE_MAX_NEW_IMAGES} images; split it into several drawings and import them one by one`,
   libraryInvalid: 'This file is not an Excalidraw library (.excalidrawlib)',
+  exportFileFailed: 'The drawing could not be saved as a file; please try again',
 } as const;
 
 export { TEMPLATE_CATEGORIES, TEMPLATE_CATEGORY_LABELS, type TemplateCategory } from './template-categories';
