@@ -72,12 +72,12 @@ async function expectImagesDrawn(page: Page, root?: string) {
   throw new Error(`the images were not drawn (red ${last.red}, blue ${last.blue} pixels)`);
 }
 
-/** Every request a page makes, and every Content Security Policy refusal it reports. */
+/** Every request a page makes, and every load from elsewhere that the Content Security Policy refused. */
 function recordRequests(page: Page) {
   const urls: string[] = [];
   const refused: string[] = [];
   page.on('request', (r) => void urls.push(r.url()));
-  page.on('console', (m) => /Content Security Policy|esm\.sh/i.test(m.text()) && refused.push(m.text()));
+  page.on('console', (m) => /Refused to (connect|load|frame)|esm\.sh/i.test(m.text()) && refused.push(m.text()));
   return {
     foreign: () => urls.filter((u) => !/^(data|blob):/.test(u) && new URL(u).origin !== ORIGIN),
     refused,

@@ -26,9 +26,8 @@ const PAGE_SECURITY_HEADERS = helmetHeaders({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      // The YouTube IFrame API (video summarizer player); WebAssembly compiled from our own scripts
-      // (the editor subsets its fonts with it when it exports SVG), never eval of script text.
-      scriptSrc: ["'self'", 'https://www.youtube.com', "'wasm-unsafe-eval'"],
+      // The YouTube IFrame API (video summarizer player).
+      scriptSrc: ["'self'", 'https://www.youtube.com'],
       mediaSrc: ["'self'", 'blob:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

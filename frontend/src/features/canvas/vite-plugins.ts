@@ -21,18 +21,6 @@ const CDN_FALLBACK = /`https:\/\/esm\.sh\/\$\{.*?\}\/dist\/prod\/`/g;
 const OWN_FALLBACK = `(window.location.origin + ${JSON.stringify(EXCALIDRAW_ASSET_PATH)})`;
 
 /**
- * The font subsetter's WebAssembly glue (Emscripten's embind) builds two small wrappers with
- * `new Function`, which our Content Security Policy forbids (no 'unsafe-eval'): subsetting then
- * fails and SVG exports embed whole fonts. The same wrappers written as plain closures.
- */
-const EVAL_WRAPPERS: [RegExp, string][] = [
-  // a function with a given name that calls `body`
-  [/new Function\("body",`return function \$\{(\w+)\}\(\) \{\n\s*"use strict";\s*return body\.apply\(this, arguments\);\n\};\n`\)\((\w+)\)/g, 'Object.defineProperty(function(){return $2.apply(this,arguments)},"name",{value:$1})'],
-  // a caller of a function-table entry: dynCall(rawFunction, ...args)
-  [/new Function\("dynCall","rawFunction",\w+\)\((\w+),(\w+)\)/g, '(function(){return $1.apply(null,[$2].concat(Array.prototype.slice.call(arguments)))})'],
-];
-
-/**
  * Self-hosts Excalidraw's fonts (the editor must work with no internet): copied into the build
  * under /excalidraw-assets/fonts and served from node_modules by the dev server; the CDN fallback
  * in Excalidraw's code is replaced by the same folder.
@@ -45,12 +33,10 @@ export function excalidrawAssets(): Plugin {
       outDir = config.build.outDir;
     },
     transform(code, id) {
-      if (!id.includes('@excalidraw/excalidraw') || !(code.includes('esm.sh') || code.includes('new Function'))) return null;
-      let own = code.replace(CDN_FALLBACK, OWN_FALLBACK);
+      if (!id.includes('@excalidraw/excalidraw') || !code.includes('esm.sh')) return null;
+      const own = code.replace(CDN_FALLBACK, OWN_FALLBACK);
       // a new Excalidraw release that names the CDN differently must not slip through
       if (own.includes('https://esm.sh')) this.error(`Excalidraw refers to esm.sh in a way this build does not replace (${id})`);
-      for (const [pattern, replacement] of EVAL_WRAPPERS) own = own.replace(pattern, replacement);
-      if (own.includes('new Function')) this.warn(`Excalidraw's font subsetter still uses new Function (${id}): SVG exports will embed whole fonts`);
       return { code: own, map: null };
     },
     configureServer(server) {
