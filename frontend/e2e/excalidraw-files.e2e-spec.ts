@@ -108,13 +108,12 @@ describe('Excalidraw files and images', () => {
     await waitForEditor(page);
     await expectImagesDrawn(page);
 
-    // offline: the page comes from the service worker, the project and its images from IndexedDB
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
-    });
+    // offline: the project opened again (within the app) comes from IndexedDB, its images too
     await context.setOffline(true);
-    await page.reload({ waitUntil: 'domcontentloaded' });
+    const go = (path: string) => page.evaluate((to) => (history.pushState({}, '', to), dispatchEvent(new PopStateEvent('popstate'))), path);
+    await go('/account');
+    await page.getByTestId('published-section').waitFor();
+    await go(`/projects/${id}`);
     await waitForEditor(page);
     await page.waitForSelector('[data-testid="editor"][data-save-status="offline"]', { timeout: 30_000 });
     await expectImagesDrawn(page);
