@@ -1,9 +1,21 @@
 import './excalidraw-setup';
 import '@excalidraw/excalidraw/index.css';
-import { CaptureUpdateAction, Excalidraw, exportToBlob, exportToSvg, getSceneVersion, reconcileElements, restoreElements } from '@excalidraw/excalidraw';
-import type { ExcalidrawImperativeAPI } from '@excalidraw/excalidraw/types';
-import type { Scene } from '@visualnotes/contracts';
-import { useEffect, useRef } from 'react';
+import {
+  CaptureUpdateAction,
+  Excalidraw,
+  exportToBlob,
+  exportToSvg,
+  getSceneVersion,
+  reconcileElements,
+  restoreElements,
+  serializeAsJSON,
+  useHandleLibrary,
+} from '@excalidraw/excalidraw';
+import type { LibraryPersistenceAdapter } from '@excalidraw/excalidraw/data/library';
+import type { BinaryFileData, BinaryFiles, ExcalidrawImperativeAPI } from '@excalidraw/excalidraw/types';
+import { parseExcalidrawLibrary, PublishMessages, SNAPSHOT_MAX_BYTES, type Scene } from '@visualnotes/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { readLibrary, writeLibrary } from './offline-store';
 import type { SceneElements } from './scene-types';
 
 export type CanvasApi = ExcalidrawImperativeAPI;
@@ -18,42 +30,80 @@ export interface CanvasViewProps {
   theme?: 'light' | 'dark';
 }
 
+/**
+ * The images as Excalidraw keeps them. The type is read from the data URL itself (what the browser
+ * will decode), falling back to the one the scene recorded.
+ */
+function binaryFiles(scene: Scene, images: Record<string, string> | undefined): BinaryFileData[] {
+  return Object.entries(images ?? {}).map(([id, dataURL]) => ({
+    id: id as BinaryFileData['id'],
+    dataURL: dataURL as BinaryFileData['dataURL'],
+    mimeType: (/^data:([^;,]+)/.exec(dataURL)?.[1] ?? scene.files?.[id]?.mimeType ?? 'image/png') as BinaryFileData['mimeType'],
+    created: scene.files?.[id]?.created ?? Date.now(),
+  }));
+}
+
+/** The user's Excalidraw library (shapes kept for reuse), on this device. */
+const libraryAdapter: LibraryPersistenceAdapter = {
+  load: async () => ({ libraryItems: ((await readLibrary()) ?? []) as never }),
+  save: async ({ libraryItems }) => writeLibrary(libraryItems as unknown[]),
+};
+
 /** The Excalidraw editor (or read-only viewer). Lives in its own chunk: only canvas pages load it. */
 export default function CanvasView({ scene, readOnly, images, onReady, onChange }: CanvasViewProps) {
-  const apiRef = useRef<CanvasApi | null>(null);
+  // Excalidraw hands its API over while it is being constructed (after a language chunk loads);
+  // kept in state so that images arriving before or after that both reach it.
+  const [api, setApi] = useState<CanvasApi | null>(null);
+  const first = useRef(images);
+  // The images known when the editor opens go in with the scene (Excalidraw adds and decodes them
+  // as it loads the elements); later ones are added through the API.
+  const initialData = useMemo(
+    () => ({
+      elements: scene.elements as never,
+      appState: { viewBackgroundColor: scene.appState?.viewBackgroundColor ?? '#ffffff' },
+      files: Object.fromEntries(binaryFiles(scene, first.current).map((f) => [f.id, f])) as BinaryFiles,
+      scrollToContent: true,
+    }),
+    [scene],
+  );
   useEffect(() => {
-    const api = apiRef.current;
     if (!api || !images) return;
-    const files = Object.entries(images).map(([id, dataURL]) => ({
-      id,
-      dataURL,
-      mimeType: (scene.files?.[id]?.mimeType ?? 'image/png') as 'image/png',
-      created: scene.files?.[id]?.created ?? Date.now(),
-    }));
-    if (files.length) api.addFiles(files as never);
-  }, [images, scene.files]);
+    const known = api.getFiles();
+    const files = binaryFiles(scene, images).filter((f) => !known[f.id]);
+    if (files.length) api.addFiles(files);
+  }, [api, images, scene]);
+  useHandleLibrary(readOnly ? { excalidrawAPI: null } : { excalidrawAPI: api, adapter: libraryAdapter });
 
   return (
     <Excalidraw
-      initialData={{
-        // Excalidraw restores (fills in) the elements itself; restoring here as well would do it twice.
-        elements: scene.elements as never,
-        appState: { viewBackgroundColor: scene.appState?.viewBackgroundColor ?? '#ffffff' },
-        scrollToContent: true,
-      }}
+      // Excalidraw restores (fills in) the elements itself; restoring here as well would do it twice.
+      initialData={initialData}
       viewModeEnabled={readOnly}
       // The editor fills the page: its shortcuts (r, o, t, …) work without clicking the canvas first;
       // Excalidraw ignores keys typed in inputs, so the title field and dialogs are unaffected.
       handleKeyboardGlobally={!readOnly}
       autoFocus={!readOnly}
-      excalidrawAPI={(api) => {
-        apiRef.current = api;
-        onReady?.(api);
+      excalidrawAPI={(next) => {
+        queueMicrotask(() => setApi(next));
+        onReady?.(next);
       }}
       onChange={(elements, _appState, files) => onChange?.(elements as unknown as SceneElements, files as never)}
       UIOptions={{ canvasActions: { loadScene: !readOnly, saveToActiveFile: false, export: false, saveAsImage: false } }}
     />
   );
+}
+
+/** The open scene as an `.excalidraw` file, images embedded (opens in excalidraw.com and here). */
+export function exportExcalidrawText(api: CanvasApi): string {
+  return serializeAsJSON(api.getSceneElements(), api.getAppState(), api.getFiles(), 'local');
+}
+
+/** Adds the items of an `.excalidrawlib` file to the user's library; answers a problem or null. */
+export async function importLibrary(api: CanvasApi, file: Blob): Promise<string | null> {
+  const items = parseExcalidrawLibrary(await file.text());
+  if (!items) return PublishMessages.libraryInvalid;
+  await api.updateLibrary({ libraryItems: items as never, merge: true, openLibraryMenu: true });
+  return null;
 }
 
 /** Merges a remote scene into the open one, element by element (the higher version wins). */
@@ -83,4 +133,38 @@ export async function exportPng(api: CanvasApi): Promise<Blob> {
 export async function exportSvgText(api: CanvasApi): Promise<string> {
   const svg = await exportToSvg({ ...(await exportInput(api)), exportPadding: 16 });
   return new XMLSerializer().serializeToString(svg);
+}
+
+/** An image re-encoded to fit in `maxSide` pixels (WebP where the browser can write it). */
+async function shrinkImage(file: BinaryFileData, maxSide: number): Promise<BinaryFileData> {
+  if (file.mimeType === 'image/svg+xml') return file;
+  const img = new Image();
+  img.src = file.dataURL;
+  await img.decode();
+  const scale = Math.min(1, maxSide / Math.max(img.naturalWidth, img.naturalHeight));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.round(img.naturalWidth * scale));
+  canvas.height = Math.max(1, Math.round(img.naturalHeight * scale));
+  canvas.getContext('2d')!.drawImage(img, 0, 0, canvas.width, canvas.height);
+  const dataURL = canvas.toDataURL('image/webp', 0.8);
+  if (dataURL.length >= file.dataURL.length) return file;
+  return { ...file, dataURL: dataURL as BinaryFileData['dataURL'], mimeType: (/^data:([^;,]+)/.exec(dataURL)?.[1] ?? 'image/png') as BinaryFileData['mimeType'] };
+}
+
+/**
+ * The SVG snapshot published with a project: its images embedded as data URLs (a snapshot is shown
+ * through <img>, where an SVG may load nothing else). When that is over the snapshot limit the
+ * images are embedded smaller, step by step; only as a last resort are they left out.
+ */
+export async function snapshotSvgText(api: CanvasApi): Promise<string> {
+  const input = await exportInput(api);
+  const render = async (files: BinaryFiles) =>
+    new XMLSerializer().serializeToString(await exportToSvg({ ...input, files, exportPadding: 16 }));
+  let svg = await render(input.files);
+  for (const maxSide of [1600, 800, 400, 200]) {
+    if (svg.length <= SNAPSHOT_MAX_BYTES) return svg;
+    const smaller = await Promise.all(Object.values(input.files).map((f) => shrinkImage(f, maxSide).catch(() => f)));
+    svg = await render(Object.fromEntries(smaller.map((f) => [f.id, f])));
+  }
+  return svg.length <= SNAPSHOT_MAX_BYTES ? svg : render({});
 }

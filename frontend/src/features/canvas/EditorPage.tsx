@@ -1,14 +1,15 @@
 import type { Project, Scene } from '@visualnotes/contracts';
 import { Messages } from '@visualnotes/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useRequireAuth } from '../auth/useAuth';
 import styles from './canvas.module.css';
 import type { CanvasApi } from './CanvasView';
-import { exportImage } from './exporting';
+import { EXCALIDRAW_FILE_ACCEPT, importProjectFile, isLibraryFile } from './create-project';
+import { exportExcalidrawFile, exportImage } from './exporting';
 import { readToken } from '../auth/storage';
 import { ApiError, fetchDataUrl, isNetworkError, signedInCall } from './http';
-import { readLocalProject, removeLocalProject, writeLocalProject, type LocalProject } from './offline-store';
+import { readImage, readLocalProject, removeLocalProject, writeImage, writeLocalProject, type LocalProject } from './offline-store';
 import { PublishModal, ShareModal, StatisticModal, SubmitTemplateModal } from './ProjectModals';
 import type { SceneElements } from './scene-types';
 import { ProjectSync, type SaveStatus } from './sync';
@@ -32,6 +33,27 @@ function fetchProject(id: string): Promise<[LocalProject | undefined, Fetched]> 
 }
 
 /**
+ * The images of a project as data URLs by Excalidraw file id: from the server (each kept on this
+ * device as it arrives), else the copy kept on this device, so that they show offline too.
+ */
+async function projectImages(id: string, scene: Scene, uploads: Record<string, string>): Promise<Record<string, string>> {
+  const refs = new Map<string, string>();
+  for (const el of scene.elements) if (el.type === 'image' && !el.isDeleted && el.fileId && uploads[el.fileId]) refs.set(el.fileId, uploads[el.fileId]);
+  for (const f of Object.values(scene.files ?? {})) refs.set(f.id, f.file_id);
+  const images: Record<string, string> = {};
+  await Promise.all(
+    [...refs].map(async ([fileId, uploadId]) => {
+      const kept = await readImage(uploadId);
+      const url = kept ?? (await fetchDataUrl(`/projects/${id}/files/${uploadId}`, true));
+      if (!url) return;
+      images[fileId] = url;
+      if (!kept) void writeImage(uploadId, url);
+    }),
+  );
+  return images;
+}
+
+/**
  * Opens a project from the server, or from this device when offline, merging unsent local edits.
  * The request starts as the page opens, while the editor's code is still loading.
  */
@@ -43,7 +65,7 @@ async function openProject(id: string, fetched: Promise<[LocalProject | undefine
       await removeLocalProject(id);
       throw err;
     }
-    if (isNetworkError(err) && local) return { local, publicId: null, images: {}, offline: true };
+    if (isNetworkError(err) && local) return { local, publicId: null, images: await projectImages(id, local.scene, local.uploads), offline: true };
     if (isNetworkError(err)) throw new Error('You are offline and this project was not opened on this device before.');
     throw err;
   }
@@ -57,13 +79,7 @@ async function openProject(id: string, fetched: Promise<[LocalProject | undefine
     scene = { ...remote.scene, elements: mod.mergeElements(local.scene.elements, remote.scene.elements) as Scene['elements'] };
     dirty = true;
   }
-  const images: Record<string, string> = {};
-  await Promise.all(
-    Object.values(scene.files ?? {}).map(async (f) => {
-      const url = await fetchDataUrl(`/projects/${id}/files/${f.file_id}`, true);
-      if (url) images[f.id] = url;
-    }),
-  );
+  const images = await projectImages(id, scene, uploads);
   const next: LocalProject = { id, title: remote.title, scene, version: remote.version, dirty, uploads, saved_at: Date.now() };
   void writeLocalProject(next); // the device copy; the editor does not wait for it
   return { local: next, publicId: remote.public_id, images, offline: false };
@@ -83,6 +99,8 @@ export function EditorPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [count, setCount] = useState(0);
   const apiRef = useRef<CanvasApi | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
   const syncRef = useRef<ProjectSync | null>(null);
 
   // Asked for at once when a session is there (the answer waits for the sign-in check below).
@@ -159,7 +177,21 @@ export function EditorPage() {
     setNotice(problem ?? (kind === 'clipboard' ? 'Image copied to the clipboard' : null));
   }
 
-  const snapshot = async () => (mod && apiRef.current ? mod.exportSvgText(apiRef.current) : null);
+  /** An `.excalidraw` file opens as a new project; an `.excalidrawlib` file adds to the library. */
+  async function openFile(file: File | undefined) {
+    if (!file) return;
+    setNotice(null);
+    try {
+      if (isLibraryFile(file)) {
+        const problem = mod && apiRef.current ? await mod.importLibrary(apiRef.current, file) : Messages.imageLibraryNotLoaded;
+        setNotice(problem ?? 'Library items added');
+      } else navigate(`/projects/${await importProjectFile(file)}`);
+    } catch (err) {
+      setNotice((err as Error).message);
+    }
+  }
+
+  const snapshot = async () => (mod && apiRef.current ? mod.snapshotSvgText(apiRef.current) : null);
 
   if (failure || modError) {
     return (
@@ -185,6 +217,23 @@ export function EditorPage() {
           {status.status === 'error' && status.message ? status.message : STATUS_TEXT[status.status]}
         </span>
         <span className={styles.spacer} />
+        <button type="button" className={styles.button} onClick={() => fileInput.current?.click()} data-testid="open-file">
+          Open file
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          accept={EXCALIDRAW_FILE_ACCEPT}
+          data-testid="open-file-input"
+          onChange={(e) => {
+            void openFile(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+        <button type="button" className={styles.button} onClick={() => setNotice(exportExcalidrawFile(apiRef.current, title))} data-testid="save-excalidraw">
+          .excalidraw
+        </button>
         <button type="button" className={styles.button} onClick={() => void doExport('png')}>
           PNG
         </button>

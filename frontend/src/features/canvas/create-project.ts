@@ -1,5 +1,6 @@
 import type { Project, Scene } from '@visualnotes/contracts';
-import { signedInCall } from './http';
+import { readToken } from '../auth/storage';
+import { ApiError, signedInCall } from './http';
 import { writeLocalProject } from './offline-store';
 
 /** Creates a project (blank, from a template, or with a scene) and answers its id. */
@@ -9,3 +10,24 @@ export async function createProject(body: { title?: string; template_id?: string
   await writeLocalProject({ id: p.id, title: p.title, scene: p.scene, version: p.version, dirty: false, uploads, saved_at: Date.now() });
   return p.id;
 }
+
+/**
+ * A new project from an `.excalidraw` file (`POST /api/projects/import`): the server restores it as
+ * Excalidraw does and stores its embedded images as uploads. Answers the new project's id.
+ */
+export async function importProjectFile(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const token = readToken();
+  const res = await fetch('/api/projects/import', { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const body = (await res.json().catch(() => ({}))) as Partial<Project> & { message?: string };
+  if (!res.ok || !body.id) throw new ApiError(res.status, body.message ?? 'The file could not be opened');
+  const p = body as Project;
+  const uploads = Object.fromEntries(Object.values(p.scene.files ?? {}).map((f) => [f.id, f.file_id]));
+  await writeLocalProject({ id: p.id, title: p.title, scene: p.scene, version: p.version, dirty: false, uploads, saved_at: Date.now() });
+  return p.id;
+}
+
+/** Files the editor opens: drawings become projects, libraries go to the shape library. */
+export const EXCALIDRAW_FILE_ACCEPT = '.excalidraw,.excalidrawlib,application/json,application/vnd.excalidraw+json,application/vnd.excalidrawlib+json';
+export const isLibraryFile = (file: File) => /\.excalidrawlib$/i.test(file.name) || file.type === 'application/vnd.excalidrawlib+json';

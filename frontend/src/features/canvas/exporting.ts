@@ -1,4 +1,4 @@
-import { Messages } from '@visualnotes/contracts';
+import { Messages, PublishMessages } from '@visualnotes/contracts';
 import type { CanvasApi } from './CanvasView';
 import { canvasModuleIfLoaded } from './useCanvasModule';
 
@@ -32,5 +32,17 @@ export async function exportImage(api: CanvasApi | null, kind: 'png' | 'svg' | '
     return null;
   } catch {
     return Messages.downloadImageFailed;
+  }
+}
+
+/** Downloads the canvas as an `.excalidraw` file with its images embedded. */
+export function exportExcalidrawFile(api: CanvasApi | null, title: string): string | null {
+  const mod = canvasModuleIfLoaded();
+  if (!mod || !api) return Messages.imageLibraryNotLoaded;
+  try {
+    download(new Blob([mod.exportExcalidrawText(api)], { type: 'application/vnd.excalidraw+json' }), `${safeName(title)}.excalidraw`);
+    return null;
+  } catch {
+    return PublishMessages.exportFileFailed;
   }
 }

@@ -27,3 +27,15 @@ export const removeLocalProject = (id: string) => del(projectKey(id), store()).c
 export const readLocalBoard = () => get<{ scene: Scene; images: Record<string, string> }>(LOCAL_BOARD_KEY, store()).catch(() => undefined);
 export const writeLocalBoard = (scene: Scene, images: Record<string, string>) => set(LOCAL_BOARD_KEY, { scene, images }, store()).catch(() => undefined);
 export const clearLocalBoard = () => del(LOCAL_BOARD_KEY, store()).catch(() => undefined);
+
+/** The user's Excalidraw library (`.excalidrawlib` items and shapes added to it). */
+export const readLibrary = () => get<unknown[]>('library', store()).catch(() => undefined);
+export const writeLibrary = (items: unknown[]) => set('library', items, store());
+
+/**
+ * Images of projects as data URLs, by upload file id (uploads never change), so that a project
+ * opened offline still shows them.
+ */
+const imageKey = (fileId: string) => `image:${fileId}`;
+export const readImage = (fileId: string) => get<string>(imageKey(fileId), store()).catch(() => undefined);
+export const writeImage = (fileId: string, dataUrl: string) => set(imageKey(fileId), dataUrl, store()).catch(() => undefined);

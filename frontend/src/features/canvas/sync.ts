@@ -1,6 +1,6 @@
 import type { Project, Scene, SceneElement } from '@visualnotes/contracts';
 import { ApiError, isNetworkError, signedInCall, uploadDataUrl } from './http';
-import { writeLocalProject, type LocalProject } from './offline-store';
+import { writeImage, writeLocalProject, type LocalProject } from './offline-store';
 import type { SceneElements } from './scene-types';
 
 export type SaveStatus = 'saved' | 'saving' | 'offline' | 'error';
@@ -105,6 +105,7 @@ export class ProjectSync {
       const fileId = el.fileId;
       if (el.type !== 'image' || el.isDeleted || !fileId || this.local.uploads[fileId] || !files[fileId]?.dataURL) continue;
       this.local.uploads[fileId] = await uploadDataUrl(files[fileId].dataURL, `${fileId}.${files[fileId].mimeType.split('/')[1] ?? 'png'}`);
+      void writeImage(this.local.uploads[fileId], files[fileId].dataURL);
     }
   }
 

@@ -13,8 +13,17 @@ function excalidrawFontsDir() {
 }
 
 /**
+ * Excalidraw lists a CDN (esm.sh) after `window.EXCALIDRAW_ASSET_PATH` as the last source of every
+ * font, and falls back to it whenever a font cannot be read or subset (the SVG export then embeds
+ * the CDN address). Every page must load from our own origin only: the fallback is our own folder.
+ */
+const CDN_FALLBACK = /`https:\/\/esm\.sh\/\$\{.*?\}\/dist\/prod\/`/g;
+const OWN_FALLBACK = `(window.location.origin + ${JSON.stringify(EXCALIDRAW_ASSET_PATH)})`;
+
+/**
  * Self-hosts Excalidraw's fonts (the editor must work with no internet): copied into the build
- * under /excalidraw-assets/fonts and served from node_modules by the dev server.
+ * under /excalidraw-assets/fonts and served from node_modules by the dev server; the CDN fallback
+ * in Excalidraw's code is replaced by the same folder.
  */
 export function excalidrawAssets(): Plugin {
   let outDir = 'dist';
@@ -22,6 +31,13 @@ export function excalidrawAssets(): Plugin {
     name: 'visualnotes:excalidraw-assets',
     configResolved(config) {
       outDir = config.build.outDir;
+    },
+    transform(code, id) {
+      if (!id.includes('@excalidraw/excalidraw') || !code.includes('esm.sh')) return null;
+      const own = code.replace(CDN_FALLBACK, OWN_FALLBACK);
+      // a new Excalidraw release that names the CDN differently must not slip through
+      if (own.includes('https://esm.sh')) this.error(`Excalidraw refers to esm.sh in a way this build does not replace (${id})`);
+      return { code: own, map: null };
     },
     configureServer(server) {
       const fonts = excalidrawFontsDir();

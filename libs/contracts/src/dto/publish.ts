@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXCALIDRAW_ELEMENT_TYPES, restoreAppState, restoreElements } from './excalidraw-restore';
 import { TEMPLATE_CATEGORIES, type TemplateCategory } from './template-categories';
 
 /**
@@ -16,6 +17,10 @@ export const SCENE_MAX_BYTES = 6_000_000;
 export const SCENE_MAX_ELEMENTS = 20_000;
 /** Largest SVG snapshot accepted at publish time. */
 export const SNAPSHOT_MAX_BYTES = 1_500_000;
+/** Largest `.excalidraw` file taken by `POST /api/projects/import` (its images are embedded in it). */
+export const EXCALIDRAW_FILE_MAX_BYTES = 50_000_000;
+/** Most images one save may add to a project (each is checked with the media service). */
+export const SCENE_MAX_NEW_IMAGES = 50;
 
 export const PublishMessages = {
   sceneInvalid: 'This is not an Excalidraw scene',
@@ -35,25 +40,16 @@ export const PublishMessages = {
   templateNameRequired: 'Please enter a template name',
   categoryInvalid: 'Please choose a template category',
   fileNotFound: 'Image not found',
+  importInvalid: 'This file is not an Excalidraw drawing (.excalidraw)',
+  importTooLarge: `The file is too large to import (the limit is ${EXCALIDRAW_FILE_MAX_BYTES / 1_000_000} MB)`,
+  importTooManyImages: `The drawing has more than ${SCENE_MAX_NEW_IMAGES} images; split it into several drawings and import them one by one`,
+  libraryInvalid: 'This file is not an Excalidraw library (.excalidrawlib)',
+  exportFileFailed: 'The drawing could not be saved as a file; please try again',
 } as const;
 
 export { TEMPLATE_CATEGORIES, TEMPLATE_CATEGORY_LABELS, type TemplateCategory } from './template-categories';
 
-const ELEMENT_TYPES = [
-  'rectangle',
-  'diamond',
-  'ellipse',
-  'arrow',
-  'line',
-  'freedraw',
-  'text',
-  'image',
-  'frame',
-  'magicframe',
-  'embeddable',
-  'iframe',
-  'selection',
-] as const;
+const ELEMENT_TYPES = EXCALIDRAW_ELEMENT_TYPES;
 
 const id = z.string().min(1).max(200);
 /** Links on elements may not carry script (`javascript:` and friends). */
@@ -109,6 +105,18 @@ export const sceneSchema = z.object(
 );
 export type Scene = z.infer<typeof sceneSchema>;
 export type SceneInput = z.input<typeof sceneSchema>;
+
+/**
+ * A scene as the Excalidraw editor would open it: its elements restored (missing fields filled,
+ * elements that cannot be drawn dropped) and only valid canvas settings kept. Anything without an
+ * element list is left as it is (and refused by `sceneProblem`).
+ */
+export function restoreScene(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const scene = input as Record<string, unknown>;
+  if (!Array.isArray(scene.elements)) return input;
+  return { ...scene, type: 'excalidraw', version: 2, elements: restoreElements(scene.elements), appState: restoreAppState(scene.appState) };
+}
 
 /** The first problem of a scene as the user should read it, or null when it is acceptable. */
 export function sceneProblem(scene: unknown): { status: 400 | 413; message: string } | null {

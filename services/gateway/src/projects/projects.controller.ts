@@ -1,8 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RpcClient, STORAGE, type Storage } from '@visualnotes/common';
-import { Patterns } from '@visualnotes/contracts';
-import type { FastifyReply } from 'fastify';
+import { DomainError, EXCALIDRAW_FILE_MAX_BYTES, Patterns, PublishMessages } from '@visualnotes/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { uploadedFile } from '../uploads/uploads.controller';
+import { importExcalidrawFile } from './import';
 import { AuthGuard } from '../auth/auth.guard';
 import { PublishedPage } from '../publishing/published-page';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
@@ -21,6 +24,7 @@ export class ProjectsController {
     private readonly rpc: RpcClient,
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly publishedPage: PublishedPage,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   @Get()
@@ -33,6 +37,38 @@ export class ProjectsController {
   @ApiOperation({ summary: 'A new project: blank, from `template_id`, or with a `scene` (a local board saved to the account)' })
   create(@CurrentUser() user: AuthUser, @Body() body: CreateProjectDto) {
     return this.rpc.send(Patterns.publish.projectsCreate, { ...caller(user), ...body });
+  }
+
+  @Post('import')
+  @HttpCode(201)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file'],
+      properties: { file: { type: 'string', format: 'binary', description: 'An `.excalidraw` file as excalidraw.com saves it (images embedded)' } },
+    },
+  })
+  @ApiOperation({
+    summary: 'A new project from an `.excalidraw` file (multipart field `file`)',
+    description:
+      'Elements are restored as Excalidraw opens a file (missing fields filled, elements that cannot be drawn dropped); embedded images are stored as uploads and the scene keeps their file ids. Answers 201 with the project.',
+  })
+  async import(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest) {
+    const maxBytes = Math.min(this.config.UPLOAD_LIMIT_BYTES, EXCALIDRAW_FILE_MAX_BYTES);
+    const file = await uploadedFile(request, maxBytes);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of file.file) {
+      size += (chunk as Buffer).length;
+      if (size > maxBytes) {
+        file.file.resume();
+        throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.importTooLarge);
+      }
+      chunks.push(chunk as Buffer);
+    }
+    if (file.file.truncated) throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.importTooLarge);
+    return importExcalidrawFile(this.storage, this.rpc, { ...caller(user), name: file.filename, text: Buffer.concat(chunks).toString('utf8') });
   }
 
   @Get(':id')

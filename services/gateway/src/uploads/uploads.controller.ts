@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RpcClient, STORAGE, StorageLimitError, type Storage } from '@visualnotes/common';
-import { DomainError, Patterns, type UploadedFile } from '@visualnotes/contracts';
+import { RpcClient, STORAGE, type Storage } from '@visualnotes/common';
+import { DomainError, type UploadedFile } from '@visualnotes/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AuthGuard } from '../auth/auth.guard';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { brokenUpload, isMultipart, readMultipartFile } from './multipart';
+import { storeUpload } from './store-upload';
 
 /**
  * Streams an upload straight to storage (never whole in memory), then the media service checks
@@ -30,34 +30,24 @@ export class UploadsController {
   @ApiOperation({ summary: 'Upload a file (multipart field `file`)' })
   async upload(@Req() request: FastifyRequest, @CurrentUser() user: AuthUser) {
     const file = await uploadedFile(request, this.config.UPLOAD_LIMIT_BYTES);
-    const fileId = randomUUID();
-    const storageKey = `uploads/${fileId}`;
-    let size: number;
+    let saved: UploadedFile;
     try {
-      ({ size } = await this.storage.put(storageKey, file.file, { maxBytes: this.config.UPLOAD_LIMIT_BYTES, contentType: file.mimetype }));
-    } catch (err) {
-      file.file.resume();
-      if (err instanceof StorageLimitError) throw new DomainError('PAYLOAD_TOO_LARGE', err.message);
-      throw brokenUpload(file) ?? err;
-    }
-    try {
-      const saved: UploadedFile = await this.rpc.send(Patterns.media.uploadRegister, {
-        fileId,
+      saved = await storeUpload(this.storage, this.rpc, {
         ownerId: user.id,
         name: file.filename,
-        size,
-        storageKey,
+        body: file.file,
         declaredType: file.mimetype,
+        maxBytes: this.config.UPLOAD_LIMIT_BYTES,
       });
-      return { file_id: saved.file_id, name: saved.name, size: saved.size, content_type: saved.content_type };
     } catch (err) {
-      await this.storage.delete(storageKey).catch(() => undefined);
-      throw err;
+      file.file.resume();
+      throw (err instanceof DomainError ? null : brokenUpload(file)) ?? err;
     }
+    return { file_id: saved.file_id, name: saved.name, size: saved.size, content_type: saved.content_type };
   }
 }
 
-async function uploadedFile(request: FastifyRequest, maxBytes: number) {
+export async function uploadedFile(request: FastifyRequest, maxBytes: number) {
   if (!isMultipart(request)) throw new DomainError('VALIDATION_FAILED', 'Send the file as multipart/form-data in the field "file"');
   const file = await readMultipartFile(request, { fileSize: maxBytes + 1 });
   if (!file || file.fieldname !== 'file') throw new DomainError('VALIDATION_FAILED', 'Send the file as multipart/form-data in the field "file"');

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { RpcClient } from '@visualnotes/common';
-import { DomainError, Patterns, PublishMessages, type Project, type ProjectSummary, type Scene } from '@visualnotes/contracts';
+import { DomainError, Patterns, PublishMessages, SCENE_MAX_NEW_IMAGES, type Project, type ProjectSummary, type Scene } from '@visualnotes/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { iso, isUuid } from '../common/ids';
 import { emptyScene, sceneFileIds, validateScene } from './scene';
@@ -121,7 +121,7 @@ export class ProjectsService {
    */
   private async checkFiles(ownerId: string, scene: Scene, known: Set<string>) {
     const fresh = [...sceneFileIds(scene)].filter((fileId) => !known.has(fileId));
-    if (fresh.length > 50) throw new DomainError('VALIDATION_FAILED', PublishMessages.fileNotFound);
+    if (fresh.length > SCENE_MAX_NEW_IMAGES) throw new DomainError('VALIDATION_FAILED', PublishMessages.importTooManyImages);
     for (const fileId of fresh) {
       if (!isUuid(fileId)) throw new DomainError('VALIDATION_FAILED', PublishMessages.fileNotFound);
       try {

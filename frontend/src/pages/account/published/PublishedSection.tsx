@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorText, useDeleteProjectMutation, useProjectsQuery, usePublishedQuery } from '../../../features/canvas/api';
-import { createProject } from '../../../features/canvas/create-project';
+import { createProject, importProjectFile } from '../../../features/canvas/create-project';
 import styles from '../license/license.module.css';
 
 /**
@@ -14,10 +14,21 @@ export function PublishedSection() {
   const published = usePublishedQuery(undefined, { refetchOnMountOrArgChange: true });
   const [remove] = useDeleteProjectMutation();
   const [problem, setProblem] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   async function newProject() {
     try {
       navigate(`/projects/${await createProject({ title: 'Untitled' })}`);
+    } catch (err) {
+      setProblem((err as Error).message);
+    }
+  }
+
+  async function openFile(file: File | undefined) {
+    if (!file) return;
+    setProblem(null);
+    try {
+      navigate(`/projects/${await importProjectFile(file)}`);
     } catch (err) {
       setProblem((err as Error).message);
     }
@@ -30,6 +41,20 @@ export function PublishedSection() {
         <button type="button" className={styles.button} onClick={newProject} data-testid="new-project">
           New project
         </button>{' '}
+        <button type="button" className={styles.button} onClick={() => fileInput.current?.click()} data-testid="import-project">
+          Open an .excalidraw file
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          accept=".excalidraw,application/json,application/vnd.excalidraw+json"
+          data-testid="import-project-input"
+          onChange={(e) => {
+            void openFile(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />{' '}
         <Link to="/templates">Start from a template</Link>
       </div>
       {problem && <p className={styles.error}>{problem}</p>}

@@ -1,0 +1,227 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Project } from '@visualnotes/contracts';
+import { signUp, type SignedUp } from '@visualnotes/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import { APP_URL, appUrl, useBrowser } from './browser';
+
+jest.setTimeout(180_000);
+
+const FIXTURES = join(__dirname, '../../test/fixtures/excalidraw');
+const ORIGIN = new URL(APP_URL).origin;
+
+let user: SignedUp;
+const chromium = useBrowser();
+
+beforeAll(async () => {
+  user = await signUp(APP_URL, { scope: ['publisher'] });
+});
+
+async function signedInContext(): Promise<BrowserContext> {
+  const context = await chromium.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(
+    ([token, refresh]) => {
+      if (!localStorage.getItem('auth._token.local')) {
+        localStorage.setItem('auth._token.local', token);
+        localStorage.setItem('auth._refresh_token.local', refresh);
+      }
+    },
+    [user.token, user.refresh_token],
+  );
+  return context;
+}
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${APP_URL}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * Pixels of the two fixture images (solid red and solid blue PNGs) on Excalidraw's scene canvas.
+ * A missing image is drawn as a grey placeholder, so both stay 0 until the images really render.
+ */
+function imagePixels(page: Page, root = '.excalidraw') {
+  return page.evaluate((selector) => {
+    const counts = { red: 0, blue: 0 };
+    for (const canvas of Array.from(document.querySelectorAll<HTMLCanvasElement>(`${selector} canvas.excalidraw__canvas.static`))) {
+      const ctx = canvas.getContext('2d');
+      if (!ctx || !canvas.width || !canvas.height) continue;
+      const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      for (let i = 0; i < data.length; i += 4) {
+        const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+        if (Math.abs(r - 220) < 12 && Math.abs(g - 30) < 12 && Math.abs(b - 30) < 12) counts.red++;
+        if (Math.abs(r - 30) < 12 && Math.abs(g - 60) < 12 && Math.abs(b - 220) < 12) counts.blue++;
+      }
+    }
+    return counts;
+  }, root);
+}
+
+async function expectImagesDrawn(page: Page, root?: string) {
+  let last = { red: 0, blue: 0 };
+  for (let i = 0; i < 60; i++) {
+    last = await imagePixels(page, root);
+    if (last.red > 500 && last.blue > 500) return;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`the images were not drawn (red ${last.red}, blue ${last.blue} pixels)`);
+}
+
+/** Every request a page makes, and every load from elsewhere that the Content Security Policy refused. */
+function recordRequests(page: Page) {
+  const urls: string[] = [];
+  const refused: string[] = [];
+  page.on('request', (r) => void urls.push(r.url()));
+  page.on('console', (m) => /Refused to (connect|load|frame)|esm\.sh/i.test(m.text()) && refused.push(m.text()));
+  return {
+    foreign: () => urls.filter((u) => !/^(data|blob):/.test(u) && new URL(u).origin !== ORIGIN),
+    refused,
+    urls,
+  };
+}
+
+const waitForEditor = (page: Page) => page.locator('.excalidraw canvas').first().waitFor({ timeout: 30_000 });
+
+describe('Excalidraw files and images', () => {
+  it('imports an .excalidraw file with embedded images: they render, after a reload and offline, and the published snapshot has them', async () => {
+    const context = await signedInContext();
+    const page = await context.newPage();
+    await page.goto(appUrl('/account#published'), { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('import-project').waitFor();
+    await page.getByTestId('import-project-input').setInputFiles(join(FIXTURES, 'with-images.excalidraw'));
+    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    await waitForEditor(page);
+    await page.waitForSelector('[data-testid="editor"][data-element-count="3"]');
+    await expectImagesDrawn(page);
+
+    const project = await api<Project>('GET', `/projects/${id}`);
+    expect(project.title).toBe('with-images');
+    expect(Object.keys(project.scene.files ?? {})).toHaveLength(2);
+
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await waitForEditor(page);
+    await expectImagesDrawn(page);
+
+    // offline: the project opened again (within the app) comes from IndexedDB, its images too
+    await context.setOffline(true);
+    const go = (path: string) => page.evaluate((to) => (history.pushState({}, '', to), dispatchEvent(new PopStateEvent('popstate'))), path);
+    await go('/account');
+    await page.getByTestId('published-section').waitFor();
+    await go(`/projects/${id}`);
+    await waitForEditor(page);
+    await page.waitForSelector('[data-testid="editor"][data-save-status="offline"]', { timeout: 30_000 });
+    await expectImagesDrawn(page);
+    await context.setOffline(false);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await waitForEditor(page);
+
+    await page.getByTestId('publish-button').click();
+    await page.getByTestId('publish-confirm').click();
+    const url = (await page.getByTestId('public-url').textContent())!;
+    const publicPath = new URL(url).pathname;
+    const snapshot = await (await fetch(`${APP_URL}/api${publicPath}/snapshot.svg`)).text();
+    const images = [...snapshot.matchAll(/<image[^>]*href="(data:image\/(png|webp|jpeg);base64,[^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(images).size).toBe(2);
+    expect(snapshot).toMatch(/<use[^>]*href="#image-/);
+    expect(snapshot).not.toContain('esm.sh');
+
+    // the published page's interactive viewer shows them too
+    const visitor = await (await chromium.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await visitor.goto(appUrl(publicPath), { waitUntil: 'domcontentloaded' });
+    await visitor.locator('[data-testid="read-only-canvas"] .excalidraw canvas').first().waitFor({ timeout: 30_000 });
+    await expectImagesDrawn(visitor, '[data-testid="read-only-canvas"]');
+  });
+
+  it('exports the canvas back to an .excalidraw file that imports with the same elements and images', async () => {
+    const context = await signedInContext();
+    const page = await context.newPage();
+    const imported = await fetch(`${APP_URL}/api/projects/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}` },
+      body: (() => {
+        const form = new FormData();
+        form.append('file', new Blob([readFileSync(join(FIXTURES, 'with-images.excalidraw'))]), 'round.excalidraw');
+        return form;
+      })(),
+    });
+    const original = (await imported.json()) as Project;
+    await page.goto(appUrl(`/projects/${original.id}`), { waitUntil: 'domcontentloaded' });
+    await waitForEditor(page);
+    await expectImagesDrawn(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-excalidraw').click()]);
+    expect(download.suggestedFilename()).toBe('round.excalidraw');
+    const path = await download.path();
+    const saved = JSON.parse(readFileSync(path, 'utf8'));
+    expect(saved.type).toBe('excalidraw');
+    expect(Object.values(saved.files).map((f) => (f as { dataURL: string }).dataURL.slice(0, 22))).toEqual(['data:image/png;base64,', 'data:image/png;base64,']);
+
+    // opened again through the editor's "Open file": a new project with the same drawing
+    await page.getByTestId('open-file-input').setInputFiles(path!);
+    await page.waitForURL((u) => u.pathname !== `/projects/${original.id}` && /\/projects\//.test(u.pathname), { timeout: 30_000 });
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    const again = await api<Project>('GET', `/projects/${id}`);
+    expect(again.scene.elements.map((e) => e.id)).toEqual(original.scene.elements.map((e) => e.id));
+    expect(Object.keys(again.scene.files ?? {}).sort()).toEqual(Object.keys(original.scene.files ?? {}).sort());
+    await waitForEditor(page);
+    await expectImagesDrawn(page);
+
+    // a library file goes to the library
+    await page.getByTestId('open-file-input').setInputFiles(join(FIXTURES, 'shapes.excalidrawlib'));
+    await page.getByText('Library items added').waitFor();
+  });
+
+  it('loads everything from our own origin: the home page, the editor with every font, and a published page', async () => {
+    const fonts = [1, 2, 3, 5, 6, 7, 8, 9];
+    const text = (n: number, fontFamily: number, value: string) => ({
+      id: `t${n}`,
+      type: 'text',
+      x: 40,
+      y: 40 + n * 50,
+      width: 400,
+      height: 25,
+      text: value,
+      originalText: value,
+      fontSize: 20,
+      fontFamily,
+    });
+    const elements = [...fonts.map((f, i) => text(i, f, `Font ${f} sample`)), text(20, 5, '中文 日本語のテキスト 한국어')];
+    const project = await api<Project>('POST', '/projects', { title: 'Fonts', scene: { elements } });
+
+    const context = await signedInContext();
+    const home = await context.newPage();
+    const homeRequests = recordRequests(home);
+    await home.goto(appUrl('/'), { waitUntil: 'networkidle' });
+    expect(homeRequests.urls.length).toBeGreaterThan(1);
+    expect(homeRequests.foreign()).toEqual([]);
+
+    const editor = await context.newPage();
+    const editorRequests = recordRequests(editor);
+    await editor.goto(appUrl(`/projects/${project.id}`), { waitUntil: 'domcontentloaded' });
+    await waitForEditor(editor);
+    await editor.waitForLoadState('networkidle');
+    await editor.getByTestId('publish-button').click();
+    await editor.getByTestId('publish-confirm').click();
+    const url = (await editor.getByTestId('public-url').textContent())!;
+    // the scene's fonts (the CJK one included) came from our own copy
+    expect(editorRequests.urls.filter((u) => u.startsWith(`${ORIGIN}/excalidraw-assets/fonts/Xiaolai/`)).length).toBeGreaterThan(0);
+    expect(editorRequests.urls.filter((u) => u.startsWith(`${ORIGIN}/excalidraw-assets/fonts/Virgil/`)).length).toBeGreaterThan(0);
+    expect(editorRequests.foreign()).toEqual([]);
+    expect(editorRequests.refused).toEqual([]);
+    const snapshot = await (await fetch(`${APP_URL}/api${new URL(url).pathname}/snapshot.svg`)).text();
+    expect(snapshot).not.toMatch(/url\(\s*["']?https?:/);
+
+    const visitor = await (await chromium.newContext()).newPage();
+    const visitorRequests = recordRequests(visitor);
+    await visitor.goto(appUrl(new URL(url).pathname), { waitUntil: 'domcontentloaded' });
+    await visitor.locator('[data-testid="read-only-canvas"] .excalidraw canvas').first().waitFor({ timeout: 30_000 });
+    await visitor.waitForLoadState('networkidle');
+    expect(visitorRequests.foreign()).toEqual([]);
+    expect(visitorRequests.refused).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PublishMessages, type Project } from '@visualnotes/contracts';
+import { createTestEnv, signUp, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import request from 'supertest';
+import { startBackend, type Backend } from '../../../../test/support/backend';
+
+const fixture = (name: string) => readFileSync(join(__dirname, '../../../../test/fixtures/excalidraw', name));
+
+describe('POST /api/projects/import (gateway, media and publish)', () => {
+  let t: TestEnv;
+  let backend: Backend;
+  let alice: SignedUp;
+  let bob: SignedUp;
+  const auth = (u: SignedUp) => ({ authorization: `Bearer ${u.token}` });
+
+  beforeAll(async () => {
+    t = await createTestEnv('import', { RATE_LIMIT_MAX: '10000' });
+    backend = await startBackend(t.env, ['auth', 'license', 'media', 'publish']);
+    [alice, bob] = await Promise.all([signUp(backend.url), signUp(backend.url)]);
+  }, 60_000);
+  afterAll(async () => {
+    await backend?.close();
+    await t?.cleanup();
+  });
+
+  it('imports a file saved by excalidraw.com: images become uploads, the scene keeps their file ids', async () => {
+    const file = JSON.parse(fixture('with-images.excalidraw').toString('utf8'));
+    const res = await request(backend.http)
+      .post('/api/projects/import')
+      .set(auth(alice))
+      .attach('file', fixture('with-images.excalidraw'), { filename: 'Mood board.excalidraw', contentType: 'application/json' })
+      .expect(201);
+    const project = res.body as Project;
+    expect(project.title).toBe('Mood board');
+    expect(project.version).toBe(1);
+    expect(project.scene.elements.map((e) => e.id)).toEqual(['img-red', 'img-blue', 'caption']);
+    const ids = Object.keys(project.scene.files ?? {}).sort();
+    expect(ids).toEqual(['f-blue-000000000000000000000000000000000', 'f-red-0000000000000000000000000000000000']);
+    for (const id of ids) {
+      const ref = project.scene.files![id];
+      expect(ref).toEqual({ id, mimeType: 'image/png', file_id: expect.any(String), created: file.files[id].created });
+      const img = await request(backend.http).get(`/api/projects/${project.id}/files/${ref.file_id}`).set(auth(alice)).expect(200);
+      expect(img.headers['content-type']).toBe('image/png');
+      expect(Buffer.compare(img.body as Buffer, Buffer.from(file.files[id].dataURL.split(',')[1], 'base64'))).toBe(0);
+    }
+    // the project is stored as imported
+    const again = await request(backend.http).get(`/api/projects/${project.id}`).set(auth(alice)).expect(200);
+    expect(again.body.scene).toEqual(project.scene);
+    // and its images stay the owner's
+    await request(backend.http).get(`/api/projects/${project.id}/files/${project.scene.files![ids[0]].file_id}`).set(auth(bob)).expect(404);
+  });
+
+  it('imports an old-format file, restored the way Excalidraw opens it', async () => {
+    const res = await request(backend.http)
+      .post('/api/projects/import')
+      .set(auth(alice))
+      .attach('file', fixture('old-format.excalidraw'), 'old.excalidraw')
+      .expect(201);
+    const els = (res.body as Project).scene.elements;
+    expect(els.map((e) => e.id)).toEqual(['box', 'label', 'arrow1', 'scribble', 'back', 'bad-link', 'empty-text']);
+    expect(els.every((e) => e.version >= 1 && Number.isInteger(e.versionNonce) && typeof e.isDeleted === 'boolean')).toBe(true);
+    expect(els.find((e) => e.id === 'bad-link')!.link).toBeNull();
+  });
+
+  it('refuses what is not an Excalidraw drawing, in the user\'s words, and needs a signed-in user', async () => {
+    const lib = await request(backend.http).post('/api/projects/import').set(auth(alice)).attach('file', fixture('shapes.excalidrawlib'), 'shapes.excalidrawlib').expect(400);
+    expect(lib.body.message).toBe(PublishMessages.importInvalid);
+    const junk = await request(backend.http).post('/api/projects/import').set(auth(alice)).attach('file', Buffer.from('{"elements":'), 'cut.excalidraw').expect(400);
+    expect(junk.body.message).toBe(PublishMessages.importInvalid);
+    const noFile = await request(backend.http).post('/api/projects/import').set(auth(alice)).send({ file: 'x' }).expect(400);
+    expect(noFile.body.message).toContain('multipart/form-data');
+    await request(backend.http).post('/api/projects/import').attach('file', fixture('old-format.excalidraw'), 'old.excalidraw').expect(401);
+  });
+
+  it('leaves out an embedded "image" that is not a picture, keeping the rest of the drawing', async () => {
+    const file = JSON.parse(fixture('with-images.excalidraw').toString('utf8'));
+    file.files['f-blue-000000000000000000000000000000000'].dataURL = `data:image/png;base64,${Buffer.from([0, 1, 2, 3, 0, 255, 254, 0]).toString('base64')}`;
+    const res = await request(backend.http)
+      .post('/api/projects/import')
+      .set(auth(alice))
+      .attach('file', Buffer.from(JSON.stringify(file)), 'broken.excalidraw')
+      .expect(201);
+    expect(Object.keys(res.body.scene.files)).toEqual(['f-red-0000000000000000000000000000000000']);
+    expect(res.body.scene.elements).toHaveLength(3);
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const doc = await request(backend.http).get('/api/openapi.json').expect(200);
+    const op = doc.body.paths['/api/projects/import'].post;
+    expect(Object.keys(op.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(op.responses['201']).toBeDefined();
+  });
+});
