@@ -9,6 +9,7 @@ export * from './dto/license';
 export * from './dto/videos';
 export * from './dto/publish';
 export * from './jwk';
+export * from './safe-link';
 export * from './dto/blog';
 export * from './dto/documents';
 export * from './site';
