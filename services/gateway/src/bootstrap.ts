@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from 'helmet';
@@ -100,7 +101,7 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
     trustProxy: config.TRUST_PROXY,
     genReqId: requestIds(),
     // Every hook and the router decide on the same path, however the target was spelt.
-    rewriteUrl: (req) => canonicalTarget(req.url ?? '/'),
+    rewriteUrl: (req: IncomingMessage) => canonicalTarget(req.url ?? '/'),
     // No Express-style middleware in the gateway: without middie, no hook for it on every request.
     skipMiddie: true,
   });
@@ -112,11 +113,12 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   const fastify = app.getHttpAdapter().getInstance();
 
   // JSON bodies: Fastify's parser (prototype-poisoning checks included), then no NUL or broken
-  // Unicode in any key or string (PostgreSQL refuses NUL) and a bounded depth. Nothing else is
-  // parsed: multipart only by the upload routes, no url-encoded forms.
+  // Unicode in any key or string (PostgreSQL refuses NUL) and a bounded depth. With this parser set,
+  // Nest registers none of its own: url-encoded forms are refused (415); multipart bodies are read
+  // by the upload routes alone.
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   app.useBodyParser('application/json', { bodyLimit: config.BODY_LIMIT_BYTES }, (request, body, done) => {
-    parseJson(request, body, (err, value) => {
+    parseJson(request as never, body as never, (err, value) => {
       if (err) return done(err, undefined);
       const problem = jsonBodyProblem(value, hasUnicodeEscape(body as Buffer));
       if (problem) return done(problem, undefined);
