@@ -8,9 +8,9 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { createLogger, loadConfig, PinoNestLogger, requestContext } from '@visualnotes/common';
+import { errorBody } from '@visualnotes/contracts';
 import Redis from 'ioredis';
 import { cleanupOpenApiDoc, ZodValidationPipe } from 'nestjs-zod';
-import { errorBody } from '@visualnotes/contracts';
 import { AppModule } from './app.module';
 import { authenticate } from './auth/auth.guard';
 import { TokenVerifier } from './auth/token-verifier.service';
@@ -151,8 +151,8 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   // One hook for what every request needs, with headers computed once at start: security headers
   // (helmet's full set for pages, a strict short set for JSON), the request id, the rate limit, and
   // the request context, so logs and RPC hops carry the id. Fastify runs the route from inside
-  // `done`, so the whole request stays within that context.
-  // `request.url` is the canonical target here (`rewriteUrl` above).
+  // `done`, so the whole request stays within that context. Every decision is made on the canonical
+  // target (`rewriteUrl` above), and a NUL in the path or query is refused before any route sees it.
   fastify.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
     const path = pathOf(url);
