@@ -19,7 +19,7 @@ const swc = [
   },
 ];
 // Packages that ship only ES modules, compiled to CommonJS for Jest (Node itself loads them as they are).
-const esmPackages = ['content-disposition', 'jose', 'youtubei.js', '@bufbuild/protobuf', 'unpdf'];
+const esmPackages = ['content-disposition', 'jose', 'youtubei.js', '@bufbuild/protobuf', 'unpdf', '@exodus/bytes', '@csstools/[^/]+', 'parse5', 'entities'];
 const swcEsm = ['@swc/jest', { swcrc: false, jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
 const moduleNameMapper = {
   '^@visualnotes/(contracts|common|testing)$': '<rootDir>/libs/$1/src/index.ts',

@@ -1,5 +1,6 @@
 // Canvas figures: opening a 5,000-element project in Chromium (first render, pan frame rate),
-// the autosave round trip, and published pages /p/{id} against the gateway's no-RPC endpoint.
+// the autosave round trip, cleaning a 5,000-element snapshot, and published pages /p/{id} against
+// the gateway's no-RPC endpoint.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -17,6 +18,23 @@ function element(i) {
     strokeStyle: 'solid', roughness: 1, opacity: 100, groupIds: [], frameId: null, roundness: null, seed: i + 1,
     version: 1, versionNonce: i + 7, isDeleted: false, boundElements: null, updated: 1, link: null, locked: false,
   };
+}
+
+/** An SVG snapshot shaped like Excalidraw's export: an embedded font, then one group per element. */
+function svgSnapshot(n) {
+  const parts = [
+    `<svg version="1.1" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 7000 2600" width="7000" height="2600"><!-- svg-source:excalidraw --><metadata></metadata><defs><style class="style-fonts">@font-face { font-family: Excalifont; src: url(data:font/woff2;base64,${'d09GMgABAAAA'.repeat(8000)}); }</style></defs><rect x="0" y="0" width="7000" height="2600" fill="#ffffff"></rect>`,
+  ];
+  for (let i = 0; i < n; i++) {
+    const x = (i % 100) * 70;
+    const y = Math.floor(i / 100) * 50;
+    parts.push(
+      i % 3 === 0
+        ? `<g transform="translate(${x} ${y}) rotate(0 30 10)"><text x="0" y="17.6" font-family="Excalifont, Xiaolai, Segoe UI Emoji" font-size="16px" fill="#1e1e1e" text-anchor="start" style="white-space: pre;" direction="ltr" dominant-baseline="alphabetic">Note ${i}</text></g>`
+        : `<g stroke-linecap="round" transform="translate(${x} ${y}) rotate(0 30 20)"><path d="M10 0 C24 0, 38 0, 50 0 M50 0 C56.6 0, 60 3.4, 60 10 M60 10 C60 20, 60 30, 60 30 M60 30 C60 36.6, 56.6 40, 50 40 M50 40 C36 40, 22 40, 10 40" stroke="#1e1e1e" stroke-width="1" fill="none"></path></g>`,
+    );
+  }
+  return `${parts.join('')}</svg>`;
 }
 
 async function call(base, token, method, path, body) {
@@ -63,6 +81,15 @@ export async function run(ctx) {
   rows.push({ section: SECTION, name: '/p/{id} (server-rendered page)', value: Math.round(page.rps), unit: 'req/s' });
   rows.push({ section: SECTION, name: '/api/health/gateway (no RPC)', value: Math.round(live.rps), unit: 'req/s' });
   rows.push({ section: SECTION, name: '/p/{id} / no-RPC endpoint', value: Math.round((page.rps / live.rps) * 100) / 100, unit: '×', goal: '≥ 0.5' });
+
+  // Publishing cleans the snapshot (DOMPurify on one shared jsdom window) in the publish service.
+  const { sanitizeSvg } = require(join(ctx.root, 'services/publish/dist/publishing/svg-sanitizer.js'));
+  const snapshot = svgSnapshot(5000);
+  sanitizeSvg(snapshot); // warm-up
+  const cleanTimes = [];
+  for (let i = 0; i < 5; i++) cleanTimes.push(await timed(async () => sanitizeSvg(snapshot)));
+  cleanTimes.sort((a, b) => a - b);
+  rows.push({ section: SECTION, name: `snapshot sanitising, 5,000 elements (${(snapshot.length / 1e6).toFixed(1)} MB), median of 5`, value: Math.round(percentile(cleanTimes, 50)), unit: 'ms' });
 
   // The editor in Chromium.
   const browser = await chromium.launch({

@@ -12,6 +12,11 @@ export const ErrorCatalogue = {
   NOT_FOUND: { status: 404, message: 'Not found' },
   CONFLICT: { status: 409, message: 'This item was changed elsewhere; reload and try again' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large' },
+  INVALID_CHARACTERS: {
+    status: 400,
+    message: 'The request contains characters that cannot be saved (a NUL character or broken Unicode); remove them and try again',
+  },
+  NESTING_TOO_DEEP: { status: 400, message: 'The request nests data too deeply to be read' },
   UNSUPPORTED_FILE: { status: 415, message: 'This kind of file is not supported' },
   EMPTY_FILE: { status: 400, message: 'The file is empty' },
   RATE_LIMITED: { status: 429, message: 'Too many requests; please wait a moment and try again' },

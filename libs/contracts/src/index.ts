@@ -10,6 +10,7 @@ export * from './dto/videos';
 export * from './dto/publish';
 export * from './dto/excalidraw-restore';
 export * from './jwk';
+export * from './safe-link';
 export * from './dto/blog';
 export * from './dto/documents';
 export * from './site';

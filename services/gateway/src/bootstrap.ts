@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from 'helmet';
@@ -7,11 +8,17 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { createLogger, loadConfig, PinoNestLogger, requestContext } from '@visualnotes/common';
+import { errorBody } from '@visualnotes/contracts';
 import Redis from 'ioredis';
 import { cleanupOpenApiDoc, ZodValidationPipe } from 'nestjs-zod';
 import { AppModule } from './app.module';
+import { authenticate } from './auth/auth.guard';
+import { TokenVerifier } from './auth/token-verifier.service';
+import { applyBodyLimits } from './common/body-limits';
 import { HttpErrorFilter } from './common/http-error.filter';
+import { hasUnicodeEscape, jsonBodyProblem } from './common/json-body';
 import { SharedRateLimiter } from './common/rate-limiter';
+import { canonicalTarget, hasEncodedNul, pathOf } from './common/request-target';
 import { LIVENESS_PATH } from './health/liveness';
 import { registerSite } from './seo/spa';
 import { acceptMultipart } from './uploads/multipart';
@@ -20,6 +27,7 @@ import { gatewayEnvSchema, type GatewayConfig } from './config';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const DOCS_PATH = '/api/docs';
 const LIVE = { status: 'ok' };
+const INVALID_CHARACTERS = errorBody('INVALID_CHARACTERS');
 
 /** Helmet's headers for pages, scripts and the API docs UI, worked out once. */
 const PAGE_SECURITY_HEADERS = helmetHeaders({
@@ -92,6 +100,8 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     genReqId: requestIds(),
+    // Every hook and the router decide on the same path, however the target was spelt.
+    rewriteUrl: (req: IncomingMessage) => canonicalTarget(req.url ?? '/'),
     // No Express-style middleware in the gateway: without middie, no hook for it on every request.
     skipMiddie: true,
   });
@@ -101,6 +111,22 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
     rawBody: true,
   });
   const fastify = app.getHttpAdapter().getInstance();
+
+  // JSON bodies: Fastify's parser (prototype-poisoning checks included), then no NUL or broken
+  // Unicode in any key or string (PostgreSQL refuses NUL) and a bounded depth. With this parser set,
+  // Nest registers none of its own: url-encoded forms are refused (415); multipart bodies are read
+  // by the upload routes alone.
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  app.useBodyParser('application/json', { bodyLimit: config.BODY_LIMIT_BYTES }, (request, body, done) => {
+    parseJson(request as never, body as never, (err, value) => {
+      if (err) return done(err, undefined);
+      const problem = jsonBodyProblem(value, hasUnicodeEscape(body as Buffer));
+      if (problem) return done(problem, undefined);
+      done(null, value);
+    });
+  });
+  const verifier = app.get(TokenVerifier, { strict: false });
+  applyBodyLimits(fastify, config.LARGE_BODY_LIMIT_BYTES, (request) => authenticate(verifier, request as never));
 
   // gzip/brotli for pages, scripts, styles and JSON. Event streams are left alone (they must flush
   // as they go); brotli at a quality that costs little CPU per response. Request bodies are never
@@ -125,13 +151,16 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   // One hook for what every request needs, with headers computed once at start: security headers
   // (helmet's full set for pages, a strict short set for JSON), the request id, the rate limit, and
   // the request context, so logs and RPC hops carry the id. Fastify runs the route from inside
-  // `done`, so the whole request stays within that context.
+  // `done`, so the whole request stays within that context. Every decision is made on the canonical
+  // target (`rewriteUrl` above), and a NUL in the path or query is refused before any route sees it.
   fastify.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
-    const api = url.startsWith('/api/');
-    reply.headers(api && !url.startsWith(DOCS_PATH) ? API_SECURITY_HEADERS : PAGE_SECURITY_HEADERS);
+    const path = pathOf(url);
+    const api = path.startsWith('/api/');
+    reply.headers(api && !path.startsWith(DOCS_PATH) ? API_SECURITY_HEADERS : PAGE_SECURITY_HEADERS);
     reply.header('x-request-id', request.id);
-    if (api && url !== LIVENESS_PATH) {
+    const live = path === LIVENESS_PATH;
+    if (api && !live) {
       const r = limiter.hit(request.ip);
       const resetSeconds = Math.ceil(r.resetMs / 1000);
       reply.header('x-ratelimit-limit', r.limit).header('x-ratelimit-remaining', r.remaining).header('x-ratelimit-reset', resetSeconds);
@@ -148,7 +177,11 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
         return;
       }
     }
-    if (url === LIVENESS_PATH) return done(); // the liveness probe has nothing to carry
+    if (hasEncodedNul(url)) {
+      void reply.code(400).send({ statusCode: INVALID_CHARACTERS.statusCode, message: INVALID_CHARACTERS.message });
+      return;
+    }
+    if (live) return done(); // the liveness probe has nothing to carry
     requestContext.run({ requestId: String(request.id) }, done);
   });
   // Liveness of the gateway process (no RPC, no database), answered by Fastify itself: load
@@ -159,7 +192,8 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   });
   // One access-log line per API request (load balancers' liveness probes left out).
   fastify.addHook('onResponse', (request, reply, done) => {
-    if (request.url.startsWith('/api/') && request.url !== LIVENESS_PATH) {
+    const path = pathOf(request.url);
+    if (path.startsWith('/api/') && path !== LIVENESS_PATH) {
       logger.info(
         { requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
         'request',

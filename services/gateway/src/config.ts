@@ -6,8 +6,13 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   /** Requests per window and address on /api (Redis-backed, shared by every gateway copy). */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
-  /** Largest JSON body accepted; uploads have their own limit. */
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(6 * 1024 * 1024),
+  /** Largest JSON body accepted by most routes; uploads have their own limit. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(100 * 1024),
+  /**
+   * Largest JSON body of the few routes that need more (`@LargeBody()`: canvas saves, publishing
+   * snapshots, pasted text); those check the sign-in before reading it. A scene may be 6 MB.
+   */
+  LARGE_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(6 * 1024 * 1024),
   /** Largest file accepted by POST /api/uploads. */
   /** Largest document accepted by `POST /api/summaries` (PDF, PPTX, DOCX, text). */
   DOCUMENT_LIMIT_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),

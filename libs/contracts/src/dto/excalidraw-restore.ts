@@ -7,6 +7,7 @@
  * extension-less paths that Node does not resolve, and loading it touches `window` and `document`.
  * This module mirrors their defaults with no dependency, so the services and the browser share it.
  */
+import { isSafeLink } from '../safe-link';
 
 export const EXCALIDRAW_ELEMENT_TYPES = [
   'rectangle',
@@ -69,13 +70,12 @@ export function randomElementId(): string {
   return Array.from(bytes, (b) => ID_CHARS[b & 63]).join('');
 }
 
-/** Links may not carry script: anything with a scheme other than http(s)/mailto is dropped. */
+/** Links may not carry script: only what `isSafeLink` accepts is kept. */
 export function safeElementLink(link: unknown): string | null {
   if (typeof link !== 'string') return null;
   const l = link.trim();
   if (!l || l.length > 2048) return null;
-  if (/^(https?:|mailto:|\/|#|\.\.?\/)/i.test(l)) return l;
-  return /^[a-z][a-z0-9+.-]*:/i.test(l) ? null : l;
+  return isSafeLink(l) ? l : null;
 }
 
 const integer = (v: unknown, fallback: number) => (finite(v) && Number.isInteger(v) ? v : fallback);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeLink } from '../safe-link';
 import { EXCALIDRAW_ELEMENT_TYPES, restoreAppState, restoreElements } from './excalidraw-restore';
 import { TEMPLATE_CATEGORIES, type TemplateCategory } from './template-categories';
 
@@ -53,12 +54,7 @@ const ELEMENT_TYPES = EXCALIDRAW_ELEMENT_TYPES;
 
 const id = z.string().min(1).max(200);
 /** Links on elements may not carry script (`javascript:` and friends). */
-const safeLink = z
-  .string()
-  .max(2048)
-  .refine((l) => /^(https?:|mailto:|\/|#|\.\.?\/)/i.test(l.trim()) || !/^[a-z][a-z0-9+.-]*:/i.test(l.trim()), 'Unsafe link')
-  .nullable()
-  .optional();
+const safeLink = z.string().max(2048).refine(isSafeLink, 'Unsafe link').nullable().optional();
 
 export const sceneElementSchema = z.looseObject({
   id,

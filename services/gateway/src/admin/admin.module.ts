@@ -13,6 +13,7 @@ import Redis from 'ioredis';
 import { AdminGuard } from '../auth/auth.guard';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
 import { TokenVerifier } from '../auth/token-verifier.service';
+import { pathOf } from '../common/request-target';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { LIVENESS_PATH } from '../health/liveness';
 
@@ -100,7 +101,8 @@ class OperatorRoutes implements OnModuleInit, OnModuleDestroy {
     // One labelled series per route and status, looked up once (labelling costs more than observing).
     const series = new Map<string, ReturnType<typeof histogram.labels>>();
     fastify.addHook('onResponse', (request, reply, done) => {
-      if (request.url.startsWith('/api/') && request.url !== LIVENESS_PATH) {
+      const path = pathOf(request.url);
+      if (path.startsWith('/api/') && path !== LIVENESS_PATH) {
         const route = `${request.method} ${request.routeOptions?.url ?? 'unmatched'}`;
         const key = `${route} ${reply.statusCode}`;
         let s = series.get(key);

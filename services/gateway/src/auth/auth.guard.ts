@@ -11,7 +11,8 @@ function bearer(request: RequestWithUser): string | null {
   return m ? m[1] : null;
 }
 
-async function authenticate(verifier: TokenVerifier, request: RequestWithUser): Promise<boolean> {
+/** Sets `request.user` from a valid bearer token; false when there is none or it is not valid. */
+export async function authenticate(verifier: TokenVerifier, request: RequestWithUser): Promise<boolean> {
   if (request.user) return true;
   const token = bearer(request);
   if (!token) return false;

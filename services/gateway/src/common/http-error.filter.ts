@@ -4,6 +4,9 @@ import { DomainError, errorBody, type ErrorBody } from '@visualnotes/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodValidationException } from 'nestjs-zod';
 import type { ZodError } from 'zod';
+import { pathOf } from './request-target';
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 const logger = new Logger('HttpErrors');
 
@@ -47,8 +50,7 @@ export class HttpErrorFilter implements ExceptionFilter {
       this.sendSpa &&
       exception instanceof NotFoundException &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      request.url !== '/api'
+      !isApiPath(pathOf(request.url))
     ) {
       return this.sendSpa(reply, request);
     }

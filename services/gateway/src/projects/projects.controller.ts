@@ -7,6 +7,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { uploadedFile } from '../uploads/uploads.controller';
 import { importExcalidrawFile } from './import';
 import { AuthGuard } from '../auth/auth.guard';
+import { LargeBody } from '../common/body-limits';
 import { PublishedPage } from '../publishing/published-page';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
 import { CreateProjectDto, PublishProjectDto, UpdateProjectDto } from './dto';
@@ -34,6 +35,7 @@ export class ProjectsController {
 
   @Post()
   @HttpCode(201)
+  @LargeBody()
   @ApiOperation({ summary: 'A new project: blank, from `template_id`, or with a `scene` (a local board saved to the account)' })
   create(@CurrentUser() user: AuthUser, @Body() body: CreateProjectDto) {
     return this.rpc.send(Patterns.publish.projectsCreate, { ...caller(user), ...body });
@@ -77,6 +79,7 @@ export class ProjectsController {
   }
 
   @Put(':id')
+  @LargeBody()
   @ApiOperation({ summary: 'Saves `{title?, scene?, version}`; 409 when `version` is not the current one' })
   update(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: UpdateProjectDto) {
     return this.rpc.send(Patterns.publish.projectsUpdate, { ...caller(user), id, ...body });
@@ -96,6 +99,7 @@ export class ProjectsController {
   }
 
   @Post(':id/publish')
+  @LargeBody()
   @HttpCode(200)
   @ApiOperation({ summary: 'Publishes (Publisher plan) with an SVG snapshot; answers `{public_id, url}`' })
   async publish(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: PublishProjectDto) {

@@ -125,8 +125,14 @@ export class PublishedPage implements OnModuleInit {
         }</main>`
       : '';
     const shell = this.indexHtml();
+    // Replacer functions, never replacement strings: a title with `$'` or `$&` would otherwise
+    // paste parts of the page into itself.
     const html = shell
-      ? shell.replace(/<title>[\s\S]*?<\/title>/i, '').replace(/<meta name="description"[^>]*>/i, '').replace(/<\/head>/i, `${head}</head>`).replace(/<div id="root">\s*<\/div>/i, `<div id="root">${body}</div>`)
+      ? shell
+          .replace(/<title>[\s\S]*?<\/title>/i, '')
+          .replace(/<meta name="description"[^>]*>/i, '')
+          .replace(/<\/head>/i, () => `${head}</head>`)
+          .replace(/<div id="root">\s*<\/div>/i, () => `<div id="root">${body}</div>`)
       : `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${head}</head><body><div id="root">${body}</div></body></html>`;
     reply.removeHeader('x-frame-options'); // a page meant to be embedded: frame-ancestors in its policy decides
     return reply

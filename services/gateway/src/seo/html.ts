@@ -44,8 +44,12 @@ export function headTags(meta: HeadMeta, siteName: string): string {
  * the generic ones, the rest goes before `</head>`.
  */
 export function renderIndex(indexHtml: string, meta: HeadMeta, siteName: string): string {
+  // Replacer functions, never replacement strings: user text such as a title with `$'` or `$&`
+  // would otherwise paste parts of the page into itself.
+  const lang = `<html lang="${escapeHtml(meta.lang)}"`;
+  const head = headTags(meta, siteName);
   return indexHtml
-    .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(meta.lang)}"`)
+    .replace(/<html lang="[^"]*"/, () => lang)
     .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace(/<title>[^<]*<\/title>/, headTags(meta, siteName));
+    .replace(/<title>[^<]*<\/title>/, () => head);
 }

@@ -14,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AuthGuard } from '../auth/auth.guard';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
+import { LargeBody } from '../common/body-limits';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { brokenUpload, isMultipart, readMultipartFile } from '../uploads/multipart';
 
@@ -34,6 +35,7 @@ export class SummariesController {
 
   @Post()
   @HttpCode(202)
+  @LargeBody()
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({ summary: 'Summarize a PDF, PPTX or DOCX (multipart `file`) or pasted text (JSON `{text}`)' })
   async create(@Req() request: FastifyRequest, @CurrentUser() user: AuthUser): Promise<CreateSummaryReply> {

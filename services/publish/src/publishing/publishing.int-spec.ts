@@ -119,6 +119,19 @@ describe('publishing, statistics, share links and templates', () => {
     expect(kept.body.views).toBe(3);
   });
 
+  it('puts titles and descriptions into the published page as they are, replacement patterns included', async () => {
+    const title = "Q3 $' plan $` and $& more";
+    const p = await newProject(publisher, title);
+    const pub = await request(backend.http).post(`/api/projects/${p.id}/publish`).set(auth(publisher)).send({ svg: SVG, description: "Costs $` and $'" }).expect(200);
+    const page = await request(backend.http).get(`/p/${pub.body.public_id}`).expect(200);
+    const escaped = "Q3 $&#39; plan $` and $&amp; more";
+    expect(page.text).toContain(`<title>${escaped} | VisualNotes</title>`);
+    expect(page.text).toContain(`<h1>${escaped}</h1>`);
+    expect(page.text).toContain('<meta name="description" content="Costs $` and $&#39;">');
+    // Nothing of the page itself was pasted into it.
+    for (const once of [/<head>/g, /<\/head>/g, /<div id="root">/g, /<!doctype/gi]) expect(page.text.match(once)).toHaveLength(1);
+  });
+
   it('shares a project read-only until the link is revoked', async () => {
     const p = await newProject(free, 'Shared');
     const share = await request(backend.http).post(`/api/projects/${p.id}/share`).set(auth(free)).expect(200);

@@ -1,4 +1,18 @@
-import sanitizeHtml from 'sanitize-html';
+import createDOMPurify, { type Config } from 'dompurify';
+import { JSDOM } from 'jsdom';
+
+/**
+ * SVG snapshots of canvases (Excalidraw's `exportToSvg`) are cleaned by DOMPurify, working on the
+ * document exactly as a browser reads an `image/svg+xml` file (XML, not HTML: sanitising one
+ * parse and serving another is how markup changes meaning on the way). What survives is drawing
+ * only: no script, event handler, foreignObject, animation, link or outside resource, and no CSS
+ * from the input. Excalidraw embeds its fonts in a `<style>`; those are read out of it and written
+ * back as a style sheet of our own, so no CSS text of the sender reaches the output.
+ */
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const XLINK_NS = 'http://www.w3.org/1999/xlink';
+const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
 /** SVG elements a drawing needs; nothing that runs script, navigates, animates or embeds HTML. */
 const TAGS = [
@@ -6,7 +20,7 @@ const TAGS = [
   'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon',
   'text', 'tspan', 'textPath', 'image', 'clipPath', 'mask', 'pattern', 'marker',
   'linearGradient', 'radialGradient', 'stop', 'filter', 'feGaussianBlur', 'feOffset', 'feBlend',
-  'feColorMatrix', 'feFlood', 'feComposite', 'feMerge', 'feMergeNode', 'style',
+  'feColorMatrix', 'feFlood', 'feComposite', 'feMerge', 'feMergeNode',
 ];
 
 const ATTRIBUTES = [
@@ -15,53 +29,122 @@ const ATTRIBUTES = [
   'stroke-opacity', 'stroke-linecap', 'stroke-linejoin', 'stroke-dasharray', 'stroke-dashoffset', 'stroke-miterlimit',
   'opacity', 'font-family', 'font-size', 'font-weight', 'font-style', 'text-anchor', 'dominant-baseline',
   'alignment-baseline', 'direction', 'dx', 'dy', 'letter-spacing', 'xml:space', 'clip-path', 'clip-rule', 'mask',
-  'filter', 'preserveAspectRatio', 'href', 'xlink:href', 'xmlns', 'xmlns:xlink', 'version', 'offset',
+  'filter', 'preserveAspectRatio', 'href', 'xlink:href', 'version', 'offset',
   'stop-color', 'stop-opacity', 'gradientUnits', 'gradientTransform', 'patternUnits', 'patternTransform',
   'markerWidth', 'markerHeight', 'refX', 'refY', 'orient', 'markerUnits', 'maskUnits', 'clipPathUnits',
   'stdDeviation', 'in', 'in2', 'result', 'mode', 'values', 'type', 'operator', 'flood-color', 'flood-opacity',
   'vector-effect', 'paint-order', 'visibility', 'display',
 ];
 
-/** `<style>` is kept only for embedded fonts (data: URLs); anything that could load or import goes. */
-const UNSAFE_CSS = /@import|expression\s*\(|javascript:|url\(\s*(?!["']?data:(font|image)\/)/i;
-const IMAGE_DATA_URL = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+$/;
+const CONFIG: Config = {
+  ALLOWED_TAGS: TAGS,
+  ALLOWED_ATTR: ATTRIBUTES,
+  // Only the SVG namespace: elements of any other one (an XHTML <script>, say) go with their content.
+  ALLOWED_NAMESPACES: [SVG_NS],
+  IN_PLACE: true,
+};
+
+/** The only link targets kept: a reference inside the drawing, or an inline raster image. */
+const FRAGMENT = /^#[A-Za-z0-9_.:-]+$/;
+const IMAGE_DATA_URL = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/;
+/** A paint or clip reference to something inside the drawing: `url(#id)`. */
+const LOCAL_URL = /^url\(\s*(["']?)#[A-Za-z0-9_.:-]+\1\s*\)$/;
+/** One declaration of a style attribute that can only set a value: no function but colours, no escapes. */
+const STYLE_DECLARATION = /^\s*([a-z-]{1,40})\s*:\s*((?:[#\w\s.,%'"+-]|(?:rgba?|hsla?)\([\d\s.,%]*\))*)$/;
+
+/** Excalidraw's embedded fonts: `@font-face { font-family: X; src: url(data:font/…;base64,…) }`. */
+const FONT_FACE = /@font-face\s*\{([^{}]*)\}/g;
+const FONT_FAMILY = /font-family\s*:\s*(["']?)([A-Za-z0-9 _-]{1,64})\1\s*(?:;|$)/;
+const FONT_SRC = /src\s*:\s*url\(\s*(["']?)(data:(?:font\/[a-z0-9.+-]{1,20}|application\/(?:font-woff2?|x-font-[a-z]{1,10}|octet-stream));base64,[A-Za-z0-9+/=]+)\1\s*\)/;
+
+/** One window for the whole process: building a DOM environment costs far more than a sanitisation. */
+const { window } = new JSDOM('');
+const purify = createDOMPurify(window as never);
+const parser = new window.DOMParser();
+const serializer = new window.XMLSerializer();
+
+/** Font faces found in the `<style>` elements of the snapshot being cleaned (sanitising is synchronous). */
+let fonts: string[] = [];
+
+const KEPT = new Set(TAGS.map((t) => t.toLowerCase()));
+
+purify.addHook('uponSanitizeElement', (node, data) => {
+  if (node.nodeType !== 1) return;
+  if (data.tagName === 'style') fonts.push(...fontFaces(node.textContent ?? ''));
+  // A link is unwrapped (Excalidraw wraps linked shapes in <a>, the shapes stay); any other element
+  // not on the list, or of another namespace (an XHTML <script>, say), goes with all it holds.
+  else if ((node as Element).namespaceURI !== SVG_NS || (!KEPT.has(data.tagName) && data.tagName !== 'a')) node.textContent = '';
+});
+
+purify.addHook('uponSanitizeAttribute', (node, data) => {
+  const name = data.attrName.toLowerCase();
+  const value = data.attrValue;
+  let keep: boolean;
+  if (name === 'href' || name === 'xlink:href') {
+    keep = FRAGMENT.test(value) || ((node as Element).localName === 'image' && IMAGE_DATA_URL.test(value));
+  } else if (name === 'style') {
+    const style = cleanStyle(value);
+    keep = style !== '';
+    data.attrValue = style;
+  } else {
+    // Presentation attributes are CSS values: no escapes, and `url()` only to the drawing itself.
+    keep = !value.includes('\\') && (!/url\s*\(/i.test(value) || LOCAL_URL.test(value.trim()));
+  }
+  if (!keep) data.keepAttr = false;
+});
+
+/** The declarations of a style attribute that only set plain values (no `url()`, no escapes, no at-rules). */
+function cleanStyle(value: string): string {
+  const kept: string[] = [];
+  for (const declaration of value.split(';')) {
+    if (!declaration.trim()) continue;
+    const m = STYLE_DECLARATION.exec(declaration);
+    if (m) kept.push(`${m[1]}: ${m[2].trim()}`);
+  }
+  return kept.join('; ');
+}
+
+/** The font faces of a style sheet, rewritten from the family name and data URL alone. */
+function fontFaces(css: string): string[] {
+  const faces: string[] = [];
+  for (const [, body] of css.matchAll(FONT_FACE)) {
+    const family = FONT_FAMILY.exec(body);
+    const src = FONT_SRC.exec(body);
+    if (family && src) faces.push(`@font-face{font-family:"${family[2]}";src:url(${src[2]})}`);
+  }
+  return faces;
+}
 
 const SVG_START = /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
 
 /**
- * Cleans an SVG snapshot of a canvas (from Excalidraw's `exportToSvg`) with an allow-list:
- * no script, event handler, foreignObject, animation or link may survive, and images may only be
- * inline PNG/JPEG/GIF/WebP. Returns null when the text is not an SVG document.
+ * Cleans an SVG snapshot of a canvas. Returns null when the text is not a well-formed SVG
+ * document (a DOCTYPE, and with it entity tricks, is never accepted).
  */
 export function sanitizeSvg(input: string): string | null {
   if (typeof input !== 'string' || !SVG_START.test(input)) return null;
-  const clean = sanitizeHtml(input, {
-    allowedTags: TAGS,
-    allowedAttributes: { '*': ATTRIBUTES },
-    allowVulnerableTags: true, // <style>, filtered below
-    parser: { xmlMode: true, lowerCaseTags: false, lowerCaseAttributeNames: false, decodeEntities: true },
-    allowedSchemes: ['data'],
-    allowedSchemesAppliedToAttributes: ['href', 'xlink:href'],
-    allowProtocolRelative: false,
-    disallowedTagsMode: 'discard',
-    nonTextTags: ['script', 'textarea', 'option', 'noscript', 'foreignObject', 'iframe'],
-    exclusiveFilter: (frame) => {
-      if (frame.tag === 'style') return UNSAFE_CSS.test(frame.text);
-      return false;
-    },
-    transformTags: {
-      '*': (tagName, attribs) => {
-        const out: Record<string, string> = {};
-        for (const [name, value] of Object.entries(attribs)) {
-          if (/^on/i.test(name)) continue;
-          if (/href$/i.test(name) && !(value.startsWith('#') || (tagName === 'image' && IMAGE_DATA_URL.test(value)))) continue;
-          if (name === 'style' && UNSAFE_CSS.test(value)) continue;
-          if (/url\(/i.test(value) && !/^url\(\s*["']?#[A-Za-z0-9_-]+["']?\s*\)$/.test(value.trim()) && name !== 'style') continue;
-          out[name] = value;
-        }
-        return { tagName, attribs: out };
-      },
-    },
-  });
-  return /^\s*<svg[\s>]/i.test(clean) ? clean : null;
+  let doc: Document;
+  try {
+    doc = parser.parseFromString(input, 'image/svg+xml');
+  } catch {
+    return null;
+  }
+  const root = doc.documentElement;
+  if (!root || root.namespaceURI !== SVG_NS || root.localName !== 'svg' || doc.getElementsByTagNameNS('*', 'parsererror').length) return null;
+  fonts = [];
+  try {
+    purify.sanitize(root, CONFIG);
+  } catch {
+    return null;
+  }
+  if (fonts.length) {
+    const style = doc.createElementNS(SVG_NS, 'style');
+    style.textContent = fonts.join('\n');
+    root.insertBefore(style, root.firstChild);
+  }
+  fonts = [];
+  // Namespace declarations of the input are dropped with every other attribute not on the list;
+  // this fixed one keeps `xlink:href` spelt as drawing tools and browsers expect.
+  root.setAttributeNS(XMLNS_NS, 'xmlns:xlink', XLINK_NS);
+  return serializer.serializeToString(root);
 }

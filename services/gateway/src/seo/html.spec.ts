@@ -1,0 +1,18 @@
+import { escapeHtml, renderIndex, type HeadMeta } from './html';
+
+const SHELL = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>VisualNotes</title><meta name="description" content="generic"></head><body><div id="root"></div></body></html>';
+
+describe('renderIndex', () => {
+  it.each(["Before $' after", 'Before $` after', 'Before $& after', "$$ and $1 and $<name> and $'$`"])('puts the title %j into the page as it is', (title) => {
+    const meta: HeadMeta = { title, description: title, canonical: 'https://example.test/x', lang: 'en', alternates: [], ogType: 'article' };
+    const html = renderIndex(SHELL, meta, 'VisualNotes');
+    const escaped = escapeHtml(title);
+    expect(html).toContain(`<title>${escaped}</title>`);
+    expect(html).toContain(`<meta name="description" content="${escaped}" />`);
+    // Nothing of the page was pasted into it: one head, one body, one root.
+    expect(html.match(/<head>/g)).toHaveLength(1);
+    expect(html.match(/<body>/g)).toHaveLength(1);
+    expect(html.match(/<!doctype/g)).toHaveLength(1);
+    expect(html.match(/<div id="root">/g)).toHaveLength(1);
+  });
+});
