@@ -6,7 +6,7 @@ import helmet from 'helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { createLogger, loadConfig, PinoNestLogger, requestContext } from '@visualnotes/common';
+import { createLogger, exitOnStopSignal, loadConfig, PinoNestLogger, requestContext, within } from '@visualnotes/common';
 import Redis from 'ioredis';
 import { cleanupOpenApiDoc, ZodValidationPipe } from 'nestjs-zod';
 import { AppModule } from './app.module';
@@ -14,6 +14,7 @@ import { HttpErrorFilter } from './common/http-error.filter';
 import { SharedRateLimiter } from './common/rate-limiter';
 import { LIVENESS_PATH } from './health/liveness';
 import { registerSite } from './seo/spa';
+import { JobsService } from './jobs/jobs.service';
 import { acceptMultipart } from './uploads/multipart';
 import { gatewayEnvSchema, type GatewayConfig } from './config';
 
@@ -80,8 +81,14 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, st
 
 
 export interface Gateway {
+  /** `app.close()` stops in order, like {@link Gateway.stop}. */
   app: NestFastifyApplication;
   config: GatewayConfig;
+  /**
+   * Stops without dropping a request: no new connections, the requests in hand answered (up to
+   * `SHUTDOWN_TIMEOUT_MS`; the RPC client still receives their replies), then clients and Redis closed.
+   */
+  stop(): Promise<void>;
 }
 
 /** Builds the gateway: the only public HTTP entry (`/api/*` plus the built front end). */
@@ -170,7 +177,6 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   // Upload routes read multipart bodies as streams; the size limit is enforced while streaming to
   // storage, with a clear message.
   acceptMultipart(fastify);
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   fastify.addHook('onClose', async () => {
     await limiter.close();
     redis.disconnect();
@@ -202,5 +208,26 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   SwaggerModule.setup('api/docs', app, cleanupOpenApiDoc(document), { jsonDocumentUrl: 'api/openapi.json' });
 
   await app.init();
-  return { app, config };
+
+  // Nest's own shutdown hooks close the RPC client and queues (module destroy) before the HTTP
+  // server, which fails the requests still in hand; this order closes the server first.
+  const nestClose = app.close.bind(app);
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      unsubscribe();
+      // Job event streams never end on their own; browsers reconnect to another copy.
+      app.get(JobsService).endStreams();
+      // Fastify stops accepting connections and waits for the requests in hand.
+      const closing = fastify.close();
+      if (!(await within(closing, config.SHUTDOWN_TIMEOUT_MS))) {
+        logger.warn('requests still running at the stop deadline; closing their connections');
+        fastify.server.closeAllConnections();
+        await within(closing, 1_000);
+      }
+      await nestClose();
+    })());
+  app.close = stop;
+  const unsubscribe = exitOnStopSignal(stop, { timeoutMs: config.SHUTDOWN_TIMEOUT_MS, logger });
+  return { app, config, stop };
 }
