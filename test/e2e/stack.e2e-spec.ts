@@ -184,7 +184,7 @@ describe('rolling restarts under load', () => {
     // RPC_TIMEOUT_MS: starting copies on a busy test machine must not turn slow answers into 504s
     stack = await Stack.start({ label: 'rolling', env: { FREE_DOCUMENT_SUMMARIES_PER_MONTH: '1000000', RPC_TIMEOUT_MS: '30000' } });
     user = await signUp(stack.url);
-  }, 120_000);
+  }, 300_000);
   afterAll(() => stack?.close());
 
   it('stopping each service with SIGTERM in turn, a second copy running, fails no request and loses no job', async () => {
@@ -194,10 +194,7 @@ describe('rolling restarts under load', () => {
       const [old] = stack.copies(name);
       await stack.startCopy(name);
       await new Promise((r) => setTimeout(r, 1_000)); // requests flow through both copies
-      const t0 = Date.now();
-      const end = await stack.stopCopy(old, 'SIGTERM');
-      stopped.push({ name, ...end });
-      process.stderr.write(`DEBUG ${name} stopped in ${Date.now() - t0} ms ${JSON.stringify(end)} outcomes ${load.outcomes.length}\n`);
+      stopped.push({ name, ...(await stack.stopCopy(old, 'SIGTERM')) });
       await new Promise((r) => setTimeout(r, 500));
     }
     const outcomes = await load.stop();
@@ -259,6 +256,8 @@ describe('rolling restarts under load', () => {
       first.child.exitCode !== null ? resolve(first.child.exitCode) : first.child.once('exit', (code) => resolve(code)),
     );
     expect(exit).toBe(0);
+    // it finished by itself, not by cutting connections at the deadline
+    expect(first.output.join('')).not.toMatch(/stop deadline/);
     // the other copy serves on
     const res = await fetch(`http://localhost:${secondPort}/api/summaries/${summary_id}`, { headers: auth });
     expect(res.status).toBe(200);
@@ -335,8 +334,8 @@ describe('npm start supervises its processes', () => {
     });
     supervisor.stdout!.on('data', (c: Buffer) => output.push(c.toString()));
     supervisor.stderr!.on('data', (c: Buffer) => output.push(c.toString()));
-    await waitFor(async () => (await fetch(`${url}/api/health`)).status === 200, 90_000, 250);
-  }, 120_000);
+    await waitFor(async () => (await fetch(`${url}/api/health`)).status === 200, 240_000, 500);
+  }, 300_000);
   afterAll(async () => {
     if (supervisor) await stopProcess(supervisor, 'SIGTERM');
     for (const fn of cleanup) await fn().catch(() => undefined);

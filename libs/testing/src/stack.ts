@@ -88,7 +88,7 @@ export class Stack {
       const i = this.processes.indexOf(running);
       if (i >= 0) this.processes.splice(i, 1);
     });
-    await Promise.race([ready, new Promise((_, reject) => setTimeout(() => reject(new Error(`${name} did not start in 60 s`)), 60_000))]);
+    await Promise.race([ready, new Promise((_, reject) => setTimeout(() => reject(new Error(`${name} did not start in 120 s`)), 120_000))]);
     return running;
   }
 
