@@ -218,12 +218,18 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
       unsubscribe();
       // Job event streams never end on their own; browsers reconnect to another copy.
       app.get(JobsService).endStreams();
-      // Fastify stops accepting connections and waits for the requests in hand.
+      // Fastify stops accepting connections and waits for the requests in hand. A kept-alive
+      // connection stays open after its last answer, so idle ones are closed as they appear.
       const closing = fastify.close();
-      if (!(await within(closing, config.SHUTDOWN_TIMEOUT_MS))) {
-        logger.warn('requests still running at the stop deadline; closing their connections');
-        fastify.server.closeAllConnections();
-        await within(closing, 1_000);
+      const closeIdle = setInterval(() => fastify.server.closeIdleConnections(), 100);
+      try {
+        if (!(await within(closing, config.SHUTDOWN_TIMEOUT_MS))) {
+          logger.warn('requests still running at the stop deadline; closing their connections');
+          fastify.server.closeAllConnections();
+          await within(closing, 1_000);
+        }
+      } finally {
+        clearInterval(closeIdle);
       }
       await nestClose();
     })());
