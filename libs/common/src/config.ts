@@ -11,6 +11,11 @@ export const baseEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   RPC_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(64),
+  /**
+   * On SIGTERM/SIGINT a copy stops taking requests and jobs and waits this long for the ones in
+   * hand; below the 10 s after which process supervisors usually send SIGKILL.
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
   /** When set, the service answers Prometheus scrapes at `http://<host>:METRICS_PORT/metrics`. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),

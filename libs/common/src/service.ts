@@ -15,6 +15,7 @@ import { createLogger, PinoNestLogger } from './logger';
 import { ServiceMetrics, workerConcurrency } from './metrics';
 import { checkDependencies } from './preflight';
 import { redisOptions } from './redis';
+import { drainWorkers, exitOnStopSignal } from './shutdown';
 import { RedisQueueServer, RpcErrorFilter, RpcModule } from './rpc';
 import { createStorage, STORAGE } from './storage';
 import { BASE_CONFIG } from './tokens';
@@ -85,9 +86,15 @@ class QueuesModule {
 }
 
 export interface ServiceApp<C = BaseConfig> {
+  /** `app.close()` stops in order, like {@link ServiceApp.stop}. */
   app: INestMicroservice;
   server: RedisQueueServer;
   config: C;
+  /**
+   * Stops in an order that loses no request: stop taking RPC requests and jobs, finish those in
+   * hand (up to `SHUTDOWN_TIMEOUT_MS`), and only then close queues, clients and the database.
+   */
+  stop(): Promise<void>;
 }
 
 /** Builds and starts one copy of a service; throws on bad configuration or a missing database. */
@@ -134,7 +141,6 @@ export async function createServiceApp<S extends z.ZodType>(
   const app = await NestFactory.createMicroservice(root, { strategy: server, logger: new PinoNestLogger(logger) });
   app.useGlobalFilters(new RpcErrorFilter());
   app.useGlobalInterceptors(metrics.rpcInterceptor());
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   assertJobHandlers(
     def.service,
     (def.processors ?? []).map((p) => ({
@@ -150,12 +156,26 @@ export async function createServiceApp<S extends z.ZodType>(
     const concurrency = workerConcurrency(worker.name, env);
     if (concurrency) worker.concurrency = concurrency;
   }
+  // Nest's own shutdown hooks would close producers and clients (module destroy) before the
+  // transport stops taking requests; this order drains first.
+  const workers = (def.processors ?? []).map((p) => app.get(p).worker);
+  const nestClose = app.close.bind(app);
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      unsubscribe();
+      const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
+      await Promise.all([server.drain(config.SHUTDOWN_TIMEOUT_MS), drainWorkers(workers, deadline, logger)]);
+      await nestClose();
+    })());
+  app.close = stop;
+  const unsubscribe = exitOnStopSignal(stop, { timeoutMs: config.SHUTDOWN_TIMEOUT_MS, logger });
   if (config.METRICS_PORT !== undefined) {
     const port = await metrics.serve(config.METRICS_PORT);
     logger.info(`metrics at http://0.0.0.0:${port}/metrics`);
   }
   logger.info({ instance: server.instanceId }, `${def.service} service ready`);
-  return { app, server, config };
+  return { app, server, config, stop };
 }
 
 /**

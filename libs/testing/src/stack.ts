@@ -18,7 +18,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-interface Running {
+export interface Running {
   name: ProcessName;
   child: ChildProcess;
   output: string[];
@@ -88,7 +88,7 @@ export class Stack {
       const i = this.processes.indexOf(running);
       if (i >= 0) this.processes.splice(i, 1);
     });
-    await Promise.race([ready, new Promise((_, reject) => setTimeout(() => reject(new Error(`${name} did not start in 60 s`)), 60_000))]);
+    await Promise.race([ready, new Promise((_, reject) => setTimeout(() => reject(new Error(`${name} did not start in 120 s`)), 120_000))]);
     return running;
   }
 
@@ -101,13 +101,18 @@ export class Stack {
     await Promise.all(this.copies(name).map((p) => stopProcess(p.child, signal)));
   }
 
+  /** Stops one copy (SIGTERM, then SIGKILL after 10 s); resolves with how it ended. */
+  stopCopy(copy: Running, signal: NodeJS.Signals = 'SIGTERM'): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    return stopProcess(copy.child, signal).then(() => ({ code: copy.child.exitCode, signal: copy.child.signalCode }));
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.processes.map((p) => stopProcess(p.child, 'SIGTERM')));
     for (const fn of this.cleanup) await fn().catch(() => undefined);
   }
 }
 
-function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+export function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((done) => {
     const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);

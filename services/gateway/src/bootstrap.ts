@@ -7,7 +7,7 @@ import helmet from 'helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { createLogger, loadConfig, PinoNestLogger, requestContext } from '@visualnotes/common';
+import { createLogger, exitOnStopSignal, loadConfig, PinoNestLogger, requestContext, within } from '@visualnotes/common';
 import { errorBody } from '@visualnotes/contracts';
 import Redis from 'ioredis';
 import { cleanupOpenApiDoc, ZodValidationPipe } from 'nestjs-zod';
@@ -21,6 +21,7 @@ import { SharedRateLimiter } from './common/rate-limiter';
 import { canonicalTarget, hasEncodedNul, pathOf } from './common/request-target';
 import { LIVENESS_PATH } from './health/liveness';
 import { registerSite } from './seo/spa';
+import { JobsService } from './jobs/jobs.service';
 import { acceptMultipart } from './uploads/multipart';
 import { gatewayEnvSchema, type GatewayConfig } from './config';
 
@@ -88,8 +89,14 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, st
 
 
 export interface Gateway {
+  /** `app.close()` stops in order, like {@link Gateway.stop}. */
   app: NestFastifyApplication;
   config: GatewayConfig;
+  /**
+   * Stops without dropping a request: no new connections, the requests in hand answered (up to
+   * `SHUTDOWN_TIMEOUT_MS`; the RPC client still receives their replies), then clients and Redis closed.
+   */
+  stop(): Promise<void>;
 }
 
 /** Builds the gateway: the only public HTTP entry (`/api/*` plus the built front end). */
@@ -204,7 +211,6 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   // Upload routes read multipart bodies as streams; the size limit is enforced while streaming to
   // storage, with a clear message.
   acceptMultipart(fastify);
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   fastify.addHook('onClose', async () => {
     await limiter.close();
     redis.disconnect();
@@ -236,5 +242,32 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   SwaggerModule.setup('api/docs', app, cleanupOpenApiDoc(document), { jsonDocumentUrl: 'api/openapi.json' });
 
   await app.init();
-  return { app, config };
+
+  // Nest's own shutdown hooks close the RPC client and queues (module destroy) before the HTTP
+  // server, which fails the requests still in hand; this order closes the server first.
+  const nestClose = app.close.bind(app);
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      unsubscribe();
+      // Job event streams never end on their own; browsers reconnect to another copy.
+      app.get(JobsService).endStreams();
+      // Fastify stops accepting connections and waits for the requests in hand. A kept-alive
+      // connection stays open after its last answer, so idle ones are closed as they appear.
+      const closing = fastify.close();
+      const closeIdle = setInterval(() => fastify.server.closeIdleConnections(), 100);
+      try {
+        if (!(await within(closing, config.SHUTDOWN_TIMEOUT_MS))) {
+          logger.warn('requests still running at the stop deadline; closing their connections');
+          fastify.server.closeAllConnections();
+          await within(closing, 1_000);
+        }
+      } finally {
+        clearInterval(closeIdle);
+      }
+      await nestClose();
+    })());
+  app.close = stop;
+  const unsubscribe = exitOnStopSignal(stop, { timeoutMs: config.SHUTDOWN_TIMEOUT_MS, logger });
+  return { app, config, stop };
 }

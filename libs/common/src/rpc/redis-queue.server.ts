@@ -5,6 +5,7 @@ import { errorBody } from '@visualnotes/contracts';
 import Redis from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import { requestContext } from '../logger';
+import { within } from '../shutdown';
 import { toErrorBody } from './errors';
 import { HEARTBEAT_MS, INSTANCE_TTL_MS, rpcKeys, type RpcEnvelope, type RpcReply } from './keys';
 
@@ -37,6 +38,8 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
   private commands?: Redis;
   private heartbeat?: NodeJS.Timeout;
   private closing = false;
+  private draining?: Promise<void>;
+  private closed?: Promise<void>;
   private loopDone?: Promise<void>;
   private readonly inFlight = new Set<Promise<void>>();
   /** How many requests this copy has answered; read by tests and metrics. */
@@ -132,16 +135,33 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
     });
   }
 
-  /** Stops taking requests, finishes the ones in hand, then leaves. */
-  async close() {
-    if (this.closing) return;
-    this.closing = true;
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    await this.loopDone;
-    await Promise.allSettled([...this.inFlight]);
-    await this.commands?.zrem(rpcKeys.instances(this.prefix, this.options.service), this.instanceId).catch(() => undefined);
-    this.blocking?.disconnect();
-    await this.commands?.quit().catch(() => undefined);
+  /**
+   * Stops taking requests and waits for the ones in hand to be answered (at most `timeoutMs`).
+   * The heartbeat goes on meanwhile: this copy is still answering, and callers must not give up
+   * on its requests as if it were gone. Requests still in the list are left to the other copies.
+   */
+  drain(timeoutMs = Infinity): Promise<void> {
+    this.draining ??= (async () => {
+      this.closing = true;
+      const deadline = Date.now() + timeoutMs;
+      // The loop notices within one short block; a request popped meanwhile is still handled.
+      await within(this.loopDone ?? Promise.resolve(), deadline - Date.now());
+      await within(Promise.allSettled([...this.inFlight]), deadline - Date.now());
+      if (this.inFlight.size) this.logger.warn(`${this.inFlight.size} RPC requests still running at the stop deadline`);
+    })();
+    return this.draining;
+  }
+
+  /** Stops taking requests, finishes the ones in hand (see {@link drain}), then leaves. */
+  close(): Promise<void> {
+    this.closed ??= (async () => {
+      await this.drain();
+      if (this.heartbeat) clearInterval(this.heartbeat);
+      await this.commands?.zrem(rpcKeys.instances(this.prefix, this.options.service), this.instanceId).catch(() => undefined);
+      this.blocking?.disconnect();
+      await this.commands?.quit().catch(() => undefined);
+    })();
+    return this.closed;
   }
 
   on() {

@@ -2,7 +2,7 @@ import { Controller, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DomainError } from '@visualnotes/contracts';
-import { createTestRedis } from '@visualnotes/testing';
+import { createTestRedis, waitFor } from '@visualnotes/testing';
 import Redis from 'ioredis';
 import { firstValueFrom } from 'rxjs';
 import { currentRequestId, requestContext } from '../logger';
@@ -118,5 +118,56 @@ describe('RPC over Redis queues', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(ProbeController.calls).toBe(0);
     redis.disconnect();
+  });
+});
+
+describe('closing a copy of an RPC server', () => {
+  let redisUrl: string;
+  let prefix: string;
+  let client: RedisQueueClient;
+  const copies: { app: INestMicroservice; server: RedisQueueServer }[] = [];
+
+  beforeAll(async () => {
+    ({ url: redisUrl, prefix } = await createTestRedis());
+    client = new RedisQueueClient({ redisUrl, prefix, timeoutMs: 10_000 });
+  });
+  afterAll(async () => {
+    await client.close();
+    for (const c of copies) await c.app.close();
+  });
+
+  it('answers the request in hand at close, and leaves later requests to the other copy', async () => {
+    const a = await startCopy(redisUrl, prefix);
+    copies.push(a);
+    const inHand = firstValueFrom(client.send('publish.probe.slow', { ms: 2_500 }));
+    await waitFor(() => a.server['inFlight'].size === 1, 5_000, 10);
+    const b = await startCopy(redisUrl, prefix);
+    copies.push(b);
+    let closed = false;
+    const closing = a.server.close().then(() => (closed = true));
+    // wait out copy a's current blocking read: from then on it takes nothing
+    await new Promise((r) => setTimeout(r, 1_100));
+    const before = { a: a.server.handled, b: b.server.handled };
+    const later = await Promise.all(Array.from({ length: 10 }, (_, n) => firstValueFrom(client.send('publish.probe.echo', { n }))));
+    expect(later.map((r) => (r as { n: number }).n)).toEqual(Array.from({ length: 10 }, (_, n) => n));
+    expect(a.server.handled).toBe(before.a);
+    expect(b.server.handled).toBe(before.b + 10);
+    expect(closed).toBe(false);
+    await expect(inHand).resolves.toBe('late');
+    await closing;
+    expect(a.server.handled).toBe(before.a + 1);
+  });
+
+  it('gives up waiting for requests in hand at the drain deadline', async () => {
+    for (const earlier of copies) await earlier.app.close();
+    const c = await startCopy(redisUrl, prefix);
+    copies.push(c);
+    const inHand = firstValueFrom(client.send('publish.probe.slow', { ms: 3_000 })).catch((e) => e);
+    await waitFor(() => c.server['inFlight'].size === 1, 5_000, 10);
+    const started = Date.now();
+    await c.server.drain(500);
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(c.server['inFlight'].size).toBe(1);
+    await inHand;
   });
 });

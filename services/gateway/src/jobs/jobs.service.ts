@@ -11,6 +11,7 @@ const FINAL: JobState[] = ['completed', 'failed'];
 export class JobsService implements OnModuleDestroy {
   private readonly queues = new Map<QueueName, Queue>();
   private readonly events = new Map<QueueName, QueueEvents>();
+  private readonly streams = new Set<() => void>();
 
   constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig) {}
 
@@ -88,8 +89,18 @@ export class JobsService implements OnModuleDestroy {
           return push();
         })
         .catch((err) => finish(err));
-      return () => finish();
+      this.streams.add(finish);
+      return () => {
+        this.streams.delete(finish);
+        finish();
+      };
     });
+  }
+
+  /** Ends every open event stream (the gateway is stopping; clients reconnect elsewhere). */
+  endStreams() {
+    for (const finish of [...this.streams]) finish();
+    this.streams.clear();
   }
 
   async onModuleDestroy() {

@@ -1,0 +1,135 @@
+import { Controller, Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Processor } from '@nestjs/bullmq';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Jobs, Queues } from '@visualnotes/contracts';
+import { createTestEnv, waitFor, type TestEnv } from '@visualnotes/testing';
+import { FlowProducer, Queue, type Job } from 'bullmq';
+import type { BaseConfig } from './config';
+import { firstValueFrom } from 'rxjs';
+import { JobHandler, JobProcessor, queuePrefix } from './jobs';
+import { redisOptions } from './redis';
+import { RedisQueueClient, RpcClient } from './rpc';
+import { BASE_CONFIG } from './tokens';
+import { createServiceApp, type ServiceApp, type ServiceDefinition } from './service';
+
+/** Lets the test decide when work in hand may finish. */
+class Gate {
+  started = false;
+  private open!: () => void;
+  private readonly opened = new Promise<void>((resolve) => (this.open = resolve));
+  async pass() {
+    this.started = true;
+    await this.opened;
+  }
+  release() {
+    this.open();
+  }
+}
+const gates = { rpc: new Gate(), job: new Gate() };
+
+/** Like the services' own producers: made by a provider, closed when its module is destroyed. */
+@Controller()
+class ProbeController implements OnModuleDestroy {
+  private readonly flows: FlowProducer;
+  constructor(@Inject(BASE_CONFIG) config: BaseConfig) {
+    this.flows = new FlowProducer({ connection: redisOptions(config.REDIS_URL), prefix: queuePrefix(config) });
+  }
+
+  /** Waits at the gate, then adds a job: the producer must still be open while the copy is stopping. */
+  @MessagePattern('publish.probe.hold')
+  async hold() {
+    await gates.rpc.pass();
+    const flow = await this.flows.add({ queueName: Queues.publishEvents, name: Jobs.accountDeleted, data: { userId: 'queued-while-stopping' } });
+    return { jobId: flow.job.id };
+  }
+
+  async onModuleDestroy() {
+    await this.flows.close();
+  }
+
+  @MessagePattern('publish.probe.echo')
+  echo(@Payload() data: { n: number }) {
+    return data;
+  }
+}
+
+@Injectable()
+@Processor(Queues.publishEvents)
+class ProbeProcessor extends JobProcessor {
+  constructor(private readonly rpc: RpcClient) {
+    super();
+  }
+
+  /** A job in hand calls another service: the RPC client must still be open while the copy is stopping. */
+  @JobHandler(Jobs.accountDeleted)
+  async accountDeleted(job: Job<{ userId: string }>) {
+    if (job.data.userId === 'held') await gates.job.pass();
+    const echo = (await this.rpc.send('publish.probe.echo' as never, { n: 7 } as never)) as { n: number };
+    return `done ${job.data.userId} ${echo.n}`;
+  }
+}
+
+const probeService: ServiceDefinition = {
+  service: 'publish',
+  controllers: [ProbeController],
+  processors: [ProbeProcessor],
+};
+
+describe('stopping a copy of a service', () => {
+  let t: TestEnv;
+  let client: RedisQueueClient;
+  let queue: Queue;
+  const copies: ServiceApp[] = [];
+
+  beforeAll(async () => {
+    t = await createTestEnv('stop-order', { SHUTDOWN_TIMEOUT_MS: '20000' });
+    client = new RedisQueueClient({ redisUrl: t.redisUrl, prefix: t.redisPrefix, timeoutMs: 20_000 });
+    queue = new Queue(Queues.publishEvents, { connection: redisOptions(t.redisUrl), prefix: queuePrefix({ REDIS_PREFIX: t.redisPrefix }) });
+  }, 60_000);
+  afterAll(async () => {
+    gates.rpc.release();
+    gates.job.release();
+    for (const c of copies) await c.stop();
+    await client.close();
+    await queue.close();
+    await t.cleanup();
+  });
+
+  it('finishes the request and job in hand with queues still open, while new requests and jobs go to the other copy', async () => {
+    const a = await createServiceApp(probeService, t.env);
+    copies.push(a);
+    // a request and a job in hand on copy a, both waiting at their gates
+    const held = firstValueFrom(client.send('publish.probe.hold', {}));
+    const heldJob = await queue.add(Jobs.accountDeleted, { userId: 'held' });
+    await waitFor(() => gates.rpc.started && gates.job.started, 10_000, 20);
+
+    const b = await createServiceApp(probeService, t.env);
+    copies.push(b);
+    let stopped = false;
+    const stopping = a.stop().then(() => (stopped = true));
+    // copy a stops taking requests within its short blocking read
+    await new Promise((r) => setTimeout(r, 1_500));
+
+    const handledByA = a.server.handled;
+    const handledByB = b.server.handled;
+    const echoes = await Promise.all(Array.from({ length: 20 }, (_, n) => firstValueFrom(client.send('publish.probe.echo', { n }))));
+    expect(echoes).toEqual(Array.from({ length: 20 }, (_, n) => ({ n })));
+    expect(a.server.handled).toBe(handledByA);
+    expect(b.server.handled).toBe(handledByB + 20);
+    // a job added now runs on copy b (it calls publish.probe.echo: one more request there)
+    const laterJob = await queue.add(Jobs.accountDeleted, { userId: 'later' });
+    await waitFor(async () => (await laterJob.getState()) === 'completed', 10_000, 50);
+    expect(stopped).toBe(false);
+
+    gates.rpc.release();
+    gates.job.release();
+    const reply = (await held) as { jobId: string };
+    expect(reply.jobId).toEqual(expect.any(String));
+    expect(await queue.getJob(reply.jobId)).toBeDefined();
+    await stopping;
+    const finished = await queue.getJob(heldJob.id!);
+    expect(await finished!.getState()).toBe('completed');
+    expect(finished!.returnvalue).toBe('done held 7');
+    expect(finished!.attemptsMade).toBe(1);
+  }, 60_000);
+});

@@ -1,0 +1,66 @@
+import type { Worker } from 'bullmq';
+import type { Logger } from 'pino';
+
+/** Resolves with `true` when `work` settles before `ms`, `false` when the time ran out first. */
+export async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  if (!Number.isFinite(ms)) {
+    await work.catch(() => undefined);
+    return true;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, ms));
+  });
+  try {
+    return await Promise.race([work.then(() => true as const, () => true as const), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Stops BullMQ workers from taking jobs and lets the active ones finish until `deadline` (epoch
+ * ms). A job still running then is left to BullMQ: its lock runs out and another copy takes it
+ * up again, so no job is lost.
+ */
+export async function drainWorkers(workers: Worker[], deadline: number, logger?: Logger): Promise<void> {
+  await Promise.all(
+    workers.map(async (worker) => {
+      const finished = await within(worker.pause(), deadline - Date.now());
+      if (!finished) logger?.warn({ queue: worker.name }, 'jobs still running at the stop deadline; another copy will take them up');
+      await within(worker.close(!finished), 2_000);
+    }),
+  );
+}
+
+/**
+ * Runs `stop` once on SIGTERM or SIGINT, then exits: 0 when it finished, 1 when it failed or did
+ * not finish within `timeoutMs` plus a short grace (the work is bounded, the exit is certain).
+ * Used instead of Nest's shutdown hooks, which close queues and clients before the transport
+ * stops taking requests.
+ */
+export function exitOnStopSignal(stop: () => Promise<void>, options: { timeoutMs: number; logger: Logger }): () => void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return; // `npm start` in a terminal: Ctrl+C reaches a child both directly and from its parent
+    stopping = true;
+    options.logger.info({ signal }, 'stopping: finishing the requests and jobs in hand');
+    setTimeout(() => {
+      options.logger.error('stop did not finish in time; exiting');
+      process.exit(1);
+    }, options.timeoutMs + 5_000).unref();
+    stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        options.logger.error({ err }, 'stop failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  return () => {
+    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onSignal);
+  };
+}
