@@ -1,9 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, NotFoundException, Patch, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RpcClient } from '@visualnotes/common';
 import { Patterns, type PublicUser } from '@visualnotes/contracts';
 import type { FastifyRequest } from 'fastify';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { AuthGuard } from './auth.guard';
 import { clientInfo } from './client-info';
 import { CurrentUser, type AuthUser } from './current-user.decorator';
@@ -12,7 +11,6 @@ import {
   ChangeEmailDto,
   ConfirmEmailDto,
   DeleteAccountDto,
-  DevScopeDto,
   ForgotPasswordDto,
   LoginDto,
   LogoutAllDto,
@@ -28,10 +26,7 @@ import {
 @ApiTags('accounts')
 @Controller('auth')
 export class AccountsController {
-  constructor(
-    private readonly rpc: RpcClient,
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {}
+  constructor(private readonly rpc: RpcClient) {}
 
   @Post('register')
   @HttpCode(201)
@@ -138,13 +133,5 @@ export class AccountsController {
   @ApiBearerAuth()
   async deleteAccount(@CurrentUser() user: AuthUser, @Body() body: DeleteAccountDto) {
     await this.rpc.send(Patterns.auth.deleteAccount, { user_id: user.id, ...body });
-  }
-
-  @Post('dev/scope')
-  @HttpCode(200)
-  @ApiOperation({ summary: "Sets a user's scope (development and test only)" })
-  devScope(@Body() body: DevScopeDto) {
-    if (this.config.NODE_ENV === 'production') throw new NotFoundException('Not found');
-    return this.rpc.send(Patterns.auth.devSetScope, body);
   }
 }
