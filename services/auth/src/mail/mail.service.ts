@@ -66,7 +66,8 @@ export class MailService {
     const entry: OutboxMail = { to, subject, text, html, sent_at: new Date().toISOString() };
     await mkdir(this.outbox, { recursive: true });
     await writeFile(join(this.outbox, `${Date.now()}-${randomUUID()}.json`), JSON.stringify(entry));
-    this.logger.log(`Mail to ${to} ("${subject}")${linkOrCode ? `: ${linkOrCode}` : ''} (not sent: SMTP_URL unset; kept in ${this.outbox})`);
+    // one line a person starting the product locally can act on (open the link, type the code)
+    this.logger.log(`Mail to ${to}, ${subject}${linkOrCode ? `: ${linkOrCode}` : ''} (not sent: SMTP_URL is unset; kept in ${this.outbox})`);
   }
 
   /** Outbox mails, newest first, optionally only those to one address. */
