@@ -79,4 +79,8 @@ for (const name of names) run(name);
 if (!only) {
   const port = process.env.PORT ?? 3000;
   console.log(`VisualNotes is starting at ${process.env.PUBLIC_URL ?? `http://localhost:${port}`} (Ctrl+C stops it)`);
+  if (!process.env.SMTP_URL) {
+    const outbox = join(process.env.DATA_DIR ?? 'data', 'outbox');
+    console.log(`E-mail is not sent (SMTP_URL unset): activation links and security codes appear in this terminal and in ${outbox}`);
+  }
 }

@@ -18,4 +18,15 @@ describe('loadConfig', () => {
       expect((err as Error).message).not.toContain('\n');
     }
   });
+
+  it('keeps the test routes off unless asked for, and never with NODE_ENV=production', () => {
+    expect(loadConfig(baseEnvSchema, {}).TEST_ROUTES).toBe(false);
+    expect(loadConfig(baseEnvSchema, { NODE_ENV: 'production' }).TEST_ROUTES).toBe(false);
+    expect(loadConfig(baseEnvSchema, { TEST_ROUTES: '1' }).TEST_ROUTES).toBe(true);
+    expect(loadConfig(baseEnvSchema, { TEST_ROUTES: '0' }).TEST_ROUTES).toBe(false);
+    expect(() => loadConfig(baseEnvSchema, { TEST_ROUTES: 'maybe' })).toThrow(/^Invalid configuration: TEST_ROUTES /);
+    expect(() => loadConfig(baseEnvSchema, { TEST_ROUTES: '1', NODE_ENV: 'production' })).toThrow(
+      /^Invalid configuration: TEST_ROUTES must not be set with NODE_ENV=production/,
+    );
+  });
 });

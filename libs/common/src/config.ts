@@ -3,6 +3,11 @@ import { z } from 'zod';
 /** Settings every service shares; each service extends this schema with its own. */
 export const baseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /**
+   * Routes for test harnesses only: reading the mail outbox and setting an account's scope. Off
+   * unless asked for, and refused together with NODE_ENV=production.
+   */
+  TEST_ROUTES: z.stringbool().default(false),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/visualnotes'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -37,7 +42,13 @@ export class ConfigError extends Error {}
  */
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const result = schema.safeParse(env);
-  if (result.success) return result.data;
+  if (result.success) {
+    const data = result.data as Partial<BaseConfig>;
+    if (data.TEST_ROUTES && data.NODE_ENV === 'production') {
+      throw new ConfigError('Invalid configuration: TEST_ROUTES must not be set with NODE_ENV=production (it opens routes that read every mail and make any account an operator)');
+    }
+    return result.data;
+  }
   const issue = result.error.issues[0];
   const name = issue.path.join('.');
   const got = name && env[name] !== undefined ? ` (got "${String(env[name]).slice(0, 80)}")` : '';

@@ -31,6 +31,8 @@ export interface ServiceDefinition<S extends z.ZodType = typeof baseEnvSchema> {
   migrations?: Function[];
   imports?: (DynamicModule | Type)[];
   controllers?: Type[];
+  /** Handlers for test harnesses only (e.g. reading the mail outbox): registered only with TEST_ROUTES=1. */
+  testControllers?: Type[];
   providers?: Provider[];
   /** `@Processor` classes; every job the service owns (contracts `QueueOwners`) needs a handler. */
   processors?: ProcessorClass[];
@@ -135,7 +137,7 @@ export async function createServiceApp<S extends z.ZodType>(
       QueuesModule.register([...queues]),
       ...(def.imports ?? []),
     ],
-    controllers: [healthController(def.service), ...(def.controllers ?? [])],
+    controllers: [healthController(def.service), ...(def.controllers ?? []), ...(config.TEST_ROUTES ? (def.testControllers ?? []) : [])],
     providers: [...(def.processors ?? []), ...(def.providers ?? []), { provide: ServiceMetrics, useValue: metrics }],
   };
   const app = await NestFactory.createMicroservice(root, { strategy: server, logger: new PinoNestLogger(logger) });

@@ -18,6 +18,8 @@ export const Queues = {
   aiSummaries: 'ai-summaries',
   /** AI: document summaries; one map job per chunk of pages, their parent reduces (BullMQ flow). */
   aiDocuments: 'ai-documents',
+  /** Auth: outgoing e-mail, retried until the mail server takes it. */
+  authMail: 'auth-mail',
 } as const;
 export type QueueName = (typeof Queues)[keyof typeof Queues];
 
@@ -30,6 +32,7 @@ export const Jobs = {
   summaryVideo: 'summary.video',
   documentMap: 'document.map',
   documentReduce: 'document.reduce',
+  mailSend: 'mail.send',
 } as const;
 export type JobName = (typeof Jobs)[keyof typeof Jobs];
 
@@ -58,6 +61,12 @@ export interface JobPayloads {
   'document.map': { documentId: string; index: number; chunks: number; from: number; to: number; requestId?: string };
   /** Combines the chunk summaries (children values) into the document's summary and stores it. */
   'document.reduce': { documentId: string; chunks: number; requestId?: string } & JobOwner;
+  /**
+   * Sends one rendered e-mail. The one exception to "ids, not documents": the message is rendered
+   * when its token is issued, so it carries the link or code; the job is deleted once sent.
+   * `linkOrCode` is printed to the log when no mail server is configured.
+   */
+  'mail.send': { to: string; subject: string; text: string; html: string; linkOrCode?: string; requestId?: string };
 }
 
 /** Which service consumes each queue and which jobs it must handle there. */
@@ -70,6 +79,7 @@ export const QueueOwners = {
   'ai-transcription': { owner: 'ai', jobs: ['transcription.chunk', 'transcription.merge', 'transcription.discard'] },
   'ai-summaries': { owner: 'ai', jobs: ['summary.video'] },
   'ai-documents': { owner: 'ai', jobs: ['document.map', 'document.reduce'] },
+  'auth-mail': { owner: 'auth', jobs: ['mail.send'] },
 } as const satisfies Record<QueueName, { owner: ServiceName; jobs: readonly JobName[] }>;
 
 export function queuesOwnedBy(service: ServiceName): QueueName[] {

@@ -22,6 +22,8 @@ export async function createTestEnv(label: string, extra: Record<string, string>
     env: {
       ...process.env,
       NODE_ENV: 'test',
+      // the outbox and scope routes that test accounts are made with
+      TEST_ROUTES: '1',
       DATABASE_URL: db.url,
       REDIS_URL: redis.url,
       REDIS_PREFIX: redis.prefix,

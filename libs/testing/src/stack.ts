@@ -43,6 +43,8 @@ export class Stack {
     const port = await freePort();
     const env: Record<string, string> = {
       NODE_ENV: 'test',
+      // the outbox and scope routes that test accounts are made with
+      TEST_ROUTES: '1',
       DATABASE_URL: db.url,
       REDIS_URL: redis.url,
       REDIS_PREFIX: redis.prefix,

@@ -41,5 +41,6 @@ export const authEntities = [User, Session, RefreshToken, Device, LoginChallenge
     UsersService,
     PasswordsService,
   ],
+  exports: [UsersService],
 })
 export class AccountsModule {}

@@ -74,7 +74,8 @@ export class SmtpSink {
     readonly port: number,
   ) {}
 
-  static async start(): Promise<SmtpSink> {
+  /** `port`: listen again where a stopped sink listened (a mail server coming back). */
+  static async start(port = 0): Promise<SmtpSink> {
     let sink!: SmtpSink;
     const server = new SMTPServer({
       authOptional: true,
@@ -89,7 +90,10 @@ export class SmtpSink {
         });
       },
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    await new Promise<void>((resolve, reject) => {
+      server.server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
     sink = new SmtpSink(server, (server.server.address() as AddressInfo).port);
     return sink;
   }

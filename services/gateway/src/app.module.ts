@@ -36,7 +36,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [GatewayConfigModule.forRoot(config), RpcModule, AuthModule.forRoot(config), VideosModule, CanvasModule, LicensesModule, SeoModule, AdminModule],
-      controllers: [HealthController, JobsController, DevController, UploadsController, SummariesController],
+      // the outbox and scope routes exist only for test harnesses (TEST_ROUTES=1)
+      controllers: [HealthController, JobsController, UploadsController, SummariesController, ...(config.TEST_ROUTES ? [DevController] : [])],
       providers: [JobsService],
     };
   }

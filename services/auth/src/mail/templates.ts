@@ -87,5 +87,5 @@ export function renderMail(kind: Kind, locale: string | null | undefined, to: st
     })
     .join('\n');
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:Poppins,Arial,sans-serif;color:#111">${body}<p>— VisualNotes</p></body></html>`;
-  return { to, subject: t.subject, text, html };
+  return { to, subject: t.subject, text, html, linkOrCode: vars.link ?? vars.code };
 }

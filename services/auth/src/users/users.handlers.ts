@@ -1,18 +1,13 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { SERVICE_CONFIG } from '@visualnotes/common';
-import { devScopeSchema, DomainError, Patterns, type RpcRequest } from '@visualnotes/contracts';
-import type { AuthConfig } from '../config';
+import { Patterns, type RpcRequest } from '@visualnotes/contracts';
 import { UsersService } from './users.service';
 
 const ok = { ok: true as const };
 
 @Controller()
 export class UsersHandlers {
-  constructor(
-    private readonly users: UsersService,
-    @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
-  ) {}
+  constructor(private readonly users: UsersService) {}
 
   @MessagePattern(Patterns.auth.register)
   async register(@Payload() req: RpcRequest<'auth.register'>) {
@@ -57,15 +52,6 @@ export class UsersHandlers {
   @MessagePattern(Patterns.auth.deleteAccount)
   async deleteAccount(@Payload() req: RpcRequest<'auth.account.delete'>) {
     await this.users.deleteAccount(req);
-    return ok;
-  }
-
-  /** Development and test only (tests create operators); operators use `npm run -w @visualnotes/auth scope`. */
-  @MessagePattern(Patterns.auth.devSetScope)
-  async setScope(@Payload() req: RpcRequest<'auth.dev.setScope'>) {
-    if (this.config.NODE_ENV === 'production') throw new DomainError('NOT_FOUND');
-    const body = devScopeSchema.parse(req);
-    await this.users.setScope(body.email, body.scope);
     return ok;
   }
 }

@@ -47,6 +47,50 @@ describe('operator tools', () => {
     expect(media.body).toContain('vn_request_duration_seconds');
   });
 
+  describe('in production', () => {
+    const gateway = async (extra: Record<string, string>) => {
+      const { createGatewayApp } = await import('../bootstrap');
+      const gw = await createGatewayApp({ ...t.env, NODE_ENV: 'production', TEST_ROUTES: '0', ...extra });
+      await gw.app.listen({ port: 0, host: '127.0.0.1' });
+      return gw;
+    };
+
+    it('keeps /metrics off the public port without METRICS_TOKEN, and serves it on METRICS_PORT', async () => {
+      const closed = await gateway({});
+      try {
+        const res = await request(closed.app.getHttpServer()).get('/metrics').expect(404);
+        expect(res.text).not.toContain('vn_');
+      } finally {
+        await closed.app.close();
+      }
+      const port = await freePort();
+      const separate = await gateway({ METRICS_PORT: String(port) });
+      try {
+        await request(separate.app.getHttpServer()).get('/metrics').expect(404);
+        const scraped = await fetchText(`http://127.0.0.1:${port}/metrics`);
+        expect(scraped.status).toBe(200);
+        expect(scraped.body).toContain('service="gateway"');
+      } finally {
+        await separate.app.close();
+      }
+      // the scrape port closes with the gateway
+      await expect(fetchText(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
+    });
+
+    it('serves /metrics on the public port only with the METRICS_TOKEN', async () => {
+      const token = 'a-long-metrics-token-0123456789';
+      const gw = await gateway({ METRICS_TOKEN: token });
+      try {
+        await request(gw.app.getHttpServer()).get('/metrics').expect(401);
+        await request(gw.app.getHttpServer()).get('/metrics').set('authorization', 'Bearer not-the-token-0123456789').expect(401);
+        const ok = await request(gw.app.getHttpServer()).get('/metrics').set('authorization', `Bearer ${token}`).expect(200);
+        expect(ok.text).toContain('vn_request_duration_seconds');
+      } finally {
+        await gw.app.close();
+      }
+    });
+  });
+
   it('shows the queue dashboard to operators only', async () => {
     await request(backend.http).get('/admin/queues/api/queues').expect(401);
     await request(backend.http).get('/admin/queues/api/queues').set('authorization', `Bearer ${user.token}`).expect(401);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Controller, HttpCode, Inject, Module, Post, Res, UseGuards, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Logger, Module, Post, Res, UseGuards, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createBullBoard } from '@bull-board/api';
@@ -79,7 +79,8 @@ class AdminSessionController {
  * Operator tools in the gateway: the BullMQ dashboard (bull-board) at /admin/queues for the admin
  * scope (bearer token or the session cookie above), and Prometheus metrics at /metrics.
  */
-class OperatorRoutes implements OnModuleInit, OnModuleDestroy {
+class OperatorRoutes implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Metrics');
   private readonly queues: Queue[] = [];
 
   constructor(
@@ -112,12 +113,23 @@ class OperatorRoutes implements OnModuleInit, OnModuleDestroy {
       done();
     });
     for (const name of Object.keys(QueueOwners)) this.metrics.watchQueue(this.queue(name));
+    const token = this.config.METRICS_TOKEN;
+    // Queue names, routes and error counts are for operators: in production the public port serves
+    // them only with the token; without one they are on METRICS_PORT alone (or nowhere).
+    const onPublicPort = token !== undefined || this.config.NODE_ENV !== 'production';
     fastify.get('/metrics', async (request, reply) => {
-      const token = this.config.METRICS_TOKEN;
+      if (!onPublicPort) return reply.status(404).send({ statusCode: 404, message: 'Not found' });
       if (token && request.headers.authorization !== `Bearer ${token}`) return reply.status(401).send({ statusCode: 401, message: 'Unauthorized' });
       const { body, contentType } = await this.metrics.text();
       return reply.header('content-type', contentType).header('cache-control', 'no-store').send(body);
     });
+  }
+
+  /** The separate scrape port, when METRICS_PORT is set (as every service has it). */
+  async onApplicationBootstrap() {
+    if (this.config.METRICS_PORT === undefined) return;
+    const port = await this.metrics.serve(this.config.METRICS_PORT);
+    this.logger.log(`metrics at http://0.0.0.0:${port}/metrics`);
   }
 
   private queue(name: string): Queue {

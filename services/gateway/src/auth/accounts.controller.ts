@@ -1,9 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, NotFoundException, Patch, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RpcClient } from '@visualnotes/common';
 import { Patterns, type PublicUser } from '@visualnotes/contracts';
 import type { FastifyRequest } from 'fastify';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { AuthGuard } from './auth.guard';
 import { clientInfo } from './client-info';
 import { RevokedSessions } from './revoked-sessions';
@@ -13,7 +12,6 @@ import {
   ChangeEmailDto,
   ConfirmEmailDto,
   DeleteAccountDto,
-  DevScopeDto,
   ForgotPasswordDto,
   LoginDto,
   LogoutAllDto,
@@ -28,14 +26,13 @@ import {
 /** The longest access-token lifetime the auth service can be configured with. */
 const MAX_ACCESS_TOKEN_TTL_MS = 3_600_000;
 
-/** Accounts routes of api-contract.md: shape checks here, every rule in the auth service. */
+/** Accounts routes: shape checks here, every rule in the auth service. */
 @ApiTags('accounts')
 @Controller('auth')
 export class AccountsController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly revoked: RevokedSessions,
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   @Post('register')
@@ -145,13 +142,5 @@ export class AccountsController {
   @ApiBearerAuth()
   async deleteAccount(@CurrentUser() user: AuthUser, @Body() body: DeleteAccountDto) {
     await this.rpc.send(Patterns.auth.deleteAccount, { user_id: user.id, ...body });
-  }
-
-  @Post('dev/scope')
-  @HttpCode(200)
-  @ApiOperation({ summary: "Sets a user's scope (development and test only)" })
-  devScope(@Body() body: DevScopeDto) {
-    if (this.config.NODE_ENV === 'production') throw new NotFoundException('Not found');
-    return this.rpc.send(Patterns.auth.devSetScope, body);
   }
 }

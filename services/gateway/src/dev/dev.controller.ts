@@ -1,20 +1,28 @@
-import { Controller, Get, Inject, NotFoundException, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { BASE_CONFIG, RpcClient, type BaseConfig } from '@visualnotes/common';
+import { RpcClient } from '@visualnotes/common';
 import { Patterns } from '@visualnotes/contracts';
+import { DevScopeDto } from '../auth/dto';
 
-@ApiTags('development')
-@Controller('dev')
+/**
+ * Routes for test harnesses: they read every mail and make any account an operator, so they exist
+ * only with TEST_ROUTES=1 (never with NODE_ENV=production; the configuration refuses it).
+ */
+@ApiTags('testing')
+@Controller()
 export class DevController {
-  constructor(
-    private readonly rpc: RpcClient,
-    @Inject(BASE_CONFIG) private readonly config: BaseConfig,
-  ) {}
+  constructor(private readonly rpc: RpcClient) {}
 
-  @Get('outbox')
-  @ApiOperation({ summary: 'Mails written to the development outbox, newest first (development and test only)' })
+  @Get('dev/outbox')
+  @ApiOperation({ summary: 'Mails written to the outbox, newest first (only with TEST_ROUTES=1)' })
   outbox(@Query('to') to?: string) {
-    if (this.config.NODE_ENV === 'production') throw new NotFoundException('Not found');
     return this.rpc.send(Patterns.auth.devOutbox, to ? { to } : {});
+  }
+
+  @Post('auth/dev/scope')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Sets a user's scope (only with TEST_ROUTES=1)" })
+  devScope(@Body() body: DevScopeDto) {
+    return this.rpc.send(Patterns.auth.devSetScope, body);
   }
 }
