@@ -9,3 +9,4 @@ export * from './service';
 export * from './tokens';
 export * from './storage';
 export * from './metrics';
+export * from './health';
