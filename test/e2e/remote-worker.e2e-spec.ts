@@ -10,7 +10,8 @@ function startAi(env: Record<string, string>): Promise<{ code: number | null; li
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [join(REPO_ROOT, 'services/ai/dist/main.js')], {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: process.env.STACK_DATABASE_URL ?? '', REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', ...env },
+      // NODE_NO_WARNINGS: Node's own warnings (e.g. a library's note about the Node version) are not the service's output.
+      env: { PATH: process.env.PATH ?? '', NODE_NO_WARNINGS: '1', DATABASE_URL: process.env.STACK_DATABASE_URL ?? '', REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
