@@ -29,4 +29,12 @@ describe('loadConfig', () => {
       /^Invalid configuration: TEST_ROUTES must not be set with NODE_ENV=production/,
     );
   });
+
+  it('takes an empty variable as unset (env files write NAME= for no value)', () => {
+    const config = loadConfig(baseEnvSchema, { S3_ENDPOINT: '', PUBLIC_URL: '', DATA_DIR: '', METRICS_PORT: '' });
+    expect(config.S3_ENDPOINT).toBeUndefined();
+    expect(config.PUBLIC_URL).toBeUndefined();
+    expect(config.DATA_DIR).toBe('./data');
+    expect(config.METRICS_PORT).toBeUndefined();
+  });
 });

@@ -41,7 +41,9 @@ export class ConfigError extends Error {}
  * e.g. `Invalid configuration: REDIS_URL must be a redis:// URL (got "x")`.
  */
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
-  const result = schema.safeParse(env);
+  // An empty variable counts as unset: env files, Compose and Kubernetes ConfigMaps write `NAME=`
+  // for "no value", which must give the default rather than an invalid URL.
+  const result = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (result.success) {
     const data = result.data as Partial<BaseConfig>;
     if (data.TEST_ROUTES && data.NODE_ENV === 'production') {

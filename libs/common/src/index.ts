@@ -10,3 +10,4 @@ export * from './tokens';
 export * from './storage';
 export * from './metrics';
 export * from './shutdown';
+export * from './health';

@@ -3,6 +3,7 @@ import type { CallHandler, ExecutionContext, NestInterceptor, OnModuleDestroy } 
 import type { Job, Queue, Worker } from 'bullmq';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { tap, type Observable } from 'rxjs';
+import type { HealthProbes } from './health';
 
 const STATES = ['waiting', 'prioritized', 'active', 'delayed', 'waiting-children', 'failed', 'completed', 'paused'] as const;
 
@@ -95,9 +96,13 @@ export class ServiceMetrics implements OnModuleDestroy {
     return { body: await this.registry.metrics(), contentType: this.registry.contentType };
   }
 
-  /** A tiny HTTP server answering `GET /metrics` (services have no HTTP server of their own). */
-  async serve(port: number, host = '0.0.0.0'): Promise<number> {
+  /**
+   * A tiny HTTP server answering `GET /metrics` and, with `probes`, `/health/live` and
+   * `/health/ready` (services have no HTTP server of their own).
+   */
+  async serve(port: number, host = '0.0.0.0', probes?: HealthProbes): Promise<number> {
     const server = createServer((req, res) => {
+      if (req.method === 'GET' && probes?.handle(req, res)) return;
       if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
         res.writeHead(404).end();
         return;

@@ -4,16 +4,18 @@ import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
 import { BullModule, getQueueToken } from '@nestjs/bullmq';
 import { PROCESSOR_METADATA } from '@nestjs/bullmq/dist/bull.constants';
-import { TypeOrmModule, InjectDataSource } from '@nestjs/typeorm';
+import { TypeOrmModule, InjectDataSource, getDataSourceToken } from '@nestjs/typeorm';
 import { Patterns, type HealthReply, type ServiceName } from '@visualnotes/contracts';
+import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { baseEnvSchema, ConfigError, loadConfig, type BaseConfig } from './config';
 import { dataSourceOptions, ensureDatabase, openDataSource } from './database';
 import { assertJobHandlers, defaultJobOptions, queuePrefix, type ProcessorClass } from './jobs';
+import { HealthProbes, type HealthCheck } from './health';
 import { createLogger, PinoNestLogger } from './logger';
 import { ServiceMetrics, workerConcurrency } from './metrics';
-import { checkDependencies } from './preflight';
+import { checkDependencies, checkStorage } from './preflight';
 import { redisOptions } from './redis';
 import { drainWorkers, exitOnStopSignal } from './shutdown';
 import { RedisQueueServer, RpcErrorFilter, RpcModule } from './rpc';
@@ -173,11 +175,22 @@ export async function createServiceApp<S extends z.ZodType>(
   app.close = stop;
   const unsubscribe = exitOnStopSignal(stop, { timeoutMs: config.SHUTDOWN_TIMEOUT_MS, logger });
   if (config.METRICS_PORT !== undefined) {
-    const port = await metrics.serve(config.METRICS_PORT);
+    const port = await metrics.serve(config.METRICS_PORT, '0.0.0.0', readinessProbes(app, [...queues]));
     logger.info(`metrics at http://0.0.0.0:${port}/metrics`);
   }
   logger.info({ instance: server.instanceId }, `${def.service} service ready`);
   return { app, server, config, stop };
+}
+
+/** Ready = PostgreSQL answers and so does Redis (through a queue's own connection: no extra one). */
+function readinessProbes(app: INestMicroservice, queues: string[]): HealthProbes {
+  const dataSource = app.get<DataSource>(getDataSourceToken());
+  const checks: Record<string, HealthCheck> = { database: () => dataSource.query('SELECT 1') };
+  if (queues.length) {
+    const queue = app.get<Queue>(getQueueToken(queues[0]));
+    checks.redis = () => queue.getWaitingCount();
+  }
+  return new HealthProbes(checks);
 }
 
 /**
@@ -197,7 +210,7 @@ export async function runService<S extends z.ZodType>(def: ServiceDefinition<S>)
   exitWithParent();
   try {
     const config = loadConfig(def.envSchema ?? baseEnvSchema) as BaseConfig;
-    const problem = await checkDependencies(config.DATABASE_URL, config.REDIS_URL);
+    const problem = (await checkDependencies(config.DATABASE_URL, config.REDIS_URL)) ?? (await checkStorage(def.service, config));
     if (problem) {
       console.error(problem);
       process.exit(1);

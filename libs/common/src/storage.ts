@@ -4,7 +4,8 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import type { BaseConfig } from './config';
 
 /** Thrown by `put` when the body is larger than `maxBytes`; nothing is kept. */
@@ -88,16 +89,30 @@ export class LocalStorage implements Storage {
     return Buffer.concat(chunks);
   }
 
+  /** False only when the file is not there; any other failure (permissions, disk) throws. */
   async exists(key: string) {
-    return stat(this.path(key)).then(
-      () => true,
-      () => false,
-    );
+    try {
+      await stat(this.path(key));
+      return true;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+      throw err;
+    }
   }
 
   async delete(key: string) {
     await rm(this.path(key), { force: true });
   }
+}
+
+/** Parts of a multipart upload: an upload holds at most (queue + 1) parts in memory. */
+const PART_BYTES = 8 * 1024 * 1024;
+const PARTS_IN_FLIGHT = 2;
+
+function isNotFound(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 }
 
 export class S3Storage implements Storage {
@@ -109,7 +124,10 @@ export class S3Storage implements Storage {
     this.client = new S3Client({
       region: options.region,
       endpoint: options.endpoint,
+      // S3-compatible servers (MinIO, SeaweedFS, s3rver) are addressed by path, not by subdomain,
+      // and not all of them accept the newer default checksum headers.
       forcePathStyle: Boolean(options.endpoint),
+      ...(options.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
       credentials:
         options.accessKeyId && options.secretAccessKey
           ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
@@ -117,21 +135,35 @@ export class S3Storage implements Storage {
     });
   }
 
+  /**
+   * Streams the body in parts (multipart past one part), so memory stays bounded whatever the size.
+   * Past `maxBytes` the upload is aborted and its parts removed: nothing is kept.
+   */
   async put(key: string, body: Buffer | Readable, options: PutOptions = {}) {
     checkKey(key);
-    // Buffered so the size limit is enforced before anything is written.
-    const chunks: Buffer[] = [];
+    const params = { Bucket: this.bucket, Key: key, ContentType: options.contentType };
+    if (Buffer.isBuffer(body)) {
+      if (options.maxBytes !== undefined && body.length > options.maxBytes) throw new StorageLimitError(options.maxBytes);
+      await new Upload({ client: this.client, params: { ...params, Body: body }, partSize: PART_BYTES, queueSize: PARTS_IN_FLIGHT }).done();
+      return { size: body.length };
+    }
     const counter = { size: 0 };
-    await pipeline(
-      Buffer.isBuffer(body) ? Readable.from([body]) : body,
-      limit(options.maxBytes, counter),
-      async function* (source) {
-        for await (const chunk of source) chunks.push(chunk as Buffer);
-      },
-    );
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: Buffer.concat(chunks), ContentType: options.contentType }),
-    );
+    const limiter = limit(options.maxBytes, counter);
+    // An error of the source or of the limit ends the reading inside Upload, which then aborts the
+    // multipart upload; that first error is the one worth reporting (not a failed abort after it).
+    let cause: unknown;
+    limiter.once('error', (err) => (cause ??= err));
+    const feeding = pipeline(body, limiter).catch(() => undefined);
+    const upload = new Upload({ client: this.client, params: { ...params, Body: limiter }, partSize: PART_BYTES, queueSize: PARTS_IN_FLIGHT });
+    try {
+      await upload.done();
+    } catch (err) {
+      const first = cause;
+      limiter.destroy();
+      await feeding;
+      throw first ?? err;
+    }
+    await feeding;
     return { size: counter.size };
   }
 
@@ -147,17 +179,26 @@ export class S3Storage implements Storage {
     return Buffer.concat(chunks);
   }
 
+  /** False only when the object is not there; an unreachable or refusing server throws. */
   async exists(key: string) {
     checkKey(key);
-    return this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })).then(
-      () => true,
-      () => false,
-    );
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return true;
+    } catch (err) {
+      if (isNotFound(err)) return false;
+      throw err;
+    }
   }
 
   async delete(key: string) {
     checkKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /** Rejects when the bucket cannot be reached with these credentials within `timeoutMs`. */
+  async check(timeoutMs = 5_000): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) });
   }
 }
 

@@ -5,3 +5,4 @@ export * from './accounts';
 export * from './stand-ins/youtube';
 export * from './stand-ins/openai';
 export * from './stand-ins/transcripts';
+export * from './stand-ins/s3';

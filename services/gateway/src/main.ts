@@ -1,4 +1,4 @@
-import { checkDependencies, ConfigError, exitWithParent, loadConfig } from '@visualnotes/common';
+import { checkDependencies, checkStorage, ConfigError, exitWithParent, loadConfig } from '@visualnotes/common';
 import { createGatewayApp } from './bootstrap';
 import { gatewayEnvSchema } from './config';
 
@@ -6,7 +6,7 @@ async function main() {
   exitWithParent();
   try {
     const config = loadConfig(gatewayEnvSchema);
-    const problem = await checkDependencies(config.DATABASE_URL, config.REDIS_URL);
+    const problem = (await checkDependencies(config.DATABASE_URL, config.REDIS_URL)) ?? (await checkStorage('gateway', config));
     if (problem) {
       console.error(problem);
       process.exit(1);
