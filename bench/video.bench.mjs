@@ -43,6 +43,51 @@ async function chunks() {
   return readdirSync(dir).sort().map((f) => join(dir, f));
 }
 
+/**
+ * What goes up to the speech-to-text endpoint per hour of speech: spoken sentences (espeak-ng, with
+ * pauses) looped to 10 minutes, cut and encoded by the media service's code in each chunk format.
+ */
+async function asrUpload() {
+  const audio = require(join(root, 'services/media/dist/audio/ffmpeg.js'));
+  const { mediaEnvSchema } = require(join(root, 'services/media/dist/config.js'));
+  const defaults = mediaEnvSchema.parse({ DATABASE_URL: 'postgres://x@127.0.0.1/x', REDIS_URL: 'redis://127.0.0.1:6379' });
+  const bin = audio.ffmpegPath(process.env.FFMPEG_PATH);
+  const dir = join(tmpdir(), `visualnotes-bench-asr-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  try {
+    const sentences = [
+      'Today we look at how solar panels turn sunlight into electricity for a family home.',
+      'Each cell is made of silicon, and the light knocks electrons loose to make a current.',
+      'An inverter changes that direct current into the alternating current the house uses.',
+      'Batteries keep what is left over for the evening, and the grid takes the rest.',
+      'In winter the panels make less, so the size of the system matters a great deal.',
+    ];
+    execFileSync('espeak-ng', ['-m', '-w', join(dir, 'spoken.wav'), `<speak>${sentences.join(' <break time="700ms"/> ')}</speak>`]);
+    const wav = join(dir, 'audio.wav');
+    execFileSync(bin, ['-hide_banner', '-loglevel', 'error', '-y', '-stream_loop', '-1', '-i', join(dir, 'spoken.wav'), '-t', '600', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', wav]);
+    const info = await audio.readWavInfo(wav);
+    const total = info.dataBytes / audio.BYTES_PER_SECOND;
+    const plan = audio.planChunks(total, 120, 600, await audio.detectSilences(bin, wav));
+    const rows = [];
+    for (const format of [defaults.ASR_AUDIO_FORMAT, ...['wav', 'flac', 'opus'].filter((f) => f !== defaults.ASR_AUDIO_FORMAT)]) {
+      let bytes = 0;
+      for (const c of plan) bytes += (await audio.encodeChunk(bin, wav, info, c, format, defaults.ASR_AUDIO_KBPS, join(dir, `chunk.${format}`))).length;
+      const perHour = (bytes / total) * 3600 / 1e6;
+      const isDefault = format === defaults.ASR_AUDIO_FORMAT;
+      rows.push({
+        section: 'video transcription',
+        name: isDefault ? `ASR upload MB per hour of audio (${format}, the default)` : `ASR upload MB per hour of audio as ${format}`,
+        value: perHour,
+        unit: 'MB',
+        goal: isDefault ? '<= 30' : '',
+      });
+    }
+    return rows;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function asrStandIn() {
   let calls = 0;
   const server = createServer((req, res) => {
@@ -152,7 +197,9 @@ function summarizeBench() {
 }
 
 export async function run(ctx) {
-  const rows = [];
+  // `BENCH_VIDEO_PART=asr-upload npm run bench video`: only the upload size rows.
+  if (process.env.BENCH_VIDEO_PART === 'asr-upload') return asrUpload();
+  const rows = [...(await asrUpload())];
   const summary = summarizeBench();
   rows.push({ section: 'video summary', name: `built-in summary of ${summary.words} words (${summary.sections} sections)`, value: summary.ms, unit: 'ms', goal: '< 1000' });
   rows.push({ section: 'video summary', name: 'built-in summary peak RSS', value: summary.rss / 1024 / 1024, unit: 'MB', goal: '< 300' });

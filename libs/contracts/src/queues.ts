@@ -45,12 +45,46 @@ export interface JobOwner {
   visitorKey?: string | null;
 }
 
+/**
+ * How audio chunks travel to the speech-to-text endpoint: the file name's extension and content
+ * type an OpenAI-compatible `/audio/transcriptions` endpoint recognizes them by.
+ */
+export const AsrAudioFormats = {
+  opus: { ext: 'ogg', contentType: 'audio/ogg' },
+  flac: { ext: 'flac', contentType: 'audio/flac' },
+  wav: { ext: 'wav', contentType: 'audio/wav' },
+} as const;
+export type AsrAudioFormat = keyof typeof AsrAudioFormats;
+
+/** BullMQ priorities (lower runs first): Premium work is taken before free work. */
+export const JobPriority = { premium: 1, free: 10 } as const;
+
 export interface JobPayloads {
   'account.deleted': { userId: string; requestId?: string };
   /** Processes one video step by step (transcribe if needed, then summarize); `step` is internal. */
-  'video.import': { videoId: string; step?: 'start' | 'transcribed' | 'summarized'; chunks?: number; requestId?: string } & JobOwner;
+  'video.import': {
+    videoId: string;
+    step?: 'start' | 'transcribed' | 'summarized';
+    chunks?: number;
+    /** Encoding of the stored audio chunks (absent: wav). */
+    chunkFormat?: AsrAudioFormat;
+    /** The owner had Premium when importing: its transcription and summary jobs go first. */
+    premium?: boolean;
+    requestId?: string;
+  } & JobOwner;
   /** Transcribes one audio chunk (storage key) whose first sample is at `offset` seconds of the video. */
-  'transcription.chunk': { videoId: string; index: number; chunks: number; storageKey: string; offset: number; duration: number; language?: string; ownerId?: string | null };
+  'transcription.chunk': {
+    videoId: string;
+    index: number;
+    chunks: number;
+    storageKey: string;
+    offset: number;
+    duration: number;
+    language?: string;
+    ownerId?: string | null;
+    /** Encoding of the chunk file (absent: wav). */
+    format?: AsrAudioFormat;
+  };
   /** Merges the chunks of a video in order; returns `TranscriptSegment[]`. */
   'transcription.merge': { videoId: string; chunks: number };
   /** Removes the chunk texts kept for a video (the video was deleted). */

@@ -14,6 +14,13 @@ export const mediaEnvSchema = baseEnvSchema.extend({
   MEDIA_CHUNK_SECONDS: int(1, 3600, 600),
   /** Hard ceiling of one chunk file (the ASR endpoint's upload limit). */
   MEDIA_CHUNK_MAX_BYTES: int(64 * 1024, 25 * 1024 * 1024, 25 * 1024 * 1024),
+  /**
+   * Encoding of the chunks sent to the speech-to-text endpoint: Opus in Ogg (default, ~15 MB per
+   * hour at 32 kbit/s), FLAC (lossless, ~half of WAV) or WAV (~115 MB per hour).
+   */
+  ASR_AUDIO_FORMAT: z.enum(['opus', 'flac', 'wav']).default('opus'),
+  /** Opus bit rate of the chunks (mono 16 kHz speech). */
+  ASR_AUDIO_KBPS: int(12, 128, 32),
   /** Largest audio download for a video without captions. */
   MEDIA_MAX_AUDIO_BYTES: int(1024 * 1024, 4 * 1024 * 1024 * 1024, 1024 * 1024 * 1024),
   /** Documents: what a free plan may summarize (pages/slides/parts and characters); Premium has no such limit. */

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 export interface OpenAiStandInOptions {
-  /** Text of one transcribed file (default: "chunk <n>" from a `chunk-<n>.wav` name, with its length). */
+  /** Text of one transcribed file (default: "chunk <n>" from a `chunk-<n>.<ext>` name, with its length). */
   transcribe?: (file: { name: string; bytes: Buffer; seconds: number }) => string;
   /** Milliseconds each transcription takes. */
   latencyMs?: number;
@@ -20,6 +20,8 @@ export class OpenAiStandIn {
   private server!: Server;
   url = '';
   readonly transcriptions: string[] = [];
+  /** Every file received for transcription, in order of arrival. */
+  readonly files: { name: string; contentType: string; bytes: number; seconds: number }[] = [];
   readonly chats: { role: string; content: string }[][] = [];
   inFlight = 0;
   maxInFlight = 0;
@@ -53,8 +55,18 @@ export class OpenAiStandIn {
       try {
         const file = filePart(body, String(req.headers['content-type'] ?? ''));
         if (!file) return json(res, 400, { error: { message: 'file is required', type: 'invalid_request_error' } });
+        // Like the real endpoint: the format is told by the file name's extension, then decoded.
+        const ext = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase() ?? '';
+        if (!SUPPORTED.includes(ext)) {
+          return json(res, 400, { error: { message: `Invalid file format. Supported formats: ${JSON.stringify(SUPPORTED)}`, type: 'invalid_request_error' } });
+        }
+        const decoded = audioSeconds(file.bytes);
+        if (decoded === null && DECODED.has(ext)) {
+          return json(res, 400, { error: { message: 'The audio file could not be decoded or its format is not supported.', type: 'invalid_request_error' } });
+        }
+        const seconds = decoded ?? 0;
+        this.files.push({ name: file.name, contentType: file.contentType, bytes: file.bytes.length, seconds });
         if (this.options.latencyMs) await new Promise((r) => setTimeout(r, this.options.latencyMs));
-        const seconds = wavSeconds(file.bytes);
         const text = this.options.transcribe?.({ ...file, seconds }) ?? `${/chunk-(\d+)/.exec(file.name)?.[0].replace('-', ' ') ?? 'audio'} spoken words.`;
         this.transcriptions.push(file.name);
         return json(res, 200, {
@@ -101,14 +113,61 @@ function json(res: ServerResponse, status: number, value: unknown) {
   res.end(JSON.stringify(value));
 }
 
-function wavSeconds(bytes: Buffer): number {
-  if (bytes.toString('latin1', 0, 4) !== 'RIFF') return 0;
+const SUPPORTED = ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm'];
+/** Formats this stand-in decodes (their length is read from the file); others are taken as they are. */
+const DECODED = new Set(['flac', 'oga', 'ogg', 'wav']);
+const ms = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
+/** Length of a WAV, FLAC or Ogg Opus file from its headers; null when it is none of them or broken. */
+function audioSeconds(bytes: Buffer): number | null {
+  const magic = bytes.toString('latin1', 0, 4);
+  if (magic === 'RIFF') return wavSeconds(bytes);
+  if (magic === 'fLaC') return flacSeconds(bytes);
+  if (magic === 'OggS') return oggOpusSeconds(bytes);
+  return null;
+}
+
+function wavSeconds(bytes: Buffer): number | null {
+  if (bytes.length < 44 || bytes.toString('latin1', 8, 12) !== 'WAVE') return null;
   const rate = bytes.readUInt32LE(28);
-  return rate ? Math.round(((bytes.length - 44) / rate) * 1000) / 1000 : 0;
+  return rate ? ms((bytes.length - 44) / rate) : null;
+}
+
+/** STREAMINFO (the first metadata block): 20-bit sample rate and 36-bit sample count. */
+function flacSeconds(b: Buffer): number | null {
+  if (b.length < 42 || (b[4] & 0x7f) !== 0) return null;
+  const info = 8;
+  const rate = (b[info + 10] << 12) | (b[info + 11] << 4) | (b[info + 12] >> 4);
+  const samples = (b[info + 13] & 0x0f) * 2 ** 32 + b.readUInt32BE(info + 14);
+  return rate ? ms(samples / rate) : null;
+}
+
+/** Opus in Ogg: the last page's granule position (48 kHz samples) less the pre-skip of `OpusHead`. */
+function oggOpusSeconds(b: Buffer): number | null {
+  let at = 0;
+  let preSkip: number | null = null;
+  let granule = -1n;
+  while (at + 27 <= b.length && b.toString('latin1', at, at + 4) === 'OggS') {
+    const segments = b[at + 26];
+    if (at + 27 + segments > b.length) return null;
+    let body = 0;
+    for (let i = 0; i < segments; i++) body += b[at + 27 + i];
+    const start = at + 27 + segments;
+    if (start + body > b.length) return null;
+    if (preSkip === null) {
+      if (b.toString('latin1', start, start + 8) !== 'OpusHead') return null;
+      preSkip = b.readUInt16LE(start + 10);
+    }
+    const g = b.readBigInt64LE(at + 6);
+    if (g >= 0n) granule = g;
+    at = start + body;
+  }
+  if (preSkip === null || granule < 0n || at !== b.length) return null;
+  return ms(Math.max(0, Number(granule) - preSkip) / 48_000);
 }
 
 /** The `file` part of a multipart/form-data body. */
-function filePart(body: Buffer, contentType: string): { name: string; bytes: Buffer } | null {
+function filePart(body: Buffer, contentType: string): { name: string; contentType: string; bytes: Buffer } | null {
   const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType);
   if (!boundary) return null;
   const sep = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
@@ -120,7 +179,11 @@ function filePart(body: Buffer, contentType: string): { name: string; bytes: Buf
     const headEnd = part.indexOf('\r\n\r\n');
     const head = part.subarray(0, headEnd).toString('utf8');
     if (/name="file"/.test(head)) {
-      return { name: /filename="([^"]*)"/.exec(head)?.[1] ?? 'file', bytes: part.subarray(headEnd + 4) };
+      return {
+        name: /filename="([^"]*)"/.exec(head)?.[1] ?? 'file',
+        contentType: /content-type:\s*([^\r\n;]+)/i.exec(head)?.[1]?.trim() ?? '',
+        bytes: part.subarray(headEnd + 4),
+      };
     }
     at = next;
   }

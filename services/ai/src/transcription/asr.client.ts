@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@visualnotes/common';
-import type { TranscriptSegment } from '@visualnotes/contracts';
+import { AsrAudioFormats, type AsrAudioFormat, type TranscriptSegment } from '@visualnotes/contracts';
 import OpenAI, { toFile } from 'openai';
 import { asrSettings, type AiConfig } from '../config';
 
@@ -25,12 +25,16 @@ export class AsrClient {
         : null;
   }
 
-  /** Lines of one WAV chunk, times relative to the chunk. */
-  async transcribe(audio: Buffer, name: string, duration: number, language?: string): Promise<TranscriptSegment[]> {
+  /**
+   * Lines of one audio chunk, times relative to the chunk. `name` is the file name without its
+   * extension: the endpoint tells the format by the extension (and content type).
+   */
+  async transcribe(audio: Buffer, name: string, duration: number, language?: string, format: AsrAudioFormat = 'wav'): Promise<TranscriptSegment[]> {
     if (!this.client) throw new AsrNotConfiguredError();
     const iso = language ? language.toLowerCase().split('-')[0] : undefined;
+    const { ext, contentType } = AsrAudioFormats[format];
     const res = (await this.client.audio.transcriptions.create({
-      file: await toFile(audio, name, { type: 'audio/wav' }),
+      file: await toFile(audio, `${name}.${ext}`, { type: contentType }),
       model: this.model,
       response_format: 'verbose_json',
       ...(iso && /^[a-z]{2}$/.test(iso) ? { language: iso } : {}),

@@ -54,7 +54,7 @@ export class TranscriptionProcessor extends JobProcessor {
       }
       let lines: TranscriptSegment[];
       try {
-        lines = await this.asr.transcribe(audio, `chunk-${index}.wav`, duration, language);
+        lines = await this.asr.transcribe(audio, `chunk-${index}`, duration, language, job.data.format ?? 'wav');
       } catch (err) {
         if (err instanceof AsrNotConfiguredError) throw new UnrecoverableError(err.message);
         throw err;

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
+import type { AsrAudioFormat } from '@visualnotes/contracts';
 
 /** ffmpeg: `FFMPEG_PATH`, else the optional `ffmpeg-static` binary when its download ran, else `ffmpeg` on PATH. */
 export function ffmpegPath(configured?: string): string {
@@ -35,6 +36,40 @@ function run(bin: string, args: string[]): Promise<string> {
 /** Any audio or video file to mono 16 kHz 16-bit WAV. */
 export async function extractAudio(bin: string, input: string, output: string): Promise<void> {
   await run(bin, ['-y', '-i', input, '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-c:a', 'pcm_s16le', '-f', 'wav', output]);
+}
+
+/**
+ * Upper bound of bytes per second of a chunk in each format, for the chunk size ceiling: Opus
+ * stays near its bit rate (Ogg pages add ~1-2 %), FLAC can be slightly larger than PCM on noise.
+ */
+export function chunkBytesPerSecond(format: AsrAudioFormat, kbps: number): number {
+  if (format === 'opus') return Math.ceil(kbps * 125 * 1.1);
+  if (format === 'flac') return Math.ceil(BYTES_PER_SECOND * 1.05);
+  return BYTES_PER_SECOND;
+}
+
+/**
+ * Seconds `start`..`end` of a mono 16 kHz WAV as one file for the speech-to-text endpoint.
+ * WAV is sliced byte-exact; Opus (in Ogg) and FLAC are encoded by ffmpeg from the same samples.
+ */
+export async function encodeChunk(
+  bin: string,
+  wav: string,
+  info: WavInfo,
+  range: { start: number; end: number },
+  format: AsrAudioFormat,
+  kbps: number,
+  output: string,
+): Promise<Buffer> {
+  if (format === 'wav') return sliceWav(wav, info, range.start, range.end);
+  // Input seeking in PCM is sample-accurate, so chunk offsets stay exact.
+  const cut = ['-ss', range.start.toFixed(4), '-t', (range.end - range.start).toFixed(4), '-i', wav, '-ac', '1', '-ar', String(SAMPLE_RATE)];
+  const codec =
+    format === 'opus'
+      ? ['-c:a', 'libopus', '-b:a', `${kbps}k`, '-vbr', 'on', '-f', 'ogg']
+      : ['-c:a', 'flac', '-compression_level', '8', '-f', 'flac'];
+  await run(bin, ['-y', ...cut, '-map_metadata', '-1', ...codec, output]);
+  return readFile(output);
 }
 
 /** Silent stretches (seconds) found by ffmpeg's silencedetect. */

@@ -2,7 +2,18 @@ import { OnWorkerEvent, Processor, InjectQueue } from '@nestjs/bullmq';
 import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { defaultJobOptions, JobHandler, JobProcessor, queuePrefix, redisOptions, SERVICE_CONFIG, STORAGE, type Storage } from '@visualnotes/common';
-import { DomainError, Jobs, Messages, Queues, type JobPayloads, type Summary, type TranscriptSegment } from '@visualnotes/contracts';
+import {
+  AsrAudioFormats,
+  DomainError,
+  JobPriority,
+  Jobs,
+  Messages,
+  Queues,
+  type AsrAudioFormat,
+  type JobPayloads,
+  type Summary,
+  type TranscriptSegment,
+} from '@visualnotes/contracts';
 import { FlowProducer, UnrecoverableError, WaitingChildrenError, type Job, type Queue } from 'bullmq';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,7 +22,7 @@ import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Repository } from 'typeorm';
-import { BYTES_PER_SECOND, detectSilences, extractAudio, ffmpegPath, planChunks, readWavInfo, sliceWav } from '../audio/ffmpeg';
+import { BYTES_PER_SECOND, chunkBytesPerSecond, detectSilences, encodeChunk, extractAudio, ffmpegPath, planChunks, readWavInfo } from '../audio/ffmpeg';
 import type { MediaConfig } from '../config';
 import { YoutubeClient } from '../youtube/youtube.client';
 import { Video } from './video.entity';
@@ -19,8 +30,11 @@ import { transcriptText, VideosService } from './videos.service';
 
 type ImportJob = Job<JobPayloads['video.import']>;
 
+const priorityOf = (job: ImportJob) => (job.data.premium ? JobPriority.premium : JobPriority.free);
+
 /** Storage key of one audio chunk of a video. */
-export const chunkKey = (videoId: string, index: number) => `audio/${videoId}/${String(index).padStart(5, '0')}.wav`;
+export const chunkKey = (videoId: string, index: number, format: AsrAudioFormat = 'wav') =>
+  `audio/${videoId}/${String(index).padStart(5, '0')}.${AsrAudioFormats[format].ext}`;
 
 /**
  * One `video.import` job per video, run as steps (BullMQ "process step jobs"):
@@ -59,7 +73,7 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
     if (step === 'start') {
       if (!video.transcript?.length) {
         const chunks = await this.startTranscription(job, video);
-        await job.updateData({ ...job.data, step: 'transcribed', chunks });
+        await job.updateData({ ...job.data, step: 'transcribed', chunks, chunkFormat: this.config.ASR_AUDIO_FORMAT });
         if (await job.moveToWaitingChildren(token!)) throw new WaitingChildrenError();
       }
       step = 'transcribed';
@@ -74,12 +88,12 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
         if (!video.duration) video.duration = merged.at(-1)!.end;
         await this.videos.update({ id: video.id }, { transcript: merged, transcriptText: video.transcriptText, duration: video.duration });
       }
-      await this.removeAudioChunks(video.id, job.data.chunks ?? 0);
+      await this.removeAudioChunks(video.id, job.data.chunks ?? 0, job.data.chunkFormat);
       await this.service.setProgress(video.id, 88, 'summarizing');
       await this.summaries.add(
         Jobs.summaryVideo,
         { videoId: video.id, language: video.language ?? undefined },
-        { jobId: `summary-${video.id}`, parent: { id: job.id!, queue: job.queueQualifiedName }, failParentOnFailure: true },
+        { jobId: `summary-${video.id}`, priority: priorityOf(job), parent: { id: job.id!, queue: job.queueQualifiedName }, failParentOnFailure: true },
       );
       await job.updateData({ ...job.data, step: 'summarized' });
       if (await job.moveToWaitingChildren(token!)) throw new WaitingChildrenError();
@@ -99,8 +113,8 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
   }
 
   /** The audio chunks are not needed once the transcript is stored (idempotent). */
-  private async removeAudioChunks(videoId: string, count: number) {
-    for (let i = 0; i < count; i++) await this.storage.delete(chunkKey(videoId, i)).catch(() => undefined);
+  private async removeAudioChunks(videoId: string, count: number, format?: AsrAudioFormat) {
+    for (let i = 0; i < count; i++) await this.storage.delete(chunkKey(videoId, i, format)).catch(() => undefined);
   }
 
   /** Mono 16 kHz audio cut at silences into chunks, then one transcription job per chunk and a merge job; returns the chunk count. */
@@ -120,14 +134,18 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
       const info = await readWavInfo(wav);
       const total = info.dataBytes / BYTES_PER_SECOND;
       if (total < 0.2) throw new UnrecoverableError(Messages.noTranscript);
-      const maxSeconds = Math.floor((this.config.MEDIA_CHUNK_MAX_BYTES - 44) / BYTES_PER_SECOND);
+      const format = this.config.ASR_AUDIO_FORMAT;
+      const maxSeconds = Math.floor((this.config.MEDIA_CHUNK_MAX_BYTES - 4096) / chunkBytesPerSecond(format, this.config.ASR_AUDIO_KBPS));
       const target = Math.min(this.config.MEDIA_CHUNK_SECONDS, maxSeconds);
       const silences = total > target * 1.25 ? await detectSilences(bin, wav) : [];
       const plan = planChunks(total, target, maxSeconds, silences);
-      for (const [i, c] of plan.entries()) await this.storage.put(chunkKey(video.id, i), await sliceWav(wav, info, c.start, c.end));
+      const encoded = join(dir, `chunk.${AsrAudioFormats[format].ext}`);
+      for (const [i, c] of plan.entries()) {
+        await this.storage.put(chunkKey(video.id, i, format), await encodeChunk(bin, wav, info, c, format, this.config.ASR_AUDIO_KBPS, encoded));
+      }
       if (!video.duration) await this.videos.update({ id: video.id }, { duration: Math.round(total * 1000) / 1000 });
       await this.service.setProgress(video.id, 5, 'transcribing');
-      const opts = { ...defaultJobOptions, failParentOnFailure: true };
+      const opts = { ...defaultJobOptions, priority: priorityOf(job), failParentOnFailure: true };
       await this.flows.add({
         name: Jobs.transcriptionMerge,
         queueName: Queues.aiTranscription,
@@ -140,7 +158,8 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
             videoId: video.id,
             index,
             chunks: plan.length,
-            storageKey: chunkKey(video.id, index),
+            storageKey: chunkKey(video.id, index, format),
+            format,
             offset: Math.round(c.start * 1000) / 1000,
             duration: Math.round((c.end - c.start) * 1000) / 1000,
             language: video.language ?? undefined,

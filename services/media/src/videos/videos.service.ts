@@ -5,6 +5,7 @@ import { STORAGE, type Storage } from '@visualnotes/common';
 import {
   createVideoSchema,
   DomainError,
+  JobPriority,
   Jobs,
   parseYouTubeUrl,
   publicJobId,
@@ -97,11 +98,13 @@ export class VideosService {
     row.progress = 0;
     row.jobId = randomUUID();
     row.transcriptText = transcriptText(row.transcript);
+    // Premium imports (and their transcription and summary jobs) are taken before free ones.
+    const premium = !!caller.owner_id && !!(await this.usage.entitlements(caller))?.premium;
     const saved = await this.videos.save(row);
     await this.queue.add(
       Jobs.videoImport,
-      { videoId: saved.id, step: 'start', ownerId: saved.ownerId, visitorKey: saved.visitorKey },
-      { jobId: saved.jobId! },
+      { videoId: saved.id, step: 'start', ownerId: saved.ownerId, visitorKey: saved.visitorKey, premium },
+      { jobId: saved.jobId!, priority: premium ? JobPriority.premium : JobPriority.free },
     );
     saved.tags = [];
     return { video: viewOf(saved), job_id: publicJobId(Queues.mediaJobs, saved.jobId!) };
