@@ -2,6 +2,7 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { BASE_CONFIG, createStorage, RpcModule, STORAGE } from '@visualnotes/common';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { CapabilitiesController } from './capabilities/capabilities.controller';
 import { SummariesController } from './summaries/summaries.controller';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { DevController } from './dev/dev.controller';
@@ -36,7 +37,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [GatewayConfigModule.forRoot(config), RpcModule, AuthModule.forRoot(config), VideosModule, CanvasModule, LicensesModule, SeoModule, AdminModule],
-      controllers: [HealthController, JobsController, DevController, UploadsController, SummariesController],
+      controllers: [HealthController, CapabilitiesController, JobsController, DevController, UploadsController, SummariesController],
       providers: [JobsService],
     };
   }

@@ -205,7 +205,7 @@ function Exports({ video }: { video: VideoView }) {
     });
     if (!saved.ok) return setNote(((await saved.json().catch(() => ({}))) as { message?: string }).message ?? 'The canvas could not be saved');
     setNote('Sent to a new canvas');
-    window.location.assign(`/${project.id}`);
+    window.location.assign(`/projects/${project.id}`);
   };
   return (
     <div className={styles.exports}>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Messages } from '@visualnotes/contracts';
 import { useSearchParams } from 'react-router-dom';
 import { AppLink } from '../../components/AppLink/AppLink';
 import styles from '../../features/auth/auth.module.css';
@@ -17,6 +18,12 @@ export function ConfirmPage() {
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
+    // Opened without the link's token (e.g. typed by hand): nothing to check, say what to do.
+    if (!token) {
+      setError(Messages.confirmLinkMissing);
+      setState('failed');
+      return;
+    }
     publicCall('POST', isEmail ? '/auth/email/confirm' : '/auth/activate', { token })
       .then(() => setState('done'))
       .catch((err) => {
@@ -41,9 +48,14 @@ export function ConfirmPage() {
           </>
         )}
         {state === 'failed' && (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
+          <>
+            <p className={styles.error} role="alert">
+              {error}
+            </p>
+            <AppLink to="/account/login" className={styles.button} style={{ textAlign: 'center', textDecoration: 'none' }}>
+              Go to log in
+            </AppLink>
+          </>
         )}
       </section>
     </main>

@@ -2,7 +2,7 @@ import { OnWorkerEvent, Processor, InjectQueue } from '@nestjs/bullmq';
 import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { defaultJobOptions, JobHandler, JobProcessor, queuePrefix, redisOptions, SERVICE_CONFIG, STORAGE, type Storage } from '@visualnotes/common';
-import { DomainError, Jobs, Messages, Queues, type JobPayloads, type Summary, type TranscriptSegment } from '@visualnotes/contracts';
+import { DomainError, jobFailureMessage, Jobs, Messages, Queues, type JobPayloads, type Summary, type TranscriptSegment } from '@visualnotes/contracts';
 import { FlowProducer, UnrecoverableError, WaitingChildrenError, type Job, type Queue } from 'bullmq';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -115,7 +115,7 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
         await extractAudio(bin, source, wav);
       } catch (err) {
         this.logger.warn(`audio extraction failed for ${video.id}: ${(err as Error).message}`);
-        throw new UnrecoverableError('The file has no audio we can read');
+        throw new UnrecoverableError(Messages.noReadableAudio);
       }
       const info = await readWavInfo(wav);
       const total = info.dataBytes / BYTES_PER_SECOND;
@@ -162,7 +162,7 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
     const limit = new Transform({
       transform(chunk: Buffer, _e, done) {
         size += chunk.length;
-        done(size > max ? new UnrecoverableError('The audio is larger than we can transcribe') : null, chunk);
+        done(size > max ? new UnrecoverableError(Messages.audioTooLarge) : null, chunk);
       },
     });
     if (video.mediaKey) {
@@ -187,7 +187,7 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
     if (!job || error instanceof WaitingChildrenError || error.name === 'WaitingChildrenError') return;
     const final = error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
     if (!final) return;
-    const message = error instanceof DomainError || error instanceof UnrecoverableError ? error.message : 'The processing of this video failed; please try again';
+    const message = jobFailureMessage(error instanceof DomainError || error instanceof UnrecoverableError ? error.message : null);
     await this.videos.update({ id: job.data.videoId }, { status: 'failed', error: message }).catch(() => undefined);
   }
 }
