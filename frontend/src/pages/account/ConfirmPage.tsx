@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router-dom';
 import { AppLink } from '../../components/AppLink/AppLink';
 import styles from '../../features/auth/auth.module.css';
 import { messageOf } from '../../features/auth/errors';
-import { publicCall } from '../../features/auth/session';
+import { fetchUser, publicCall, refreshSession } from '../../features/auth/session';
+import { readToken } from '../../features/auth/storage';
 
 /** `/user/confirm?token=...`: account activation (or a new e-mail address with `kind=email`). */
 export function ConfirmPage() {
@@ -25,6 +26,10 @@ export function ConfirmPage() {
       return;
     }
     publicCall('POST', isEmail ? '/auth/email/confirm' : '/auth/activate', { token })
+      // signed in here: a new token (its claims carry the new address) and the user read again
+      .then(async () => {
+        if (isEmail && readToken() && (await refreshSession())) await fetchUser();
+      })
       .then(() => setState('done'))
       .catch((err) => {
         setError(messageOf(err));
