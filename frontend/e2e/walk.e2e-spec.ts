@@ -75,7 +75,17 @@ describe('no dead ends', () => {
     await page.screenshot({ path: `${SHOTS}/confirm-missing-375.png` });
     await page.goto(appUrl('/user/confirm?token=abc'));
     await page.getByRole('alert').getByText(Messages.linkInvalid).waitFor();
-    expect(await page.locator('main').innerText()).not.toMatch(/Too small|expected string/);
+    expect(await page.locator('#main').innerText()).not.toMatch(/Too small|expected string/);
+  });
+
+  it('shows the maker tools whole on a phone', async () => {
+    const page = await (await context(375)).newPage();
+    await page.goto(appUrl('/tools/flowchart-maker'));
+    await page.getByTestId('maker-tool').getByRole('img').waitFor();
+    const button = (await page.getByRole('button', { name: 'Create a flowchart' }).boundingBox())!;
+    expect(button.x + button.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: `${SHOTS}/flowchart-maker-375.png`, fullPage: true });
   });
 
   it.each([

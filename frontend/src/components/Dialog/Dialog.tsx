@@ -40,6 +40,14 @@ export function Dialog({ title, onClose, children, testId, className, titleExtra
         close.current();
       }}
       onMouseDown={(e) => e.target === e.currentTarget && close.current()}
+      onKeyDown={(e) => {
+        if (e.key === 'Tab') keepFocusInside(e.currentTarget, e);
+        // also here: a page script that handles Escape first (the editor does) stops the native cancel
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          close.current();
+        }
+      }}
     >
       <div className={styles.body}>
         <div className={styles.titleRow}>
@@ -50,6 +58,24 @@ export function Dialog({ title, onClose, children, testId, className, titleExtra
       </div>
     </dialog>
   );
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The page behind a modal dialog is inert, but Tab would still leave for the browser's own controls: it cycles here. */
+function keepFocusInside(dialog: HTMLElement, e: { shiftKey: boolean; preventDefault(): void }) {
+  const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+  if (!items.length) return;
+  const first = items[0];
+  const last = items[items.length - 1];
+  const active = document.activeElement;
+  if (e.shiftKey && (active === first || !dialog.contains(active))) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (active === last || !dialog.contains(active))) {
+    e.preventDefault();
+    first.focus();
+  }
 }
 
 interface Question {
