@@ -45,6 +45,7 @@ export function Dialog({ title, onClose, children, testId, className, titleExtra
         // also here: a page script that handles Escape first (the editor does) stops the native cancel
         if (e.key === 'Escape') {
           e.preventDefault();
+          e.stopPropagation(); // nor may such a script move the focus given back below
           close.current();
         }
       }}
