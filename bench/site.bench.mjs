@@ -1,5 +1,5 @@
 // Public site: JavaScript a visitor downloads before interaction on each public route (gzip),
-// and Lighthouse scores (desktop profile, Debian Chromium) for home, pricing and a blog article.
+// the service worker's precache for a visitor who never opens the editor, and Lighthouse scores (desktop profile, Debian Chromium) for home, pricing and a blog article.
 import { chromium } from 'playwright-core';
 import { jsBytes, lighthouseScores } from './lib/site-audit.mjs';
 
@@ -7,6 +7,27 @@ const ARTICLE = '/blog/how-to-summarize-a-youtube-video';
 const ROUTES = ['/', '/pricing', '/download', '/blog', ARTICLE, '/de', '/ja/pdf-summarizer', '/privacy', '/miro-alternative', '/templates', '/tools/youtube-summarizer', '/account/login'];
 const LIGHTHOUSE = ['/', '/pricing', ARTICLE];
 const BUDGET_KB = 150;
+
+/** What the service worker precaches for a visitor who opens the home page and never the editor. */
+async function precacheRow(browser, baseUrl) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(baseUrl + '/');
+    const bytes = await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      const name = (await caches.keys()).find((k) => k.includes('precache'));
+      if (!name) return -1;
+      const cache = await caches.open(name);
+      let total = 0;
+      for (const req of await cache.keys()) total += (await (await cache.match(req)).blob()).size;
+      return total;
+    });
+    return { section: 'site: offline app', name: 'service-worker precache, visitor without the editor', value: Math.round(bytes / 1024 / 10.24) / 100, unit: 'MB', goal: '<= 1.5' };
+  } finally {
+    await context.close();
+  }
+}
 
 export async function run(ctx) {
   const rows = [];
@@ -16,6 +37,7 @@ export async function run(ctx) {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
+    rows.push(await precacheRow(browser, ctx.baseUrl));
     for (const route of ROUTES) {
       const { bytes } = await jsBytes(browser, ctx.baseUrl + route);
       rows.push({ section: 'site: JS before interaction (gzip)', name: route, value: Math.round(bytes / 102.4) / 10, unit: 'kB', goal: `<= ${BUDGET_KB}` });

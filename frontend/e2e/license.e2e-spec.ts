@@ -80,7 +80,15 @@ describe('account: license and invite', () => {
     await page.getByTestId('device').filter({ hasText: 'Work laptop' }).waitFor();
     expect(await page.getByTestId('device-count').textContent()).toBe('1 of 4 activated');
 
-    await page.getByTestId('device').filter({ hasText: 'Work laptop' }).getByRole('button', { name: 'Remove' }).click();
+    // removing asks first: Cancel keeps the device, the dialog's button removes it
+    const remove = page.getByTestId('device').filter({ hasText: 'Work laptop' }).getByRole('button', { name: 'Remove' });
+    await remove.click();
+    const confirm = page.getByRole('dialog', { name: 'Remove device?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('device-count').textContent()).toBe('1 of 4 activated');
+    await remove.click();
+    await confirm.getByRole('button', { name: 'Remove device' }).click();
     await page.getByText('No device is activated yet', { exact: false }).waitFor();
     expect(await page.getByTestId('device-count').textContent()).toBe('0 of 4 activated');
 

@@ -37,7 +37,7 @@ if (storedLocale() === 'en') {
 }
 
 /**
- * The offline app's service worker precaches every chunk (the editor included): registered only
+ * The offline app's service worker (it precaches the app shell; other chunks as they load): registered only
  * once the page has loaded and the browser is idle, so it never competes with the first paint.
  */
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

@@ -44,6 +44,13 @@ export const ErrorCatalogue = {
   MONTHLY_SUMMARIES_USED: { status: 403, message: Messages.monthlySummariesUsed },
   PREMIUM_FOR_VIDEO_FILES: { status: 403, message: Messages.premiumForVideoFiles },
   YOUTUBE_BLOCKED: { status: 503, message: Messages.youtubeBlocked },
+  YOUTUBE_UNREACHABLE: { status: 503, message: Messages.youtubeUnreachable },
+  TRANSCRIPTION_UNAVAILABLE: { status: 503, message: Messages.transcriptionUnavailable },
+  AUDIO_GONE: { status: 410, message: Messages.audioGone },
+  NO_READABLE_AUDIO: { status: 422, message: Messages.noReadableAudio },
+  AUDIO_TOO_LARGE: { status: 413, message: Messages.audioTooLarge },
+  VIDEO_PROCESSING_FAILED: { status: 500, message: Messages.videoProcessingFailed },
+  VIDEO_PROCESSING_STOPPED: { status: 500, message: Messages.videoProcessingStopped },
   VIDEO_AUDIO_UNAVAILABLE: { status: 422, message: Messages.videoAudioUnavailable },
   CANNOT_SUMMARIZE_NO_TRANSCRIPT: { status: 422, message: Messages.cannotSummarizeNoTranscript },
   DOCUMENT_TOO_LONG: { status: 403, message: Messages.documentTooLong },
@@ -52,6 +59,7 @@ export const ErrorCatalogue = {
   DOCUMENT_ENCRYPTED: { status: 422, message: Messages.documentEncrypted },
   DOCUMENT_CORRUPT: { status: 422, message: Messages.documentCorrupt },
   DOCUMENT_NO_TEXT: { status: 422, message: Messages.documentNoText },
+  DOCUMENT_SUMMARY_FAILED: { status: 500, message: Messages.documentSummaryFailed },
   DOCUMENT_ARCHIVE_TOO_LARGE: { status: 413, message: Messages.documentArchiveTooLarge },
   INTERNAL: { status: 500, message: 'Something went wrong on our side; please try again' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'This part of the service is temporarily unavailable; please try again shortly' },
@@ -85,6 +93,16 @@ export class DomainError extends Error {
   toBody(): ErrorBody {
     return { statusCode: this.statusCode, message: this.message, code: this.code };
   }
+}
+
+const CATALOGUE_TEXTS: ReadonlySet<string> = new Set(Object.values(ErrorCatalogue).map((e) => e.message));
+
+/**
+ * The sentence a user sees for a failed background job: the job's own reason when it is a text
+ * of the catalogue, else the fallback (never a queue or job name, never a stack's words).
+ */
+export function jobFailureMessage(reason: string | null | undefined, fallback: ErrorCode = 'VIDEO_PROCESSING_FAILED'): string {
+  return reason && CATALOGUE_TEXTS.has(reason) ? reason : ErrorCatalogue[fallback].message;
 }
 
 export function isErrorBody(value: unknown): value is ErrorBody {

@@ -2,6 +2,7 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { BASE_CONFIG, createStorage, RpcModule, STORAGE } from '@visualnotes/common';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { CapabilitiesController } from './capabilities/capabilities.controller';
 import { SummariesController } from './summaries/summaries.controller';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { DevController } from './dev/dev.controller';
@@ -37,7 +38,7 @@ export class AppModule {
       module: AppModule,
       imports: [GatewayConfigModule.forRoot(config), RpcModule, AuthModule.forRoot(config), VideosModule, CanvasModule, LicensesModule, SeoModule, AdminModule],
       // the outbox and scope routes exist only for test harnesses (TEST_ROUTES=1)
-      controllers: [HealthController, JobsController, UploadsController, SummariesController, ...(config.TEST_ROUTES ? [DevController] : [])],
+      controllers: [HealthController, CapabilitiesController, JobsController, UploadsController, SummariesController, ...(config.TEST_ROUTES ? [DevController] : [])],
       providers: [JobsService],
     };
   }

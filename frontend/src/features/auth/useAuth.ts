@@ -3,14 +3,17 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useSelector } from 'react-redux';
 import { selectLoggedIn, selectReady, selectUser } from './auth.slice';
 import { rememberPath } from './redirect';
+import { readToken } from './storage';
 
 export function useAuth() {
-  return {
-    // the auth slice is injected into the root reducer, so the selectors take the state as `{ auth? }`
-    user: useSelector(selectUser),
-    loggedIn: useSelector(selectLoggedIn),
-    ready: useSelector(selectReady),
-  };
+  // the auth slice is injected into the root reducer, so the selectors take the state as `{ auth? }`
+  const user = useSelector(selectUser);
+  const loaded = useSelector(selectLoggedIn);
+  const ready = useSelector(selectReady);
+  // The user could not be loaded but the session is still stored (a rejected session is cleared):
+  // no network, so the signed-in user keeps working on what this device has.
+  const loggedIn = loaded || (ready && readToken() !== null);
+  return { user, loggedIn, ready };
 }
 
 /** A page that needs auth sends a logged-out user to login, remembering the path (spec §4). */

@@ -1,6 +1,7 @@
 import type { Project, Scene } from '@visualnotes/contracts';
 import { Messages } from '@visualnotes/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { keepLoadedAssetsOffline } from './offline-assets';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useRequireAuth } from '../auth/useAuth';
 import styles from './canvas.module.css';
@@ -136,6 +137,8 @@ export function EditorPage() {
     (api: CanvasApi) => {
       if (!loaded || !mod || apiRef.current === api) return;
       apiRef.current = api;
+      // once the editor has drawn (its fonts loaded too), its files are kept for offline use
+      window.setTimeout(() => void keepLoadedAssetsOffline(), 1_000);
       syncRef.current?.dispose();
       syncRef.current = new ProjectSync(
         loaded.local,

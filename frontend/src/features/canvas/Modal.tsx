@@ -1,23 +1,17 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Dialog } from '../../components/Dialog/Dialog';
 import styles from './canvas.module.css';
 
+/** The editor's dialogs: a native modal dialog (focus kept inside and given back, Escape closes) with a Close button. */
 export function Modal({ title, onClose, children, testId }: { title: string; onClose: () => void; children: ReactNode; testId?: string }) {
-  useEffect(() => {
-    const key = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', key);
-    return () => window.removeEventListener('keydown', key);
-  }, [onClose]);
   return (
-    <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className={styles.modal} role="dialog" aria-modal="true" aria-label={title} data-testid={testId}>
-        <h2>{title}</h2>
-        {children}
-        <div className={styles.row}>
-          <button type="button" className={styles.button} onClick={onClose}>
-            Close
-          </button>
-        </div>
+    <Dialog title={title} onClose={onClose} testId={testId} className={styles.modal}>
+      {children}
+      <div className={styles.row}>
+        <button type="button" className={styles.button} onClick={onClose}>
+          Close
+        </button>
       </div>
-    </div>
+    </Dialog>
   );
 }

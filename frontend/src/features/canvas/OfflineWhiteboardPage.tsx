@@ -1,5 +1,6 @@
 import type { Scene } from '@visualnotes/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { keepLoadedAssetsOffline } from './offline-assets';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import styles from './canvas.module.css';
@@ -42,7 +43,10 @@ export function OfflineWhiteboardPage() {
   const canvas = useMemo(() => {
     if (!mod || !board) return null;
     const View = mod.default;
-    return <View scene={board.scene} images={board.images} onReady={(api) => (apiRef.current = api)} onChange={onChange} />;
+    return <View scene={board.scene} images={board.images} onReady={(api) => {
+          apiRef.current = api;
+          window.setTimeout(() => void keepLoadedAssetsOffline(), 1_000);
+        }} onChange={onChange} />;
   }, [mod, board, onChange]);
 
   async function saveToAccount() {

@@ -7,7 +7,7 @@ import {
   type TemplateCategory,
   type TemplateSummary,
 } from '@visualnotes/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText, useStatisticsQuery } from './api';
 import styles from './canvas.module.css';
@@ -137,6 +137,18 @@ export function ShareModal({ projectId, onClose }: { projectId: string; onClose:
   const [link, setLink] = useState<ShareLink | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [revoked, setRevoked] = useState(false);
+  const [loading, setLoading] = useState(true);
+  // a link made before is shown as it is (not a "Create link" that would make a second one)
+  useEffect(() => {
+    let live = true;
+    signedInCall<ShareLink[]>('GET', `/projects/${projectId}/share`).then(
+      (links) => live && (setLink(links[0] ?? null), setLoading(false)),
+      () => live && setLoading(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, [projectId]);
   async function create() {
     setError(null);
     try {
@@ -168,6 +180,8 @@ export function ShareModal({ projectId, onClose }: { projectId: string; onClose:
             </button>
           </div>
         </>
+      ) : loading ? (
+        <p className={styles.muted}>Looking for an existing link…</p>
       ) : (
         <div className={styles.row}>
           <button type="button" className={`${styles.button} ${styles.primary}`} onClick={create}>

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ASSET_CACHE, EDITOR_FONT_CACHE } from './offline-assets';
 
 /** Where the editor's fonts are served from; the canvas chunk sets `window.EXCALIDRAW_ASSET_PATH` to it. */
 export const EXCALIDRAW_ASSET_PATH = '/excalidraw-assets/';
@@ -54,12 +55,24 @@ export function excalidrawAssets(): Plugin {
   };
 }
 
+
+/** The files index.html loads before anything else: its script, module preloads, style sheets and preloaded fonts. */
+export function shellFiles(indexHtml: string): Set<string> {
+  const files = new Set(['index.html', 'manifest.webmanifest']);
+  for (const m of indexHtml.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+)"/g)) files.add(m[1]);
+  return files;
+}
+
 /**
- * The offline web app: a service worker that precaches the app shell, every page chunk (the editor
- * included) and the Latin editor fonts; the large CJK font is cached on first use.
+ * The offline web app: a service worker that precaches the app shell only (index.html and what it
+ * loads first, the icons), so a visitor who never opens the editor downloads little. Every other
+ * chunk (pages, the editor, its fonts) is cached when it is first loaded; the editor page also puts
+ * the chunks it loaded before the worker took control into the same cache, so a project opened
+ * once opens again offline.
  */
 export function offlineApp() {
-  return VitePWA({
+  let outDir = 'dist';
+  const pwa = VitePWA({
     registerType: 'autoUpdate',
     injectRegister: false, // registered by main.tsx once the page is loaded and idle
     includeAssets: ['icons/*.png'],
@@ -79,18 +92,39 @@ export function offlineApp() {
       ],
     },
     workbox: {
-      globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}', 'excalidraw-assets/fonts/{Excalifont,Virgil,Nunito,Cascadia,Assistant,Liberation,Lilita,ComicShanns}/*.woff2'],
-      maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+      globPatterns: ['**/*.{js,css,html,png,woff2,webmanifest}'],
+      manifestTransforms: [
+        (entries) => {
+          const shell = shellFiles(readFileSync(join(outDir, 'index.html'), 'utf8'));
+          return { manifest: entries.filter((e) => shell.has(e.url) || e.url.startsWith('icons/')), warnings: [] };
+        },
+      ],
+      // the page the worker was installed from is controlled at once (an editor opened on the first visit works offline)
+      clientsClaim: true,
+      skipWaiting: true,
       navigateFallback: '/index.html',
-      // API calls, published pages (rendered by the server) and the API docs never come from the cache.
-      navigateFallbackDenylist: [/^\/api\//, /^\/p\/(?!statistic)/],
+      // API calls, the operator dashboard, published pages (rendered by the server) and the API docs never come from the cache.
+      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/admin(\/|$)/, /^\/p\/(?!statistic)/, /^\/metrics$/],
       runtimeCaching: [
+        {
+          // hashed file names: a cached copy never goes stale
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: { cacheName: ASSET_CACHE, expiration: { maxEntries: 400 } },
+        },
         {
           urlPattern: ({ url }) => url.pathname.startsWith(`${EXCALIDRAW_ASSET_PATH}fonts/`),
           handler: 'CacheFirst',
-          options: { cacheName: 'editor-fonts', expiration: { maxEntries: 400 } },
+          options: { cacheName: EDITOR_FONT_CACHE, expiration: { maxEntries: 400 } },
         },
       ],
     },
   });
+  const capture: Plugin = {
+    name: 'visualnotes:offline-app-out-dir',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+  };
+  return [capture, ...pwa];
 }

@@ -2,6 +2,7 @@ import { Messages, parseYouTubeUrl, type HighlightView, type VideoView } from '@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { API_BASE_URL } from '../../app/constants';
+import { useCapabilitiesQuery } from '../../app/api/capabilities';
 import { UpgradePrompt } from '../../components/UpgradePrompt/UpgradePrompt';
 import { currentAuthorization } from '../../app/api/auth-token';
 import {
@@ -39,6 +40,9 @@ export function VideoSummarizer({ heading }: { heading: string }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [createVideo, creating] = useCreateVideoMutation();
   const [uploading, setUploading] = useState(false);
+  // without speech-to-text only subtitle files can be read: said before anything is uploaded
+  const { data: capabilities } = useCapabilitiesQuery();
+  const subtitlesOnly = capabilities?.transcription === false;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -54,6 +58,7 @@ export function VideoSummarizer({ heading }: { heading: string }) {
     if (!file) return;
     setFormError(null);
     if (!signedIn()) return setFormError(Messages.needLogin);
+    if (subtitlesOnly && !/\.(srt|vtt)$/i.test(file.name)) return setFormError(Messages.transcriptionUnavailable);
     setUploading(true);
     try {
       const fileId = await uploadFile(file);
@@ -81,10 +86,15 @@ export function VideoSummarizer({ heading }: { heading: string }) {
           {creating.isLoading ? 'Importing…' : 'Summarize'}
         </button>
         <label className={styles.fileButton}>
-          {uploading ? 'Uploading…' : 'Upload video, audio or SRT/VTT'}
-          <input type="file" accept="video/*,audio/*,.srt,.vtt" hidden onChange={(e) => void onFile(e.target.files?.[0])} />
+          {uploading ? 'Uploading…' : subtitlesOnly ? 'Upload subtitles (SRT/VTT)' : 'Upload video, audio or SRT/VTT'}
+          <input type="file" accept={subtitlesOnly ? '.srt,.vtt' : 'video/*,audio/*,.srt,.vtt'} hidden onChange={(e) => void onFile(e.target.files?.[0])} />
         </label>
       </form>
+      {subtitlesOnly && (
+        <p className={styles.muted} data-testid="transcription-unavailable">
+          {Messages.transcriptionUnavailable}.
+        </p>
+      )}
       {formError && (
         <p role="alert" className={styles.error} data-testid="import-error">
           {formError}
@@ -205,7 +215,7 @@ function Exports({ video }: { video: VideoView }) {
     });
     if (!saved.ok) return setNote(((await saved.json().catch(() => ({}))) as { message?: string }).message ?? 'The canvas could not be saved');
     setNote('Sent to a new canvas');
-    window.location.assign(`/${project.id}`);
+    window.location.assign(`/projects/${project.id}`);
   };
   return (
     <div className={styles.exports}>

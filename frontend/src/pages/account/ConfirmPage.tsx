@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import { Messages } from '@visualnotes/contracts';
 import { useSearchParams } from 'react-router-dom';
 import { AppLink } from '../../components/AppLink/AppLink';
 import styles from '../../features/auth/auth.module.css';
 import { messageOf } from '../../features/auth/errors';
-import { publicCall } from '../../features/auth/session';
+import { fetchUser, publicCall, refreshSession } from '../../features/auth/session';
+import { readToken } from '../../features/auth/storage';
 
 /** `/user/confirm?token=...`: account activation (or a new e-mail address with `kind=email`). */
 export function ConfirmPage() {
@@ -17,7 +19,17 @@ export function ConfirmPage() {
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
+    // Opened without the link's token (e.g. typed by hand): nothing to check, say what to do.
+    if (!token) {
+      setError(Messages.confirmLinkMissing);
+      setState('failed');
+      return;
+    }
     publicCall('POST', isEmail ? '/auth/email/confirm' : '/auth/activate', { token })
+      // signed in here: a new token (its claims carry the new address) and the user read again
+      .then(async () => {
+        if (isEmail && readToken() && (await refreshSession())) await fetchUser();
+      })
       .then(() => setState('done'))
       .catch((err) => {
         setError(messageOf(err));
@@ -41,9 +53,14 @@ export function ConfirmPage() {
           </>
         )}
         {state === 'failed' && (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
+          <>
+            <p className={styles.error} role="alert">
+              {error}
+            </p>
+            <AppLink to="/account/login" className={styles.button} style={{ textAlign: 'center', textDecoration: 'none' }}>
+              Go to log in
+            </AppLink>
+          </>
         )}
       </section>
     </main>

@@ -1,4 +1,5 @@
 import { Messages, passwordProblemShort } from '@visualnotes/contracts';
+import { useCapabilitiesQuery } from '../../app/api/capabilities';
 import { loadSchemas } from '../../features/forms/schemas';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -28,6 +29,8 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [unactivated, setUnactivated] = useState(false);
   const justLoggedIn = useRef(false);
+  // the Google button only where Google sign-in is set up (unknown until the answer: hidden)
+  const { data: capabilities } = useCapabilitiesQuery();
 
   // guest-only: a signed-in visitor goes home; one who just logged in goes to the remembered path
   useGuestOnly(
@@ -225,7 +228,7 @@ export function LoginPage() {
           </button>
         )}
 
-        {mode !== 'code' && (
+        {mode !== 'code' && capabilities?.google_sign_in && (
           <a className={styles.secondary} href="/api/auth/google" style={{ textAlign: 'center', textDecoration: 'none' }}>
             Continue with Google
           </a>

@@ -24,9 +24,10 @@ export function PricingCard({ plan, currency, period, checkout, busy, onBuy }: C
   const [tier, setTier] = useState<DesktopTier>('pro');
   const tierView = plan.tiers?.find((t) => t.id === tier);
   const prices = tierView?.prices ?? plan.prices;
-  // Premium and Publisher are subscriptions: the lifetime toggle shows their yearly price
+  // Premium and Publisher are subscriptions: with the lifetime toggle they show their yearly price, said in words
   const shown: LicensePlan = prices?.[period] ? period : 'yearly';
   const price = prices?.[shown];
+  const subscriptionOnly = Boolean(prices) && shown !== period;
   return (
     <article className={`${styles.card} ${plan.id === 'premium' ? styles.featured : ''}`} data-testid={`plan-${plan.id}`}>
       <h2>{plan.name}</h2>
@@ -44,7 +45,7 @@ export function PricingCard({ plan, currency, period, checkout, busy, onBuy }: C
         {price ? (
           <>
             {price.regular !== undefined && <span className={styles.regular}>{money(currency, price.regular)}</span>}
-            {money(currency, price.amount)} <span className={styles.per}>{PER[shown]}</span>
+            {money(currency, price.amount)} <span className={styles.per}>{subscriptionOnly ? 'a year · no lifetime plan' : PER[shown]}</span>
           </>
         ) : (
           <>
@@ -66,9 +67,11 @@ export function PricingCard({ plan, currency, period, checkout, busy, onBuy }: C
           Buy {plan.name}
         </button>
       ) : (
-        <a className={styles.buy} href="mailto:support@visualnotes.app?subject=License">
-          Contact us to buy
-        </a>
+        <p className={styles.howToBuy} data-testid="how-to-buy">
+          <strong>How to buy {plan.name}</strong>
+          Online payment is not set up on this site. Ask its operator for a license: they issue it to the e-mail address of your
+          account, and it appears on your Account page under License.
+        </p>
       )}
     </article>
   );

@@ -5,6 +5,7 @@ import { VIDEO_TOOL_SLUGS } from '../../features/video/video-tools';
 import { VideoSummarizer } from '../../features/video/VideoSummarizer';
 import { DOCUMENT_TOOL_SLUGS } from '../../features/documents/document-tools';
 import { DocumentToolPage } from './documents/DocumentToolPage';
+import { MAKER_TOOLS, MakerToolPage } from './MakerToolPage';
 
 /** One page per tool of app/routes/tools.ts; the route table only registers known tools. */
 export function ToolPage() {
@@ -12,5 +13,6 @@ export function ToolPage() {
   if (!tool) return <ComingSoon title="Tools" />;
   if (VIDEO_TOOL_SLUGS.has(tool.slug)) return <VideoSummarizer heading={tool.name} />;
   if (DOCUMENT_TOOL_SLUGS.has(tool.slug)) return <DocumentToolPage heading={tool.name} slug={tool.slug} />;
+  if (tool.slug in MAKER_TOOLS) return <MakerToolPage tool={tool} />;
   return <ComingSoon title={tool.name} description={`${TOOL_GROUP_LABELS[tool.group]}: ${tool.description}`} />;
 }

@@ -34,7 +34,12 @@ export const nameSchema = z
   .refine((n) => !/[\u0000-\u001f\u007f<>]/.test(n), 'The name contains characters that are not allowed');
 
 export const localeSchema = z.enum(['en', 'zh-CN']);
-const token = z.string().min(10).max(200).regex(/^[A-Za-z0-9_.-]+$/, 'This link is invalid or has expired');
+// A link's token: any malformed value gets the link's sentence, never a validator's words.
+const token = z
+  .string({ error: Messages.linkInvalid })
+  .min(10, Messages.linkInvalid)
+  .max(200, Messages.linkInvalid)
+  .regex(/^[A-Za-z0-9_.-]+$/, Messages.linkInvalid);
 
 export const registerSchema = z.object({
   name: nameSchema,
@@ -51,7 +56,7 @@ export const loginSchema = z.object({
   fingerprint: z.string().trim().min(1).max(200).default('unknown'),
 });
 export const securityCodeSchema = z.object({
-  challenge: token,
+  challenge: z.string().min(10).max(200).regex(/^[A-Za-z0-9_.-]+$/, Messages.securityCodeExpired),
   code: z.string().trim().regex(/^\d{6}$/, 'The security code has 6 digits'),
 });
 export const refreshSchema = z.object({ refresh_token: z.string().min(10).max(300) });

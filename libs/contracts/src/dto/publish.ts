@@ -219,6 +219,8 @@ export interface TemplateSummary {
   category: TemplateCategory;
   status: TemplateStatus;
   builtin: boolean;
+  /** The shipped template's name in the data folder (e.g. `moodboard`); null for users' templates. */
+  key: string | null;
   created_at: string;
 }
 export interface Template extends TemplateSummary {

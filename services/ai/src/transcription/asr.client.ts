@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@visualnotes/common';
-import { AsrAudioFormats, type AsrAudioFormat, type TranscriptSegment } from '@visualnotes/contracts';
+import { AsrAudioFormats, Messages, type AsrAudioFormat, type TranscriptSegment } from '@visualnotes/contracts';
 import OpenAI, { toFile } from 'openai';
 import { asrSettings, type AiConfig } from '../config';
 
 export class AsrNotConfiguredError extends Error {
   constructor() {
-    super('Transcription is not set up on this server (ASR_BASE_URL / ASR_API_KEY)');
+    super(Messages.transcriptionUnavailable);
   }
 }
 
@@ -23,6 +23,10 @@ export class AsrClient {
       s.baseUrl || s.apiKey
         ? new OpenAI({ baseURL: s.baseUrl, apiKey: s.apiKey ?? 'not-needed', timeout: config.AI_TIMEOUT_MS, maxRetries: 1 })
         : null;
+  }
+
+  get configured(): boolean {
+    return this.client !== null;
   }
 
   /**

@@ -2,7 +2,7 @@ import { InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { JobHandler, JobProcessor, RpcClient, STORAGE, type Storage } from '@visualnotes/common';
-import { Jobs, Patterns, Queues, type JobPayloads, type TranscriptSegment } from '@visualnotes/contracts';
+import { Jobs, Messages, Patterns, Queues, type JobPayloads, type TranscriptSegment } from '@visualnotes/contracts';
 import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { LessThan, type Repository } from 'typeorm';
 import { AsrClient, AsrNotConfiguredError } from './asr.client';
@@ -50,7 +50,7 @@ export class TranscriptionProcessor extends JobProcessor {
       try {
         audio = await this.storage.getBuffer(storageKey);
       } catch {
-        throw new UnrecoverableError('The audio of this video is no longer available');
+        throw new UnrecoverableError(Messages.audioGone);
       }
       let lines: TranscriptSegment[];
       try {

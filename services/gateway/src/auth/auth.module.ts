@@ -2,7 +2,7 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import type { GatewayConfig } from '../config';
 import { AccountsController } from './accounts.controller';
 import { AdminGuard, AuthGuard, OptionalAuthGuard, ScopeGuard } from './auth.guard';
-import { GoogleController } from './google/google.controller';
+import { GoogleController, GoogleOffController } from './google/google.controller';
 import { RevokedSessions } from './revoked-sessions';
 import { TokenVerifier } from './token-verifier.service';
 
@@ -11,7 +11,7 @@ const guards = [RevokedSessions, TokenVerifier, AuthGuard, OptionalAuthGuard, Sc
 /**
  * Accounts routes, and the guards every gateway controller uses. Global so that
  * `@UseGuards(AuthGuard)` and `@CurrentUser()` work in any module without importing this one.
- * The Google routes exist only when GOOGLE_CLIENT_ID is set.
+ * Without GOOGLE_CLIENT_ID the Google routes only send the browser back to the login page.
  */
 @Global()
 @Module({})
@@ -19,7 +19,7 @@ export class AuthModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AuthModule,
-      controllers: [AccountsController, ...(config.GOOGLE_CLIENT_ID ? [GoogleController] : [])],
+      controllers: [AccountsController, config.GOOGLE_CLIENT_ID ? GoogleController : GoogleOffController],
       providers: [...guards],
       exports: [...guards],
     };

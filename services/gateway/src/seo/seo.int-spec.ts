@@ -114,6 +114,20 @@ describe('blog API, head tags, sitemap and robots', () => {
     expect(home.text).not.toContain('noindex');
   });
 
+  it('serves the statistics pages (signed-in pages, not published projects) with 200', async () => {
+    for (const path of ['/p/statistic', '/p/statistic/abcdefgh12']) {
+      const res = await request(backend.http).get(path).expect(200);
+      expect(res.text).toContain('<title>Statistics | VisualNotes</title>');
+      expect(res.text).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  it('tells the pages what this installation offers (no Google sign-in without a client id)', async () => {
+    const res = await request(backend.http).get('/api/capabilities').expect(200);
+    expect(res.body.google_sign_in).toBe(false);
+    expect(typeof res.body.transcription).toBe('boolean');
+  });
+
   it('lists blog, landing and tool pages in sitemap.xml and points robots.txt at it', async () => {
     const res = await request(backend.http).get('/sitemap.xml').expect(200);
     expect(res.headers['content-type']).toContain('application/xml');

@@ -67,5 +67,7 @@ export function registerSite(app: NestFastifyApplication, config: GatewayConfig,
       .send(renderIndex(html, page.meta, SITE_NAME));
   };
   fastify.get('/', (request, reply) => sendSpa(reply, request));
+  // More specific than the published pages' `/p/:id`, which would answer 404 for the statistics list.
+  fastify.get('/p/statistic', (request, reply) => sendSpa(reply, request));
   return sendSpa;
 }

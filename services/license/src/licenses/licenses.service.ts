@@ -77,7 +77,8 @@ export function periodEnd(plan: LicensePlan, from: Date): Date | null {
 }
 
 function licenseName(product: Product, tier: DesktopTier): string {
-  if (product === 'desktop') return `${PlansConfig.products.desktop.name} ${PlansConfig.tiers[tier].name}`;
+  // the tier names already say "Pro" (Pro, Pro Plus, Pro Max): "Desktop Pro Plus", never "Desktop Pro Pro"
+  if (product === 'desktop') return `Desktop ${PlansConfig.tiers[tier].name}`;
   return PlansConfig.products[product].name;
 }
 

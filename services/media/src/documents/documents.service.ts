@@ -4,6 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { defaultJobOptions, queuePrefix, redisOptions, RpcClient, SERVICE_CONFIG, STORAGE, type Storage } from '@visualnotes/common';
 import {
   DomainError,
+  jobFailureMessage,
   Jobs,
   Patterns,
   publicJobId,
@@ -221,7 +222,7 @@ export class DocumentsService implements OnModuleDestroy {
   }
 
   async fail(documentId: string, error: string) {
-    await this.documents.update({ id: documentId }, { status: 'failed', error: error.slice(0, 1000), completedAt: new Date() });
+    await this.documents.update({ id: documentId }, { status: 'failed', error: jobFailureMessage(error, 'DOCUMENT_SUMMARY_FAILED'), completedAt: new Date() });
     return { ok: true as const };
   }
 

@@ -6,6 +6,7 @@ import {
   AsrAudioFormats,
   DomainError,
   JobPriority,
+  jobFailureMessage,
   Jobs,
   Messages,
   Queues,
@@ -129,7 +130,7 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
         await extractAudio(bin, source, wav);
       } catch (err) {
         this.logger.warn(`audio extraction failed for ${video.id}: ${(err as Error).message}`);
-        throw new UnrecoverableError('The file has no audio we can read');
+        throw new UnrecoverableError(Messages.noReadableAudio);
       }
       const info = await readWavInfo(wav);
       const total = info.dataBytes / BYTES_PER_SECOND;
@@ -181,7 +182,7 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
     const limit = new Transform({
       transform(chunk: Buffer, _e, done) {
         size += chunk.length;
-        done(size > max ? new UnrecoverableError('The audio is larger than we can transcribe') : null, chunk);
+        done(size > max ? new UnrecoverableError(Messages.audioTooLarge) : null, chunk);
       },
     });
     if (video.mediaKey) {
@@ -206,7 +207,7 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
     if (!job || error instanceof WaitingChildrenError || error.name === 'WaitingChildrenError') return;
     const final = error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
     if (!final) return;
-    const message = error instanceof DomainError || error instanceof UnrecoverableError ? error.message : 'The processing of this video failed; please try again';
+    const message = jobFailureMessage(error instanceof DomainError || error instanceof UnrecoverableError ? error.message : null);
     await this.videos.update({ id: job.data.videoId }, { status: 'failed', error: message }).catch(() => undefined);
   }
 }

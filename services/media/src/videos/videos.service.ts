@@ -6,6 +6,7 @@ import {
   createVideoSchema,
   DomainError,
   JobPriority,
+  jobFailureMessage,
   Jobs,
   parseYouTubeUrl,
   publicJobId,
@@ -185,8 +186,22 @@ export class VideosService {
     const state = job ? await job.getState() : 'missing';
     if (state !== 'failed' && state !== 'missing') return;
     row.status = 'failed';
-    row.error = job?.failedReason || 'The processing of this video stopped; please import it again';
+    row.error = job ? jobFailureMessage(await this.rootFailure(job.failedReason)) : jobFailureMessage(null, 'VIDEO_PROCESSING_STOPPED');
     await this.videos.update({ id: row.id }, { status: 'failed', error: row.error });
+  }
+
+  /**
+   * A parent job failed by a child says only "child <prefix>:<queue>:<id> failed"; the child's own
+   * reason (which may again name its child) is in that job's Redis hash.
+   */
+  private async rootFailure(reason: string | undefined): Promise<string | undefined> {
+    const redis = await this.queue.client;
+    for (let hop = 0; hop < 4 && reason; hop++) {
+      const child = /^child (.+) failed$/.exec(reason);
+      if (!child) break;
+      reason = (await redis.hget(child[1], 'failedReason').catch(() => null)) ?? undefined;
+    }
+    return reason;
   }
 
   async list(req: RpcRequest<'media.videos.list'>): Promise<VideoCard[]> {

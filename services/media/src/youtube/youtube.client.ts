@@ -4,7 +4,7 @@ import { DomainError, type TranscriptSegment } from '@visualnotes/contracts';
 import { Innertube } from 'youtubei.js';
 import type { MediaConfig } from '../config';
 import { parseTimedText } from './timedtext';
-import { YoutubeBlockedError } from './youtube.errors';
+import { YoutubeBlockedError, YoutubeUnreachableError } from './youtube.errors';
 
 export interface CaptionTrack {
   baseUrl: string;
@@ -69,7 +69,7 @@ export class YoutubeClient {
         signal: AbortSignal.timeout(this.config.YOUTUBE_TIMEOUT_MS),
       });
     } catch (err) {
-      throw new YoutubeBlockedError(`network: ${(err as Error).message}`);
+      throw new YoutubeUnreachableError((err as Error).message);
     }
     if (res.status === 429) throw new YoutubeBlockedError('429 Too Many Requests');
     if (res.status >= 300 && res.status < 400) {

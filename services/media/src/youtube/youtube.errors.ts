@@ -6,3 +6,10 @@ export class YoutubeBlockedError extends DomainError {
     super('YOUTUBE_BLOCKED');
   }
 }
+
+/** The server could not reach YouTube at all (no network, DNS, time-out): not YouTube refusing us. */
+export class YoutubeUnreachableError extends DomainError {
+  constructor(readonly reason: string) {
+    super('YOUTUBE_UNREACHABLE');
+  }
+}

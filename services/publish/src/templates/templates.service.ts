@@ -49,6 +49,7 @@ const summary = (r: TemplateRow): TemplateSummary => ({
   category: r.category,
   status: r.status,
   builtin: r.builtin_key !== null,
+  key: r.builtin_key,
   created_at: iso(r.created_at),
 });
 const notFound = () => new DomainError('NOT_FOUND', PublishMessages.templateNotFound);

@@ -24,7 +24,8 @@ export function LicenseCards({ licenses, selected, onSelect }: { licenses: Licen
           <strong>{l.name}</strong>
           <span className={statusClass(l)}>{l.expired ? 'Expired' : l.status}</span>
           <span className={styles.muted}>
-            {l.devices.length} / {l.max_devices} devices · {l.plan} · {l.expired ? 'ended' : 'until'} {formatDate(l.valid_until)}
+            {l.max_devices > 0 && `${l.devices.length} / ${l.max_devices} devices · `}
+            {l.plan} · {l.expired ? 'ended' : 'until'} {formatDate(l.valid_until)}
           </span>
         </button>
       ))}

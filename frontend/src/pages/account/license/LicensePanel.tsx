@@ -8,6 +8,7 @@ import {
   useResumeMutation,
   useUnsubscribeMutation,
 } from '../../../features/license/api';
+import { useConfirm } from '../../../components/Dialog/Dialog';
 import { formatDate, formatKey, statusClass } from './LicenseCards';
 import styles from './license.module.css';
 
@@ -21,6 +22,19 @@ export function LicensePanel({ license: l }: { license: LicenseView }) {
   const [email, setEmail] = useState('');
   const [billing, setBilling] = useState<Billing>(l.plan === 'monthly' ? 'monthly' : 'yearly');
   const [emailError, setEmailError] = useState<string | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
+  // Publisher licenses are for the web only: no desktop devices to count or remove
+  const hasDevices = l.max_devices > 0;
+
+  async function askUnsubscribe() {
+    const until = l.valid_until ? ` It stays active until ${formatDate(l.valid_until)} and is not renewed after that.` : '';
+    if (await confirm({ title: 'Unsubscribe?', message: `Stop the subscription of ${l.name}?${until}`, action: 'Unsubscribe' })) void unsubscribe(l.id);
+  }
+
+  async function askRemoveDevice(device: LicenseView['devices'][number]) {
+    const message = `Remove ${device.name || 'this device'} from ${l.name}? The desktop app on it stops being activated and frees its place.`;
+    if (await confirm({ title: 'Remove device?', message, action: 'Remove device' })) void removeDevice({ licenseId: l.id, deviceId: device.id });
+  }
 
   async function submitUser(e: FormEvent) {
     e.preventDefault();
@@ -53,16 +67,20 @@ export function LicensePanel({ license: l }: { license: LicenseView }) {
         <dd>
           {formatDate(l.valid_from)} – {formatDate(l.valid_until)}
         </dd>
-        <dt>Devices</dt>
-        <dd data-testid="device-count">
-          {l.devices.length} of {l.max_devices} activated
-        </dd>
+        {hasDevices && (
+          <>
+            <dt>Devices</dt>
+            <dd data-testid="device-count">
+              {l.devices.length} of {l.max_devices} activated
+            </dd>
+          </>
+        )}
       </dl>
 
       {l.owner && l.plan !== 'lifetime' && (
         <div className={styles.form}>
           {l.status === 'Active' ? (
-            <button type="button" className={`${styles.secondary} ${styles.danger}`} onClick={() => unsubscribe(l.id)} disabled={unsubscribing.isLoading}>
+            <button type="button" className={`${styles.secondary} ${styles.danger}`} onClick={() => void askUnsubscribe()} disabled={unsubscribing.isLoading}>
               Unsubscribe
             </button>
           ) : (
@@ -79,32 +97,34 @@ export function LicensePanel({ license: l }: { license: LicenseView }) {
         </div>
       )}
 
-      <div>
-        <h3>Activated devices</h3>
-        {l.devices.length === 0 ? (
-          <p className={styles.muted}>No device is activated yet. Enter the license key in the desktop app.</p>
-        ) : (
-          <ul className={styles.list} data-testid="device-list">
-            {l.devices.map((d) => (
-              <li key={d.id} className={styles.row} data-testid="device">
-                <span>
-                  <strong>{d.name || 'Unnamed device'}</strong> <span className={styles.muted}>{d.os}</span>
-                  <br />
-                  <span className={styles.muted}>Activated {new Date(d.activated_at).toLocaleString()}</span>
-                </span>
-                <button
-                  type="button"
-                  className={`${styles.secondary} ${styles.danger}`}
-                  disabled={removing.isLoading}
-                  onClick={() => removeDevice({ licenseId: l.id, deviceId: d.id })}
-                >
-                  Remove
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      {hasDevices && (
+        <div>
+          <h3>Activated devices</h3>
+          {l.devices.length === 0 ? (
+            <p className={styles.muted}>No device is activated yet. Enter the license key in the desktop app.</p>
+          ) : (
+            <ul className={styles.list} data-testid="device-list">
+              {l.devices.map((d) => (
+                <li key={d.id} className={styles.row} data-testid="device">
+                  <span>
+                    <strong>{d.name || 'Unnamed device'}</strong> <span className={styles.muted}>{d.os}</span>
+                    <br />
+                    <span className={styles.muted}>Activated {new Date(d.activated_at).toLocaleString()}</span>
+                  </span>
+                  <button
+                    type="button"
+                    className={`${styles.secondary} ${styles.danger}`}
+                    disabled={removing.isLoading}
+                    onClick={() => void askRemoveDevice(d)}
+                  >
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
 
       <div>
         <h3>Users</h3>
@@ -137,6 +157,7 @@ export function LicensePanel({ license: l }: { license: LicenseView }) {
         {emailError && <p className={styles.error}>{emailError}</p>}
       </div>
       {error && <p className={styles.error}>{error}</p>}
+      {confirmDialog}
     </section>
   );
 }

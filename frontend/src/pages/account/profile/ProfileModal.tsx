@@ -1,6 +1,7 @@
 import type { PublicUser } from '@visualnotes/contracts';
 import { loadSchemas } from '../../../features/forms/schemas';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Dialog } from '../../../components/Dialog/Dialog';
 import { useAppDispatch } from '../../../app/store';
 import { authActions } from '../../../features/auth/auth.slice';
 import styles from '../../../features/auth/auth.module.css';
@@ -60,22 +61,17 @@ export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () 
   const [delEmail, setDelEmail] = useState('');
   const [delPassword, setDelPassword] = useState('');
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
-
   return (
-    <div className={styles.backdrop} onClick={onClose}>
-      <div className={styles.modal} role="dialog" aria-modal="true" aria-label="Profile" onClick={(e) => e.stopPropagation()}>
-        <div className={styles.row}>
-          <h2 style={{ margin: 0 }}>Profile</h2>
-          <button type="button" className={styles.link} onClick={onClose} aria-label="Close">
-            ✕
-          </button>
-        </div>
-
+    <Dialog
+      title="Profile"
+      onClose={onClose}
+      className={styles.modal}
+      titleExtra={
+        <button type="button" className={styles.link} onClick={onClose} aria-label="Close">
+          ✕
+        </button>
+      }
+    >
         <Form
           label="Save name"
           message="Your name is saved."
@@ -149,7 +145,6 @@ export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () 
             <input type="password" value={delPassword} onChange={(e) => setDelPassword(e.target.value)} autoComplete="current-password" />
           </label>
         </Form>
-      </div>
-    </div>
+    </Dialog>
   );
 }

@@ -123,3 +123,24 @@ export class GoogleController implements OnModuleDestroy {
     return reply.status(302).header('set-cookie', clear).header('cache-control', 'no-store').header('location', `/account#${fragment}`).send();
   }
 }
+
+/**
+ * Without GOOGLE_CLIENT_ID the sign-in pages hide the Google button; an old link or bookmark to
+ * these routes still ends on the login page with "Google Login Failed", never on a JSON 404.
+ */
+@ApiTags('accounts')
+@Controller('auth/google')
+export class GoogleOffController {
+  @Get()
+  @ApiOperation({ summary: 'Google sign-in is not configured: 302 to the login page with the error' })
+  start(@Res() reply: FastifyReply) {
+    return reply.status(302).header('location', '/account/login?error=google').send();
+  }
+
+  @Get('callback')
+  @ApiOperation({ summary: 'Google sign-in is not configured: 302 to the login page with the error' })
+  callback(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    if (String(req.headers.accept ?? '').includes('application/json')) return reply.status(401).send({ statusCode: 401, message: Messages.googleLoginFailed });
+    return reply.status(302).header('location', '/account/login?error=google').send();
+  }
+}

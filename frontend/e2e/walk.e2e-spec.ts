@@ -1,0 +1,241 @@
+import { mkdirSync } from 'node:fs';
+import type { Project } from '@visualnotes/contracts';
+import { Messages } from '@visualnotes/contracts';
+import { signUp, type SignedUp } from '@visualnotes/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import { APP_URL, appUrl, useBrowser } from './browser';
+
+jest.setTimeout(120_000);
+
+const chromium = useBrowser();
+const SHOTS = process.env.WALK_SHOTS_DIR ?? '/tmp/walk-shots';
+mkdirSync(SHOTS, { recursive: true });
+let user: SignedUp;
+
+beforeAll(async () => {
+  user = await signUp(APP_URL);
+});
+
+async function context(width = 1280, signedIn = false): Promise<BrowserContext> {
+  const c = await chromium.newContext({ viewport: { width, height: width < 500 ? 812 : 800 } });
+  if (signedIn) {
+    await c.addInitScript(
+      ([token, refresh]) => {
+        if (!localStorage.getItem('auth._token.local')) {
+          localStorage.setItem('auth._token.local', token);
+          localStorage.setItem('auth._refresh_token.local', refresh);
+        }
+      },
+      [user.token, user.refresh_token],
+    );
+  }
+  return c;
+}
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${APP_URL}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Waits until the app's service worker is active and controls the page. */
+async function controlledByServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+  });
+}
+
+const editorOpen = (page: Page) => page.locator('.excalidraw canvas').first().waitFor({ timeout: 60_000 });
+
+describe('no dead ends', () => {
+  it('never shows raw JSON for Google sign-in when it is not configured', async () => {
+    const page = await (await context()).newPage();
+    await page.goto(appUrl('/account/login'));
+    await page.getByRole('form', { name: 'Log in' }).waitFor();
+    await page.waitForResponse((r) => r.url().endsWith('/api/capabilities')).catch(() => undefined);
+    expect(await page.getByText('Continue with Google').count()).toBe(0);
+    // an old link to the Google route ends on the login page with the words, not a JSON body
+    await page.goto(appUrl('/api/auth/google'));
+    await page.waitForURL(/\/account\/login\?error=google$/);
+    await page.getByRole('alert').getByText(Messages.googleLoginFailed).waitFor();
+    expect(await page.locator('body').innerText()).not.toContain('statusCode');
+  });
+
+  it('says in a sentence what to do on the confirm page without or with a bad token', async () => {
+    const page = await (await context(375)).newPage();
+    await page.goto(appUrl('/user/confirm'));
+    await page.getByRole('alert').getByText(Messages.confirmLinkMissing).waitFor();
+    await page.screenshot({ path: `${SHOTS}/confirm-missing-375.png` });
+    await page.goto(appUrl('/user/confirm?token=abc'));
+    await page.getByRole('alert').getByText(Messages.linkInvalid).waitFor();
+    expect(await page.locator('#main').innerText()).not.toMatch(/Too small|expected string/);
+  });
+
+  it('shows the maker tools whole on a phone', async () => {
+    const page = await (await context(375)).newPage();
+    await page.goto(appUrl('/tools/flowchart-maker'));
+    await page.getByTestId('maker-tool').getByRole('img').waitFor();
+    const button = (await page.getByRole('button', { name: 'Create a flowchart' }).boundingBox())!;
+    expect(button.x + button.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: `${SHOTS}/flowchart-maker-375.png`, fullPage: true });
+  });
+
+  it.each([
+    ['moodboard-maker', 'Create a moodboard', 'Moodboard'],
+    ['flowchart-maker', 'Create a flowchart', 'Simple flowchart'],
+  ])('%s creates a canvas from its template', async (slug, action, title) => {
+    const page = await (await context(1280, true)).newPage();
+    await page.goto(appUrl(`/tools/${slug}`));
+    await page.getByTestId('maker-tool').getByRole('img').waitFor();
+    expect(await page.getByTestId('coming-soon').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/${slug}-1280.png` });
+    await page.getByRole('button', { name: action }).click();
+    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').pop()!;
+    const project = await api<Project>('GET', `/projects/${id}`);
+    expect(project.title).toBe(title);
+    expect(project.scene.elements.length).toBeGreaterThan(3);
+    await editorOpen(page);
+  });
+
+  it('answers 200 with the login form on /p/statistic for a signed-out visitor', async () => {
+    const page = await (await context()).newPage();
+    const res = await page.goto(appUrl('/p/statistic'));
+    expect(res!.status()).toBe(200);
+    await page.getByRole('form', { name: 'Log in' }).waitFor();
+  });
+
+  it('leaves the operator dashboard to the server after the app was visited (service worker)', async () => {
+    const page = await (await context()).newPage();
+    await page.goto(appUrl('/'));
+    await controlledByServiceWorker(page);
+    const res = await page.goto(appUrl('/admin/queues'));
+    expect(res!.fromServiceWorker()).toBe(false);
+    expect(res!.status()).toBe(401);
+    expect(await page.locator('#root').count()).toBe(0);
+  });
+
+  it('precaches only the shell for a visitor who never opens the editor (≤ 1.5 MB)', async () => {
+    const page = await (await context()).newPage();
+    await page.goto(appUrl('/'));
+    await controlledByServiceWorker(page);
+    const precache = await page.evaluate(async () => {
+      const name = (await caches.keys()).find((k) => k.includes('precache'));
+      if (!name) return null;
+      const cache = await caches.open(name);
+      let bytes = 0;
+      const urls: string[] = [];
+      for (const req of await cache.keys()) {
+        urls.push(new URL(req.url).pathname);
+        bytes += (await (await cache.match(req))!.blob()).size;
+      }
+      return { bytes, urls };
+    });
+    expect(precache).not.toBeNull();
+    expect(precache!.urls).toContain('/index.html');
+    expect(precache!.urls.filter((u) => /CanvasView|excalidraw/i.test(u))).toEqual([]);
+    expect(precache!.bytes).toBeLessThanOrEqual(1.5 * 1024 * 1024);
+  });
+});
+
+describe('failures in words', () => {
+  it('says before an upload that this server cannot transcribe, and that subtitles can be uploaded', async () => {
+    const page = await (await context(1280, true)).newPage();
+    await page.goto(appUrl('/tools/youtube-summarizer'));
+    const note = page.getByTestId('transcription-unavailable');
+    await note.waitFor();
+    expect(await note.textContent()).toContain(Messages.transcriptionUnavailable);
+    await page.getByText('Upload subtitles (SRT/VTT)').waitFor();
+    // a video chosen anyway is refused here, before anything is uploaded
+    let uploads = 0;
+    page.on('request', (r) => r.url().includes('/api/uploads') && uploads++);
+    await page.locator('input[type=file]').setInputFiles({ name: 'talk.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not really a video') });
+    await page.getByTestId('import-error').getByText(Messages.transcriptionUnavailable).waitFor();
+    expect(uploads).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/youtube-summarizer-1280.png` });
+  });
+});
+
+describe('pricing', () => {
+  it('shows no "/ year" under Lifetime and says how to buy without online payment', async () => {
+    const page = await (await context()).newPage();
+    await page.goto(appUrl('/pricing'));
+    const desktop = page.getByTestId('pricing-cards-desktop');
+    await desktop.waitFor();
+    await page.getByRole('button', { name: 'Lifetime' }).click();
+    for (const plan of ['premium', 'publisher']) {
+      const price = await desktop.getByTestId(`plan-${plan}`).getByTestId('price').textContent();
+      expect(price).not.toContain('/ year');
+      expect(price).toContain('no lifetime plan');
+    }
+    expect(await desktop.getByTestId('plan-desktop').getByTestId('price').textContent()).toContain('once');
+    expect(await page.locator('a[href^="mailto:"]').filter({ hasText: /buy/i }).count()).toBe(0);
+    expect(await desktop.getByTestId('how-to-buy').first().textContent()).toContain('operator');
+    await page.screenshot({ path: `${SHOTS}/pricing-lifetime-1280.png`, fullPage: true });
+  });
+
+  it('shows every plan tab whole at 375 px', async () => {
+    const page = await (await context(375)).newPage();
+    await page.goto(appUrl('/pricing'));
+    const mobile = page.getByTestId('pricing-cards-mobile');
+    await mobile.waitFor();
+    for (const tab of await mobile.getByRole('tab').all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+      // the label is not cut inside its button either
+      expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+    await page.screenshot({ path: `${SHOTS}/pricing-375.png`, fullPage: true });
+  });
+});
+
+describe('editor dialogs and offline', () => {
+  it('keeps focus in the share dialog, closes it with Escape, gives focus back, and shows an existing link', async () => {
+    const project = await api<Project>('POST', '/projects', { title: 'Dialog focus' });
+    const page = await (await context(1280, true)).newPage();
+    await page.goto(appUrl(`/projects/${project.id}`));
+    await editorOpen(page);
+    const share = page.getByRole('button', { name: 'Share', exact: true });
+    await share.click();
+    const dialog = page.getByRole('dialog', { name: 'Share a read-only link' });
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const url = await dialog.getByTestId('share-url').inputValue();
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await share.evaluate((b) => b === document.activeElement)).toBe(true);
+    // opened again: the link made before, not "Create link"
+    await share.click();
+    expect(await page.getByRole('dialog').getByTestId('share-url').inputValue()).toBe(url);
+    expect(await page.getByRole('dialog').getByRole('button', { name: 'Create link' }).count()).toBe(0);
+  });
+
+  it('opens a project again after a reload without network for a signed-in user', async () => {
+    const project = await api<Project>('POST', '/projects', { title: 'Offline reload' });
+    const ctx = await context(1280, true);
+    const page = await ctx.newPage();
+    await page.goto(appUrl(`/projects/${project.id}`));
+    await editorOpen(page);
+    await controlledByServiceWorker(page);
+    // the editor puts what it loaded into the worker's cache a moment after it has drawn
+    await page.waitForFunction(async () => (await (await caches.open('app-assets')).keys()).some((r) => r.url.includes('CanvasView')), undefined, { timeout: 30_000 });
+    await ctx.setOffline(true);
+    await page.reload();
+    await editorOpen(page);
+    expect(page.url()).toBe(appUrl(`/projects/${project.id}`));
+    expect(await page.getByRole('form', { name: 'Log in' }).count()).toBe(0);
+    await ctx.setOffline(false);
+  });
+});

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { Tool } from '../../app/routes/tools';
+import { useDocumentTitle } from '../../app/document-title';
+import { rememberPath } from '../../features/auth/redirect';
+import { useAuth } from '../../features/auth/useAuth';
+import { errorText, useTemplateQuery, useTemplatesQuery } from '../../features/canvas/api';
+import styles from '../../features/canvas/canvas.module.css';
+import { createProject } from '../../features/canvas/create-project';
+import { ScenePreview } from '../../features/canvas/ScenePreview';
+import type { TemplateCategory } from '@visualnotes/contracts';
+
+/** The maker tools: each starts a canvas from one shipped template (services/publish/src/templates/data). */
+export const MAKER_TOOLS: Record<string, { template: string; category: TemplateCategory; action: string; steps: string[] }> = {
+  'moodboard-maker': {
+    template: 'moodboard',
+    category: 'moodboard',
+    action: 'Create a moodboard',
+    steps: ['Start from frames for pictures, a colour palette and words.', 'Drop your own images, notes and colours onto the board.', 'Share a read-only link or publish it to the web.'],
+  },
+  'flowchart-maker': {
+    template: 'flowchart',
+    category: 'flowchart',
+    action: 'Create a flowchart',
+    steps: ['Start from a simple flowchart with start, steps, a decision and an end.', 'Add boxes and connect them with arrows that stay attached.', 'Export as PNG or SVG, or publish it to the web.'],
+  },
+};
+
+export function MakerToolPage({ tool }: { tool: Tool }) {
+  const maker = MAKER_TOOLS[tool.slug];
+  useDocumentTitle(tool.name);
+  const { loggedIn } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { data: list, error: listError } = useTemplatesQuery(maker.category);
+  const summary = list?.find((t) => t.key === maker.template);
+  const { data: template } = useTemplateQuery(summary?.id ?? '', { skip: !summary });
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function start() {
+    if (!summary) return;
+    if (!loggedIn) {
+      rememberPath(location.pathname);
+      navigate('/account/login');
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      navigate(`/projects/${await createProject({ template_id: summary.id })}`);
+    } catch (err) {
+      setProblem((err as Error).message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={styles.center} style={{ maxWidth: '56rem' }} data-testid="maker-tool">
+      <h1 style={{ marginBottom: 4 }}>{tool.name}</h1>
+      <p className={styles.muted} style={{ marginTop: 0 }}>{tool.description} Free, in your browser, on an open canvas.</p>
+      <ol>
+        {maker.steps.map((s) => (
+          <li key={s}>{s}</li>
+        ))}
+      </ol>
+      <div className={styles.row} style={{ margin: '16px 0' }}>
+        <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => void start()} disabled={!summary || busy} data-testid="maker-start">
+          {busy ? 'Creating…' : maker.action}
+        </button>
+        {!loggedIn && <span className={styles.muted}>You will be asked to log in or sign up first; it is free.</span>}
+      </div>
+      {listError && <p className={styles.error} role="alert">{errorText(listError)}</p>}
+      {problem && <p className={styles.error} role="alert">{problem}</p>}
+      {template && <ScenePreview scene={template.scene} label={`${template.name}: the canvas you start from`} />}
+    </div>
+  );
+}
