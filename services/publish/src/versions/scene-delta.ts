@@ -13,11 +13,19 @@ export interface SceneDelta {
   files?: Scene['files'];
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with object keys sorted: scenes read back from a jsonb column come with their keys reordered. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]))
+      : v,
+  );
+}
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 export function diffScenes(prev: Scene, next: Scene): SceneDelta {
-  const before = new Map(prev.elements.map((e) => [e.id, JSON.stringify(e)]));
-  const upsert = next.elements.filter((e) => before.get(e.id) !== JSON.stringify(e));
+  const before = new Map(prev.elements.map((e) => [e.id, canonical(e)]));
+  const upsert = next.elements.filter((e) => before.get(e.id) !== canonical(e));
   const present = new Set(next.elements.map((e) => e.id));
   const removed = prev.elements.filter((e) => !present.has(e.id)).map((e) => e.id);
   const delta: SceneDelta = { upsert, removed };
