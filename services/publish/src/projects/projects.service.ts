@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { RpcClient } from '@visualnotes/common';
@@ -53,6 +54,20 @@ function summary(row: ProjectRow): ProjectSummary {
 const full = (row: ProjectRow): Project => ({ ...summary(row), scene: row.scene });
 
 const notFound = () => new DomainError('NOT_FOUND', PublishMessages.projectNotFound);
+
+/**
+ * An earlier scene made newer than the current one element by element, so that editors which merge
+ * by element version (open tabs, offline copies) take the restored elements instead of keeping
+ * theirs: each restored element gets a version above both, and elements added since are deleted.
+ */
+export function restoredScene(current: Scene, old: Scene): Scene {
+  const now = new Map(current.elements.map((e) => [e.id, e]));
+  const bump = (e: Scene['elements'][number], base: number) => ({ ...e, version: base + 1, versionNonce: randomInt(2 ** 31), updated: Date.now() });
+  const kept = new Set(old.elements.map((e) => e.id));
+  const elements = old.elements.map((e) => bump(e, Math.max(e.version, now.get(e.id)?.version ?? 0)));
+  for (const e of current.elements) if (!kept.has(e.id) && !e.isDeleted) elements.push({ ...bump(e, e.version), isDeleted: true });
+  return { ...old, elements };
+}
 
 /** Whether `role` may do what needs `need`: someone without any role never learns the project exists. */
 export function checkRole(role: ProjectRole | null | undefined, need: ProjectRole): ProjectRole {
@@ -186,7 +201,8 @@ export class ProjectsService {
     for (let attempt = 0; attempt < 5; attempt++) {
       const current = await this.get(userId, id, 'editor');
       await this.versions.keep(id, current.version, current.scene, userId, 'restore', true);
-      const saved = await this.write(id, { title: null, scene: old.scene, expectedVersion: current.version }, role);
+      const scene = restoredScene(current.scene, old.scene);
+      const saved = await this.write(id, { title: null, scene, expectedVersion: current.version }, role);
       if (saved) return saved;
     }
     throw new DomainError('CONFLICT', PublishMessages.versionConflict);
