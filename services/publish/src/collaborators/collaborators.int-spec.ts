@@ -61,6 +61,20 @@ describe('collaborators and access rules on every project route', () => {
     await api().delete(`/api/projects/${p.id}/collaborators/${viewer.user.id}`).set(auth(owner)).expect(404);
   });
 
+  it('documents the routes in the OpenAPI document', async () => {
+    const doc = (await api().get('/api/openapi.json').expect(200)).body;
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/projects/{id}/collaborators',
+        '/api/projects/{id}/collaborators/{user_id}',
+        '/api/projects/{id}/versions',
+        '/api/projects/{id}/versions/{version_id}',
+        '/api/projects/{id}/versions/{version_id}/restore',
+      ]),
+    );
+    expect(doc.paths['/api/projects/{id}/collaborators/{user_id}'].patch).toBeDefined();
+  });
+
   it('refuses bad input with clear messages', async () => {
     const p = await sharedProject();
     const bad = await api().post(`/api/projects/${p.id}/collaborators`).set(auth(owner)).send({ email: 'nope', role: 'editor' }).expect(400);
