@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { CollaboratorsHandlers } from './collaborators/collaborators.handlers';
+import { CollaboratorsService } from './collaborators/collaborators.service';
 import { ProjectsHandlers } from './projects/projects.handlers';
 import { ProjectsService } from './projects/projects.service';
 import { PublishingHandlers } from './publishing/publishing.handlers';
@@ -8,11 +10,12 @@ import { SharesService } from './shares/shares.service';
 import { StatisticsService } from './statistics/statistics.service';
 import { TemplatesHandlers } from './templates/templates.handlers';
 import { TemplatesService } from './templates/templates.service';
+import { VersionsService } from './versions/versions.service';
 
-/** Canvases: projects, publishing and its statistics, share links and the template gallery. */
+/** Canvases: projects, their collaborators and version history, publishing and its statistics, share links and the template gallery. */
 @Module({
-  controllers: [ProjectsHandlers, PublishingHandlers, SharesHandlers, TemplatesHandlers],
-  providers: [ProjectsService, PublishingService, StatisticsService, SharesService, TemplatesService],
+  controllers: [ProjectsHandlers, CollaboratorsHandlers, PublishingHandlers, SharesHandlers, TemplatesHandlers],
+  providers: [ProjectsService, VersionsService, CollaboratorsService, PublishingService, StatisticsService, SharesService, TemplatesService],
   exports: [ProjectsService, PublishingService],
 })
 export class CanvasModule {}

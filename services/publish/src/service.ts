@@ -2,11 +2,14 @@ import type { ServiceDefinition } from '@visualnotes/common';
 import { AccountEventsProcessor } from './account-events/account-events.processor';
 import { BlogModule } from './blog/blog.module';
 import { CanvasModule } from './canvas.module';
+import { publishEnvSchema } from './config';
 import { Canvas1764000000000 } from './migrations/1764000000000-Canvas';
+import { Collaboration1765000000000 } from './migrations/1765000000000-Collaboration';
 
 export const publishService: ServiceDefinition = {
   service: 'publish',
-  migrations: [Canvas1764000000000],
+  envSchema: publishEnvSchema,
+  migrations: [Canvas1764000000000, Collaboration1765000000000],
   imports: [BlogModule, CanvasModule],
   processors: [AccountEventsProcessor],
 };

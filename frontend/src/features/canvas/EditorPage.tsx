@@ -1,4 +1,4 @@
-import type { Project, Scene } from '@visualnotes/contracts';
+import type { Project, ProjectRole, Scene } from '@visualnotes/contracts';
 import { Messages } from '@visualnotes/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { keepLoadedAssetsOffline } from './offline-assets';
@@ -11,12 +11,13 @@ import { exportExcalidrawFile, exportImage } from './exporting';
 import { readToken } from '../auth/storage';
 import { ApiError, fetchDataUrl, isNetworkError, signedInCall } from './http';
 import { readImage, readLocalProject, removeLocalProject, writeImage, writeLocalProject, type LocalProject } from './offline-store';
+import { HistoryModal } from './HistoryModal';
 import { PublishModal, ShareModal, StatisticModal, SubmitTemplateModal } from './ProjectModals';
 import type { SceneElements } from './scene-types';
 import { ProjectSync, type SaveStatus } from './sync';
 import { loadCanvasModule, useCanvasModule } from './useCanvasModule';
 
-type Loaded = { local: LocalProject; publicId: string | null; images: Record<string, string>; offline: boolean };
+type Loaded = { local: LocalProject; publicId: string | null; images: Record<string, string>; offline: boolean; role: ProjectRole };
 
 const STATUS_TEXT: Record<SaveStatus, string> = { saved: 'Saved', saving: 'Saving…', offline: 'Offline – saved on this device', error: 'Not saved' };
 
@@ -66,7 +67,9 @@ async function openProject(id: string, fetched: Promise<[LocalProject | undefine
       await removeLocalProject(id);
       throw err;
     }
-    if (isNetworkError(err) && local) return { local, publicId: null, images: await projectImages(id, local.scene, local.uploads), offline: true };
+    if (isNetworkError(err) && local) {
+      return { local, publicId: null, images: await projectImages(id, local.scene, local.uploads), offline: true, role: 'editor' };
+    }
     if (isNetworkError(err)) throw new Error('You are offline and this project was not opened on this device before.');
     throw err;
   }
@@ -83,7 +86,7 @@ async function openProject(id: string, fetched: Promise<[LocalProject | undefine
   const images = await projectImages(id, scene, uploads);
   const next: LocalProject = { id, title: remote.title, scene, version: remote.version, dirty, uploads, saved_at: Date.now() };
   void writeLocalProject(next); // the device copy; the editor does not wait for it
-  return { local: next, publicId: remote.public_id, images, offline: false };
+  return { local: next, publicId: remote.public_id, images, offline: false, role: remote.role };
 }
 
 /** `/projects/:id`: the editor with autosave, offline copy, export, publishing, sharing and templates. */
@@ -96,7 +99,8 @@ export function EditorPage() {
   const [status, setStatus] = useState<{ status: SaveStatus; message?: string }>({ status: 'saved' });
   const [title, setTitle] = useState('');
   const [publicId, setPublicId] = useState<string | null>(null);
-  const [modal, setModal] = useState<'publish' | 'share' | 'template' | 'stats' | null>(null);
+  const [modal, setModal] = useState<'publish' | 'share' | 'template' | 'stats' | 'history' | null>(null);
+  const [reloads, setReloads] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const [count, setCount] = useState(0);
   const apiRef = useRef<CanvasApi | null>(null);
@@ -129,7 +133,7 @@ export function EditorPage() {
     return () => {
       live = false;
     };
-  }, [id, ready, loggedIn, early]);
+  }, [id, ready, loggedIn, early, reloads]);
 
   useEffect(() => () => syncRef.current?.dispose(), []);
 
@@ -246,6 +250,9 @@ export function EditorPage() {
         <button type="button" className={styles.button} onClick={() => void doExport('clipboard')}>
           Copy image
         </button>
+        <button type="button" className={styles.button} onClick={() => setModal('history')} data-testid="history-button">
+          History
+        </button>
         <button type="button" className={styles.button} onClick={() => setModal('share')}>
           Share
         </button>
@@ -269,6 +276,21 @@ export function EditorPage() {
       <div className={styles.canvas}>{canvas ?? <p className={styles.center}>Loading the editor…</p>}</div>
       {modal === 'publish' && (
         <PublishModal projectId={id} title={title} publicId={publicId} snapshot={snapshot} onChange={setPublicId} onClose={() => setModal(null)} />
+      )}
+      {modal === 'history' && (
+        <HistoryModal
+          projectId={id}
+          canRestore={loaded?.role !== 'viewer'}
+          onRestored={() => {
+            // the editor reopens the project from the server: the restored elements are newer than these
+            syncRef.current?.dispose();
+            syncRef.current = null;
+            apiRef.current = null;
+            setModal(null);
+            setReloads((n) => n + 1);
+          }}
+          onClose={() => setModal(null)}
+        />
       )}
       {modal === 'share' && <ShareModal projectId={id} onClose={() => setModal(null)} />}
       {modal === 'template' && <SubmitTemplateModal projectId={id} title={title} onClose={() => setModal(null)} />}

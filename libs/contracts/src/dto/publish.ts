@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isSafeLink } from '../safe-link';
+import { emailSchema } from './auth';
 import { EXCALIDRAW_ELEMENT_TYPES, restoreAppState, restoreElements } from './excalidraw-restore';
 import { TEMPLATE_CATEGORIES, type TemplateCategory } from './template-categories';
 
@@ -20,6 +21,8 @@ export const SCENE_MAX_ELEMENTS = 20_000;
 export const SNAPSHOT_MAX_BYTES = 1_500_000;
 /** Largest `.excalidraw` file taken by `POST /api/projects/import` (its images are embedded in it). */
 export const EXCALIDRAW_FILE_MAX_BYTES = 50_000_000;
+/** Most people (collaborators and open invitations) one project may be shared with. */
+export const PROJECT_MAX_COLLABORATORS = 100;
 /** Most images one save may add to a project (each is checked with the media service). */
 export const SCENE_MAX_NEW_IMAGES = 50;
 
@@ -46,6 +49,15 @@ export const PublishMessages = {
   importTooManyImages: `The drawing has more than ${SCENE_MAX_NEW_IMAGES} images; split it into several drawings and import them one by one`,
   libraryInvalid: 'This file is not an Excalidraw library (.excalidrawlib)',
   exportFileFailed: 'The drawing could not be saved as a file; please try again',
+  viewerCannotEdit: 'You can view this project but not change it; ask its owner to make you an editor',
+  ownerOnly: "Only the project's owner can do this",
+  collaboratorEmailInvalid: 'Please enter a valid e-mail address',
+  collaboratorRoleInvalid: 'Please choose a role: editor or viewer',
+  collaboratorIsOwner: 'You own this project already',
+  collaboratorExists: 'This person is already a collaborator on this project',
+  collaboratorNotFound: 'This person is not a collaborator on this project',
+  tooManyCollaborators: `A project can have at most ${PROJECT_MAX_COLLABORATORS} collaborators`,
+  versionNotFound: 'This version does not exist (it may have been removed by the history limit)',
 } as const;
 
 export { TEMPLATE_CATEGORIES, TEMPLATE_CATEGORY_LABELS, type TemplateCategory } from './template-categories';
@@ -162,8 +174,49 @@ export const submitTemplateSchema = z.object({
   category: z.enum(TEMPLATE_CATEGORIES, { error: PublishMessages.categoryInvalid }),
 });
 
+export const COLLABORATOR_ROLES = ['editor', 'viewer'] as const;
+export type CollaboratorRole = (typeof COLLABORATOR_ROLES)[number];
+/** What the caller may do with a project: owners do everything, editors save, viewers read. */
+export type ProjectRole = 'owner' | CollaboratorRole;
+
+export const addCollaboratorSchema = z.object({
+  email: emailSchema,
+  role: z.enum(COLLABORATOR_ROLES, { error: PublishMessages.collaboratorRoleInvalid }),
+});
+export const updateCollaboratorSchema = z.object({
+  role: z.enum(COLLABORATOR_ROLES, { error: PublishMessages.collaboratorRoleInvalid }),
+});
+
+/** Someone a project is shared with; `user_id` is null (and `pending` true) until the invitee has an account. */
+export interface Collaborator {
+  /** The id used in `/collaborators/{id}`: the user id, or the invitation id while pending. */
+  id: string;
+  user_id: string | null;
+  email: string;
+  role: CollaboratorRole;
+  pending: boolean;
+  created_at: string;
+}
+
+/** A kept state of a project's scene. */
+export interface ProjectVersion {
+  id: string;
+  /** The project's version number when it was kept. */
+  project_version: number;
+  created_at: string;
+  /** Who made the change (null once their account is deleted). */
+  author_id: string | null;
+  /** Why it was kept: while editing, when publishing, or just before a restore. */
+  reason: 'save' | 'publish' | 'restore';
+  /** Elements added, changed or removed since the version before it. */
+  changed_elements: number;
+  elements: number;
+}
+
 export interface ProjectSummary {
   id: string;
+  /** The caller's role in the project. */
+  role: ProjectRole;
   title: string;
   version: number;
   created_at: string;

@@ -33,6 +33,8 @@ export const AuthPatterns = {
   deleteAccount: 'auth.account.delete',
   googleSignIn: 'auth.google.signIn',
   referral: 'auth.referral.get',
+  /** An account by its e-mail address (e.g. to add someone to a project), or null. */
+  userByEmail: 'auth.users.byEmail',
 } as const;
 
 /** Who is calling, as the gateway saw it: used by throttling and stored on sessions. */
@@ -74,4 +76,5 @@ export interface AuthRpc {
   };
   /** The account's referral code, how many accounts registered with it and how many of those activated. */
   'auth.referral.get': { req: { user_id: string }; res: { code: string; email: string; scope: unknown; invited: number; activated: number } };
+  'auth.users.byEmail': { req: { email: string }; res: { user: { id: string; email: string; name: string } | null } };
 }

@@ -1,11 +1,15 @@
 import type { HealthReply } from './common';
 import type {
+  Collaborator,
+  CollaboratorRole,
   Project,
+  ProjectVersion,
   ProjectSummary,
   PublicationStatistics,
   PublishedItem,
   PublishedProject,
   PublishResult,
+  Scene,
   SharedItem,
   ShareLink,
   Template,
@@ -23,6 +27,13 @@ export const PublishPatterns = {
   projectsUpdate: 'publish.projects.update',
   projectsDelete: 'publish.projects.delete',
   projectFile: 'publish.projects.file',
+  collaboratorsList: 'publish.collaborators.list',
+  collaboratorsAdd: 'publish.collaborators.add',
+  collaboratorsUpdate: 'publish.collaborators.update',
+  collaboratorsRemove: 'publish.collaborators.remove',
+  versionsList: 'publish.versions.list',
+  versionsGet: 'publish.versions.get',
+  versionsRestore: 'publish.versions.restore',
   publish: 'publish.publications.publish',
   unpublish: 'publish.publications.unpublish',
   publishedView: 'publish.publications.view',
@@ -62,7 +73,8 @@ export interface PageVisit {
 
 export interface PublishRpc {
   'publish.health': { req: Record<string, never>; res: HealthReply };
-  'publish.projects.list': { req: PublishCaller; res: ProjectSummary[] };
+  /** `email` (the caller's, from the access token) accepts invitations sent to that address. */
+  'publish.projects.list': { req: PublishCaller & { email?: string }; res: ProjectSummary[] };
   'publish.projects.create': { req: PublishCaller & { title?: string; template_id?: string; scene?: unknown }; res: Project };
   'publish.projects.get': { req: PublishCaller & { id: string }; res: Project };
   'publish.projects.update': { req: PublishCaller & { id: string; title?: string; scene?: unknown; version: number }; res: Project };
@@ -72,6 +84,13 @@ export interface PublishRpc {
     req: { user_id?: string; project_id?: string; public_id?: string; share_id?: string; file_id: string };
     res: { storage_key: string; content_type: string };
   };
+  'publish.collaborators.list': { req: PublishCaller & { id: string }; res: Collaborator[] };
+  'publish.collaborators.add': { req: PublishCaller & { id: string; email: string; role: CollaboratorRole }; res: Collaborator };
+  'publish.collaborators.update': { req: PublishCaller & { id: string; member_id: string; role: CollaboratorRole }; res: Collaborator };
+  'publish.collaborators.remove': { req: PublishCaller & { id: string; member_id: string }; res: { ok: true } };
+  'publish.versions.list': { req: PublishCaller & { id: string }; res: ProjectVersion[] };
+  'publish.versions.get': { req: PublishCaller & { id: string; version_id: string }; res: ProjectVersion & { scene: Scene } };
+  'publish.versions.restore': { req: PublishCaller & { id: string; version_id: string }; res: Project };
   'publish.publications.publish': { req: PublishCaller & { id: string; svg?: string; description?: string }; res: PublishResult };
   'publish.publications.unpublish': { req: PublishCaller & { id: string }; res: { ok: true } };
   /** Counts one view (unless `count` is false) and answers the published project. */

@@ -32,6 +32,11 @@ export class UsersHandlers {
     return this.users.view(req.user_id);
   }
 
+  @MessagePattern(Patterns.auth.userByEmail)
+  byEmail(@Payload() req: RpcRequest<'auth.users.byEmail'>) {
+    return this.users.byEmail(req.email);
+  }
+
   @MessagePattern(Patterns.auth.updateProfile)
   updateProfile(@Payload() req: RpcRequest<'auth.profile.update'>) {
     return this.users.updateProfile(req);

@@ -64,6 +64,12 @@ export class UsersService {
     return user;
   }
 
+  /** An activated account by e-mail (for sharing a project with it), or null. */
+  async byEmail(email: string): Promise<{ user: { id: string; email: string; name: string } | null }> {
+    const user = await this.users.findOne({ where: { email: normalizeEmail(String(email ?? '')) }, select: { id: true, email: true, name: true, activatedAt: true } });
+    return { user: user?.activatedAt ? { id: user.id, email: user.email, name: user.name } : null };
+  }
+
   async view(userId: string): Promise<{ user: PublicUser }> {
     return { user: publicUser(await this.get(userId)) };
   }

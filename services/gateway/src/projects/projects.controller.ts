@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RpcClient, STORAGE, type Storage } from '@visualnotes/common';
 import { DomainError, EXCALIDRAW_FILE_MAX_BYTES, Patterns, PublishMessages } from '@visualnotes/contracts';
@@ -10,12 +10,15 @@ import { AuthGuard } from '../auth/auth.guard';
 import { LargeBody } from '../common/body-limits';
 import { PublishedPage } from '../publishing/published-page';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
-import { CreateProjectDto, PublishProjectDto, UpdateProjectDto } from './dto';
+import { AddCollaboratorDto, CreateProjectDto, PublishProjectDto, UpdateCollaboratorDto, UpdateProjectDto } from './dto';
 import { sendProjectFile } from './project-files';
 
 const caller = (user: AuthUser) => ({ user_id: user.id, scope: user.scope });
 
-/** Projects (canvases) of the signed-in user; every rule lives in the publish service. */
+/**
+ * Projects (canvases) of the signed-in user and those shared with them; every rule (who may read,
+ * save, publish or share) lives in the publish service.
+ */
 @ApiTags('projects')
 @ApiBearerAuth()
 @UseGuards(AuthGuard)
@@ -29,8 +32,9 @@ export class ProjectsController {
   ) {}
 
   @Get()
+  @ApiOperation({ summary: "The user's projects and those shared with them, each with the user's `role` (owner, editor, viewer)" })
   list(@CurrentUser() user: AuthUser) {
-    return this.rpc.send(Patterns.publish.projectsList, caller(user));
+    return this.rpc.send(Patterns.publish.projectsList, { ...caller(user), email: user.email });
   }
 
   @Post()
@@ -131,5 +135,57 @@ export class ProjectsController {
   @HttpCode(204)
   async revokeAll(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     await this.rpc.send(Patterns.publish.shareRevoke, { ...caller(user), project_id: id });
+  }
+
+  @Get(':id/collaborators')
+  @ApiOperation({ summary: 'People the project is shared with, and open invitations (owner only)' })
+  collaborators(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return this.rpc.send(Patterns.publish.collaboratorsList, { ...caller(user), id });
+  }
+
+  @Post(':id/collaborators')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Shares the project with `{email, role}` (owner only)',
+    description:
+      'An address with an account becomes a collaborator at once; any other address is kept as an invitation (`pending: true`) that the account with that address accepts when it next lists its projects.',
+  })
+  addCollaborator(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: AddCollaboratorDto) {
+    return this.rpc.send(Patterns.publish.collaboratorsAdd, { ...caller(user), id, ...body });
+  }
+
+  @Patch(':id/collaborators/:user_id')
+  @ApiOperation({ summary: "Changes a collaborator's `role` (owner only); `user_id` is the collaborator's `id`" })
+  updateCollaborator(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('user_id') memberId: string, @Body() body: UpdateCollaboratorDto) {
+    return this.rpc.send(Patterns.publish.collaboratorsUpdate, { ...caller(user), id, member_id: memberId, ...body });
+  }
+
+  @Delete(':id/collaborators/:user_id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Removes a collaborator or an open invitation (owner only)' })
+  async removeCollaborator(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('user_id') memberId: string) {
+    await this.rpc.send(Patterns.publish.collaboratorsRemove, { ...caller(user), id, member_id: memberId });
+  }
+
+  @Get(':id/versions')
+  @ApiOperation({ summary: 'Kept versions of the scene, newest first, with who changed it and how many elements changed' })
+  versions(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return this.rpc.send(Patterns.publish.versionsList, { ...caller(user), id });
+  }
+
+  @Get(':id/versions/:version_id')
+  @ApiOperation({ summary: 'One kept version with its scene (for a read-only preview)' })
+  version(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('version_id') versionId: string) {
+    return this.rpc.send(Patterns.publish.versionsGet, { ...caller(user), id, version_id: versionId });
+  }
+
+  @Post(':id/versions/:version_id/restore')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Makes a kept version the current scene (owner or editor); answers the project',
+    description: 'The scene as it was just before is kept as a version first, so a restore can be undone.',
+  })
+  restore(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('version_id') versionId: string) {
+    return this.rpc.send(Patterns.publish.versionsRestore, { ...caller(user), id, version_id: versionId });
   }
 }

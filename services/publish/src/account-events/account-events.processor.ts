@@ -8,8 +8,8 @@ import type { DataSource } from 'typeorm';
 
 /**
  * Removes what the publish service keeps for an account that was deleted (idempotent): its
- * projects with their publications, statistics and share links, the published snapshots, and the
- * templates it submitted.
+ * projects with their publications, statistics, share links, collaborators and versions, its
+ * memberships in others' projects, the published snapshots, and the templates it submitted.
  */
 @Processor(Queues.publishEvents)
 export class AccountEventsProcessor extends JobProcessor {
@@ -35,9 +35,12 @@ export class AccountEventsProcessor extends JobProcessor {
     for (const s of snapshots) await this.storage.delete(s.snapshot_key!).catch(() => undefined);
     await this.db.transaction(async (m) => {
       await m.query(`DELETE FROM "publish"."shares" WHERE owner_id = $1`, [userId]);
+      // memberships in other people's projects go; the versions they made stay, without their name
+      await m.query(`DELETE FROM "publish"."project_members" WHERE user_id = $1`, [userId]);
+      await m.query(`UPDATE "publish"."project_versions" SET author_id = NULL WHERE author_id = $1`, [userId]);
       await m.query(`DELETE FROM "publish"."projects" WHERE owner_id = $1`, [userId]);
       await m.query(`DELETE FROM "publish"."templates" WHERE author_id = $1`, [userId]);
     });
-    this.logger.log(`account ${userId} deleted: projects, publications, share links and templates removed`);
+    this.logger.log(`account ${userId} deleted: projects, memberships, publications, share links and templates removed`);
   }
 }

@@ -17,7 +17,7 @@ export class ProjectsHandlers {
 
   @MessagePattern(Patterns.publish.projectsList)
   list(@Payload() req: RpcRequest<'publish.projects.list'>) {
-    return this.projects.list(req.user_id);
+    return this.projects.list(req.user_id, req.email);
   }
 
   @MessagePattern(Patterns.publish.projectsCreate)
@@ -28,7 +28,7 @@ export class ProjectsHandlers {
 
   @MessagePattern(Patterns.publish.projectsGet)
   get(@Payload() req: RpcRequest<'publish.projects.get'>) {
-    return this.projects.get(req.user_id, req.id);
+    return this.projects.get(req.user_id, req.id, 'viewer');
   }
 
   @MessagePattern(Patterns.publish.projectsUpdate)
@@ -42,7 +42,7 @@ export class ProjectsHandlers {
     return { ok: true as const };
   }
 
-  /** An image of a project, for its owner, its published page or an active share link. */
+  /** An image of a project, for its owner and collaborators, its published page or an active share link. */
   @MessagePattern(Patterns.publish.projectFile)
   async file(@Payload() req: RpcRequest<'publish.projects.file'>) {
     if (req.public_id) {
@@ -51,7 +51,10 @@ export class ProjectsHandlers {
     }
     const projectId = req.share_id ? await this.shares.projectOf(req.share_id) : req.project_id;
     const project = projectId ? await this.projects.raw(projectId) : null;
-    if (!project || (!req.share_id && project.owner_id !== req.user_id)) throw new DomainError('NOT_FOUND', PublishMessages.fileNotFound);
+    if (!project) throw new DomainError('NOT_FOUND', PublishMessages.fileNotFound);
+    if (!req.share_id) await this.projects.access(req.user_id ?? '', projectId!, 'viewer').catch(() => {
+      throw new DomainError('NOT_FOUND', PublishMessages.fileNotFound);
+    });
     return this.projects.fileOf(projectId!, project.owner_id, project.scene, req.file_id);
   }
 }

@@ -1,9 +1,20 @@
+import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { RpcClient } from '@visualnotes/common';
-import { DomainError, Patterns, PublishMessages, SCENE_MAX_NEW_IMAGES, type Project, type ProjectSummary, type Scene } from '@visualnotes/contracts';
+import {
+  DomainError,
+  Patterns,
+  PublishMessages,
+  SCENE_MAX_NEW_IMAGES,
+  type Project,
+  type ProjectRole,
+  type ProjectSummary,
+  type Scene,
+} from '@visualnotes/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { iso, isUuid } from '../common/ids';
+import { VersionsService } from '../versions/versions.service';
 import { emptyScene, sceneFileIds, validateScene } from './scene';
 
 interface ProjectRow {
@@ -15,10 +26,17 @@ interface ProjectRow {
   created_at: Date;
   updated_at: Date;
   public_id: string | null;
+  role: ProjectRole;
 }
 
 const SUMMARY_COLUMNS = `p.id, p.owner_id, p.title, p.version, p.created_at, p.updated_at,
   (SELECT pub.public_id FROM "publish"."publications" pub WHERE pub.project_id = p.id AND pub.unpublished_at IS NULL) AS public_id`;
+/** The caller's role (the query parameter `user`) in the project `p`, joined as `m`: owner, editor, viewer or null. */
+const roleColumn = (user = '$2') => `CASE WHEN p.owner_id = ${user} THEN 'owner' ELSE m.role END AS role`;
+const memberJoin = (user = '$2') => `LEFT JOIN "publish"."project_members" m ON m.project_id = p.id AND m.user_id = ${user}`;
+
+const RANK: Record<ProjectRole, number> = { viewer: 1, editor: 2, owner: 3 };
+
 
 export const DEFAULT_TITLE = 'Untitled';
 
@@ -30,6 +48,7 @@ function summary(row: ProjectRow): ProjectSummary {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     public_id: row.public_id ?? null,
+    role: row.role,
   };
 }
 const full = (row: ProjectRow): Project => ({ ...summary(row), scene: row.scene });
@@ -37,33 +56,83 @@ const full = (row: ProjectRow): Project => ({ ...summary(row), scene: row.scene 
 const notFound = () => new DomainError('NOT_FOUND', PublishMessages.projectNotFound);
 
 /**
+ * An earlier scene made newer than the current one element by element, so that editors which merge
+ * by element version (open tabs, offline copies) take the restored elements instead of keeping
+ * theirs: each restored element gets a version above both, and elements added since are deleted.
+ */
+export function restoredScene(current: Scene, old: Scene): Scene {
+  const now = new Map(current.elements.map((e) => [e.id, e]));
+  const bump = (e: Scene['elements'][number], base: number) => ({ ...e, version: base + 1, versionNonce: randomInt(2 ** 31), updated: Date.now() });
+  const kept = new Set(old.elements.map((e) => e.id));
+  const elements = old.elements.map((e) => bump(e, Math.max(e.version, now.get(e.id)?.version ?? 0)));
+  for (const e of current.elements) if (!kept.has(e.id) && !e.isDeleted) elements.push({ ...bump(e, e.version), isDeleted: true });
+  return { ...old, elements };
+}
+
+/** Whether `role` may do what needs `need`: someone without any role never learns the project exists. */
+export function checkRole(role: ProjectRole | null | undefined, need: ProjectRole): ProjectRole {
+  if (!role) throw notFound();
+  if (RANK[role] < RANK[need]) throw new DomainError('FORBIDDEN', need === 'owner' ? PublishMessages.ownerOnly : PublishMessages.viewerCannotEdit);
+  return role;
+}
+
+/**
  * Projects: one Excalidraw scene per row with a version number. A save names the version it was
  * based on and succeeds only if nobody saved in between (`UPDATE ... WHERE version = $v`, one
  * statement, so a save is whole or not at all); else 409 and the editor merges and saves again.
+ * Whoever it is shared with reads it (viewer) or saves it too (editor); the rest is the owner's.
  */
 @Injectable()
 export class ProjectsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly rpc: RpcClient,
+    private readonly versions: VersionsService,
   ) {}
 
-  async list(ownerId: string): Promise<ProjectSummary[]> {
+  /**
+   * The user's own projects and those shared with them. Invitations sent to `email` (the address
+   * of the signed-in account) become memberships first.
+   */
+  async list(userId: string, email?: string): Promise<ProjectSummary[]> {
+    if (email) {
+      await this.db.query(
+        `UPDATE "publish"."project_members" i SET user_id = $1, accepted_at = now()
+          WHERE i.user_id IS NULL AND i.email = $2
+            AND NOT EXISTS (SELECT 1 FROM "publish"."projects" p WHERE p.id = i.project_id AND p.owner_id = $1)
+            AND NOT EXISTS (SELECT 1 FROM "publish"."project_members" x WHERE x.project_id = i.project_id AND x.user_id = $1)`,
+        [userId, email.trim().toLowerCase()],
+      );
+    }
     const rows: ProjectRow[] = await this.db.query(
-      `SELECT ${SUMMARY_COLUMNS} FROM "publish"."projects" p WHERE p.owner_id = $1 ORDER BY p.updated_at DESC LIMIT 1000`,
-      [ownerId],
+      `SELECT ${SUMMARY_COLUMNS}, ${roleColumn('$1')} FROM "publish"."projects" p ${memberJoin('$1')}
+        WHERE p.owner_id = $1 OR m.user_id = $1 ORDER BY p.updated_at DESC LIMIT 1000`,
+      [userId],
     );
     return rows.map(summary);
   }
 
-  /** The project if `ownerId` owns it; someone else's project is "not found" like a missing one. */
-  async get(ownerId: string, id: string, manager: EntityManager = this.db.manager): Promise<Project> {
+  /** The caller's role in a project when it is at least `need` (404 without any role, 403 below it). */
+  async access(userId: string, id: string, need: ProjectRole, manager: EntityManager = this.db.manager): Promise<ProjectRole> {
+    if (!isUuid(id)) throw notFound();
+    const [row]: { role: ProjectRole | null }[] = await manager.query(
+      `SELECT ${roleColumn()} FROM "publish"."projects" p ${memberJoin()} WHERE p.id = $1`,
+      [id, userId],
+    );
+    return checkRole(row?.role, need);
+  }
+
+  /**
+   * The project if the caller's role is at least `need` (by default: owns it); someone else's
+   * project is "not found" like a missing one.
+   */
+  async get(userId: string, id: string, need: ProjectRole = 'owner', manager: EntityManager = this.db.manager): Promise<Project> {
     if (!isUuid(id)) throw notFound();
     const [row]: ProjectRow[] = await manager.query(
-      `SELECT ${SUMMARY_COLUMNS}, p.scene FROM "publish"."projects" p WHERE p.id = $1 AND p.owner_id = $2`,
-      [id, ownerId],
+      `SELECT ${SUMMARY_COLUMNS}, p.scene, ${roleColumn()} FROM "publish"."projects" p ${memberJoin()} WHERE p.id = $1`,
+      [id, userId],
     );
-    if (!row) throw notFound();
+    checkRole(row?.role, need);
     return full(row);
   }
 
@@ -73,46 +142,75 @@ export class ProjectsService {
     if (input.scene !== undefined) await this.checkFiles(ownerId, scene, new Set());
     const [row]: ProjectRow[] = await this.db.query(
       `INSERT INTO "publish"."projects" (owner_id, title, scene) VALUES ($1, $2, $3::jsonb)
-       RETURNING id, owner_id, title, scene, version, created_at, updated_at, NULL AS public_id`,
+       RETURNING id, owner_id, title, scene, version, created_at, updated_at, NULL AS public_id, 'owner' AS role`,
       [ownerId, input.title?.trim() || DEFAULT_TITLE, JSON.stringify(scene)],
     );
     return full(row);
   }
 
-  async update(ownerId: string, id: string, input: { title?: string; scene?: unknown; version: number }): Promise<Project> {
+  /** Saves (owner or editor); images new to the project must be uploads of whoever saves them. */
+  async update(userId: string, id: string, input: { title?: string; scene?: unknown; version: number }): Promise<Project> {
     if (!isUuid(id)) throw notFound();
+    const role = await this.access(userId, id, 'editor');
     if (!Number.isInteger(input.version) || input.version < 1) throw new DomainError('VALIDATION_FAILED', 'version is required');
     const scene = input.scene === undefined ? null : validateScene(input.scene);
     if (scene && sceneFileIds(scene).size) {
       // images already in the project need no new check; only its file references are read
       const [current]: { files: Scene['files'] | null }[] = await this.db.query(
-        `SELECT p.scene->'files' AS files FROM "publish"."projects" p WHERE p.id = $1 AND p.owner_id = $2`,
-        [id, ownerId],
+        `SELECT p.scene->'files' AS files FROM "publish"."projects" p WHERE p.id = $1`,
+        [id],
       );
       if (!current) throw notFound();
-      await this.checkFiles(ownerId, scene, sceneFileIds({ ...emptyScene(), files: current.files ?? {} }));
+      await this.checkFiles(userId, scene, sceneFileIds({ ...emptyScene(), files: current.files ?? {} }));
     }
-    // UPDATE answers [rows, affected] through TypeORM's query()
-    const [[row]] = (await this.db.query(
-      `UPDATE "publish"."projects" p
-          SET title = COALESCE($3, p.title), scene = COALESCE($4::jsonb, p.scene), version = p.version + 1, updated_at = now()
-        WHERE p.id = $1 AND p.owner_id = $2 AND p.version = $5
-        RETURNING ${SUMMARY_COLUMNS}${scene ? '' : ', p.scene'}`,
-      [id, ownerId, input.title?.trim() || null, scene ? JSON.stringify(scene) : null, input.version],
-    )) as [ProjectRow[], number];
-    // the saved scene is the one just written: it is not read back from the database
-    if (row) return full(scene ? { ...row, scene } : row);
-    await this.get(ownerId, id); // 404 when it is not (or no longer) there
+    const saved = await this.write(id, { title: input.title?.trim() || null, scene, expectedVersion: input.version }, role);
+    if (saved) {
+      if (scene) await this.versions.keep(id, saved.version, saved.scene, userId, 'save');
+      return saved;
+    }
+    await this.access(userId, id, 'editor'); // 404 when it is not (or no longer) there
     throw new DomainError('CONFLICT', PublishMessages.versionConflict);
   }
 
-  async remove(ownerId: string, id: string): Promise<void> {
-    if (!isUuid(id)) throw notFound();
-    const [, count] = (await this.db.query(`DELETE FROM "publish"."projects" WHERE id = $1 AND owner_id = $2`, [id, ownerId])) as [
-      unknown,
-      number,
-    ];
-    if (!count) throw notFound();
+  /** One conditional UPDATE: null when `expectedVersion` is no longer the current one. */
+  private async write(
+    id: string,
+    change: { title: string | null; scene: Scene | null; expectedVersion: number },
+    role: ProjectRole,
+  ): Promise<Project | null> {
+    // UPDATE answers [rows, affected] through TypeORM's query()
+    const [[row]] = (await this.db.query(
+      `UPDATE "publish"."projects" p
+          SET title = COALESCE($2, p.title), scene = COALESCE($3::jsonb, p.scene), version = p.version + 1, updated_at = now()
+        WHERE p.id = $1 AND p.version = $4
+        RETURNING ${SUMMARY_COLUMNS}${change.scene ? '' : ', p.scene'}`,
+      [id, change.title, change.scene ? JSON.stringify(change.scene) : null, change.expectedVersion],
+    )) as [ProjectRow[], number];
+    // the saved scene is the one just written: it is not read back from the database
+    if (!row) return null;
+    return full({ ...row, role, ...(change.scene ? { scene: change.scene } : {}) });
+  }
+
+  /**
+   * Puts an earlier version back as the live scene. The scene as it is now is kept as a version
+   * first, so a restore never loses anything (and can itself be undone).
+   */
+  async restore(userId: string, id: string, versionId: string): Promise<Project> {
+    const role = await this.access(userId, id, 'editor');
+    const old = await this.versions.scene(id, versionId);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const current = await this.get(userId, id, 'editor');
+      await this.versions.keep(id, current.version, current.scene, userId, 'restore', true);
+      const scene = restoredScene(current.scene, old.scene);
+      const saved = await this.write(id, { title: null, scene, expectedVersion: current.version }, role);
+      if (saved) return saved;
+    }
+    throw new DomainError('CONFLICT', PublishMessages.versionConflict);
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    await this.access(userId, id, 'owner');
+    await this.db.query(`DELETE FROM "publish"."projects" WHERE id = $1`, [id]);
   }
 
   /**
@@ -132,15 +230,25 @@ export class ProjectsService {
     }
   }
 
-  /** Where an image of a project is stored, once the caller may see the project. */
+  /**
+   * Where an image of a project is stored, once the caller may see the project. It is an upload
+   * of the owner or of one of the editors (whoever added it).
+   */
   async fileOf(projectId: string, ownerId: string, scene: Scene, fileId: string) {
     if (!sceneFileIds(scene).has(fileId)) throw new DomainError('NOT_FOUND', PublishMessages.fileNotFound);
-    try {
-      const file = await this.rpc.send(Patterns.media.uploadGet, { fileId, ownerId });
-      return { storage_key: file.storage_key, content_type: file.content_type };
-    } catch {
-      throw new DomainError('NOT_FOUND', PublishMessages.fileNotFound);
+    const editors: { user_id: string }[] = await this.db.query(
+      `SELECT user_id FROM "publish"."project_members" WHERE project_id = $1 AND user_id IS NOT NULL AND role = 'editor' LIMIT 100`,
+      [projectId],
+    );
+    for (const uploader of [ownerId, ...editors.map((e) => e.user_id)]) {
+      try {
+        const file = await this.rpc.send(Patterns.media.uploadGet, { fileId, ownerId: uploader });
+        return { storage_key: file.storage_key, content_type: file.content_type };
+      } catch {
+        // not this person's upload
+      }
     }
+    throw new DomainError('NOT_FOUND', PublishMessages.fileNotFound);
   }
 
   /** The owner and live scene of a project, whoever asks (callers check access first). */

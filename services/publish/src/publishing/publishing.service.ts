@@ -16,6 +16,7 @@ import type { DataSource } from 'typeorm';
 import { iso, isToken, newToken } from '../common/ids';
 import { ProjectsService } from '../projects/projects.service';
 import { StatisticsService, type Visit } from '../statistics/statistics.service';
+import { VersionsService } from '../versions/versions.service';
 import { sanitizeSvg } from './svg-sanitizer';
 
 /** How long publishing waits for the license service before deciding from the user's scope. */
@@ -50,6 +51,7 @@ export class PublishingService {
     private readonly rpc: RpcClient,
     private readonly projects: ProjectsService,
     private readonly statistics: StatisticsService,
+    private readonly versions: VersionsService,
   ) {}
 
   url(publicId: string) {
@@ -93,6 +95,7 @@ export class PublishingService {
          snapshot_key = EXCLUDED.snapshot_key, published_at = now(), unpublished_at = NULL`,
       [publicId, project.id, caller.user_id, project.title, input.description?.trim() ?? '', JSON.stringify(project.scene), snapshotKey],
     );
+    await this.versions.keep(project.id, project.version, project.scene, caller.user_id, 'publish', true);
     return { public_id: publicId, url: this.url(publicId) };
   }
 

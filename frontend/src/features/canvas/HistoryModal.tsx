@@ -1,0 +1,89 @@
+import type { Project, ProjectVersion, Scene } from '@visualnotes/contracts';
+import { useEffect, useState } from 'react';
+import styles from './canvas.module.css';
+import { signedInCall } from './http';
+import { Modal } from './Modal';
+import { ReadOnlyCanvas } from './ReadOnlyCanvas';
+
+const REASON: Record<ProjectVersion['reason'], string> = { save: 'Edited', publish: 'Published', restore: 'Before a restore' };
+
+/**
+ * The project's kept versions, newest first: one is previewed read-only and can be restored after
+ * a confirmation (the current scene is kept as a version first, so the restore can be undone).
+ */
+export function HistoryModal(props: { projectId: string; canRestore: boolean; onRestored: (project: Project) => void; onClose: () => void }) {
+  const [versions, setVersions] = useState<ProjectVersion[] | null>(null);
+  const [preview, setPreview] = useState<(ProjectVersion & { scene: Scene }) | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    signedInCall<ProjectVersion[]>('GET', `/projects/${props.projectId}/versions`).then(setVersions, (err: Error) => setError(err.message));
+  }, [props.projectId]);
+
+  async function open(v: ProjectVersion) {
+    setConfirming(false);
+    setError(null);
+    try {
+      setPreview(await signedInCall<ProjectVersion & { scene: Scene }>('GET', `/projects/${props.projectId}/versions/${v.id}`));
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }
+
+  async function restore() {
+    if (!preview) return;
+    setBusy(true);
+    setError(null);
+    try {
+      props.onRestored(await signedInCall<Project>('POST', `/projects/${props.projectId}/versions/${preview.id}/restore`));
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal title="Version history" onClose={props.onClose} testId="history-modal">
+      {versions === null && !error && <p>Loading…</p>}
+      {versions?.length === 0 && <p>No versions yet: one is kept every minute while the canvas changes, and on publishing.</p>}
+      {versions && versions.length > 0 && (
+        <ul className={styles.versionList} data-testid="version-list">
+          {versions.map((v) => (
+            <li key={v.id}>
+              <button type="button" className={styles.button} aria-pressed={preview?.id === v.id} onClick={() => void open(v)} data-testid="version-item">
+                {new Date(v.created_at).toLocaleString()} · {REASON[v.reason]} · {v.changed_elements} changed · {v.elements} elements
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {preview && (
+        <>
+          <ReadOnlyCanvas scene={preview.scene} filesPath={`/api/projects/${props.projectId}/files`} className={styles.versionPreview} />
+          {props.canRestore &&
+            (confirming ? (
+              <div className={styles.row}>
+                <span>Replace the canvas with this version? The current canvas is kept in the history.</span>
+                <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => void restore()} disabled={busy} data-testid="restore-confirm">
+                  {busy ? 'Restoring…' : 'Restore'}
+                </button>
+                <button type="button" className={styles.button} onClick={() => setConfirming(false)}>
+                  Cancel
+                </button>
+              </div>
+            ) : (
+              <div className={styles.row}>
+                <button type="button" className={styles.button} onClick={() => setConfirming(true)} data-testid="restore-version">
+                  Restore this version
+                </button>
+              </div>
+            ))}
+        </>
+      )}
+      {error && <p className={styles.error}>{error}</p>}
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Scene, SceneElement } from '@visualnotes/contracts';
+
+/**
+ * The change from one scene to the next: elements added or changed (whole), ids removed, the new
+ * order when it is not the old one with new elements at the end, and canvas settings or image
+ * references when they changed. A one-element edit of a large board is a few hundred bytes.
+ */
+export interface SceneDelta {
+  upsert: SceneElement[];
+  removed: string[];
+  order?: string[];
+  appState?: Scene['appState'];
+  files?: Scene['files'];
+}
+
+/** JSON with object keys sorted: scenes read back from a jsonb column come with their keys reordered. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]))
+      : v,
+  );
+}
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+
+export function diffScenes(prev: Scene, next: Scene): SceneDelta {
+  const before = new Map(prev.elements.map((e) => [e.id, canonical(e)]));
+  const upsert = next.elements.filter((e) => before.get(e.id) !== canonical(e));
+  const present = new Set(next.elements.map((e) => e.id));
+  const removed = prev.elements.filter((e) => !present.has(e.id)).map((e) => e.id);
+  const delta: SceneDelta = { upsert, removed };
+  const order = next.elements.map((e) => e.id);
+  if (!same(implicitOrder(prev, delta), order)) delta.order = order;
+  if (!same(prev.appState, next.appState)) delta.appState = next.appState;
+  if (!same(prev.files, next.files)) delta.files = next.files;
+  return delta;
+}
+
+/** The order `applyDelta` gives when the delta names none: the old order, then new elements. */
+function implicitOrder(prev: Scene, delta: SceneDelta): string[] {
+  const removed = new Set(delta.removed);
+  const ids = prev.elements.map((e) => e.id).filter((id) => !removed.has(id));
+  const known = new Set(ids);
+  for (const e of delta.upsert) if (!known.has(e.id)) ids.push(e.id);
+  return ids;
+}
+
+export function applyDelta(prev: Scene, delta: SceneDelta): Scene {
+  const byId = new Map(prev.elements.map((e) => [e.id, e]));
+  for (const id of delta.removed) byId.delete(id);
+  for (const e of delta.upsert) byId.set(e.id, e);
+  const order = delta.order ?? implicitOrder(prev, delta);
+  return {
+    ...prev,
+    elements: order.map((id) => byId.get(id)).filter((e): e is SceneElement => Boolean(e)),
+    appState: delta.appState ?? prev.appState,
+    files: delta.files ?? prev.files,
+  };
+}
+
+/** Elements added, changed or removed. */
+export const changedElements = (delta: SceneDelta) => delta.upsert.length + delta.removed.length;
