@@ -59,4 +59,6 @@ export const Messages = {
   documentArchiveTooLarge: 'This document unpacks to more data than we accept; please upload a smaller document',
   documentFileTooLarge: 'The file is larger than the limit of {mb} MB',
   documentEmpty: 'The file is empty',
+  documentTooComplex: 'This document is too complex to read; try a smaller file or save it again as PDF',
+  documentsBusy: 'Many documents are being read right now; please try again in a minute',
 } as const;
