@@ -77,7 +77,9 @@ export class ExtractionPool implements OnModuleDestroy {
     const abort = new AbortController();
     let timer = setTimeout(() => abort.abort(), Math.max(0, maxWaitMs - (Date.now() - queued)) + timeLimitMs);
     const { port1, port2 } = new MessageChannel();
+    let started = false;
     port1.once('message', () => {
+      started = true;
       clearTimeout(timer);
       timer = setTimeout(() => abort.abort(), timeLimitMs);
     });
@@ -85,6 +87,8 @@ export class ExtractionPool implements OnModuleDestroy {
     try {
       outcome = await this.pool.run({ ...task, started: port2 }, { transferList: [...transferList, port2], signal: abort.signal });
     } catch (err) {
+      // Stopped before it began reading: no thread was free in time (e.g. a fresh one loading).
+      if (!started && (err as Error)?.name === 'AbortError') throw new DomainError('DOCUMENTS_BUSY');
       throw this.limitHit(err);
     } finally {
       clearTimeout(timer);
