@@ -28,8 +28,8 @@ export const mediaEnvSchema = baseEnvSchema.extend({
   DOCUMENT_MAX_PDF_STREAM_BYTES: int(64 * 1024, 1024 * 1024 * 1024, 8 * 1024 * 1024),
   /** Documents are read in worker threads, never on the event loop that answers requests: how many at once (default: the cores but one, 1 to 4). */
   DOCUMENT_WORKERS: int(1, 64, Math.max(1, Math.min(4, availableParallelism() - 1))),
-  /** Time and heap one document may take to read; past either, the user is told it is too complex. Kept below RPC_TIMEOUT_MS. */
-  DOCUMENT_READ_TIMEOUT_MS: int(500, 600_000, 6_000),
+  /** Time and heap one document may take to read; past either, the user is told it is too complex. At most RPC_TIMEOUT_MS less 3 s. */
+  DOCUMENT_READ_TIMEOUT_MS: int(500, 600_000, 7_000),
   DOCUMENT_WORKER_MEMORY_MB: int(32, 16_384, 512),
   /** Documents: one map job summarizes at most this many pages or characters. */
   DOCUMENT_CHUNK_PAGES: int(1, 10_000, 10),

@@ -23,16 +23,15 @@ import { ExtractionPool } from './extract/pool';
 export class DocumentsModule {}
 
 /**
- * The reading pool from the settings. A document answers before the caller's RPC time-out: what
- * is left of it after reading (and 2 s for the rest of the request) is how long it may wait for a thread.
+ * The reading pool from the settings. A document is answered before the caller's RPC time-out:
+ * waiting for a thread and reading share that time, less 2 s for the rest of the request.
  */
 export function extractionOptions(config: MediaConfig) {
-  const budget = Math.max(1_000, config.RPC_TIMEOUT_MS - 2_000);
-  const timeLimitMs = Math.min(config.DOCUMENT_READ_TIMEOUT_MS, budget);
+  const budgetMs = Math.max(2_500, config.RPC_TIMEOUT_MS - 2_000);
   return {
     threads: config.DOCUMENT_WORKERS,
-    timeLimitMs,
-    maxWaitMs: Math.max(500, budget - timeLimitMs),
+    timeLimitMs: Math.min(config.DOCUMENT_READ_TIMEOUT_MS, budgetMs - 1_000),
+    budgetMs,
     memoryMb: config.DOCUMENT_WORKER_MEMORY_MB,
     limits: {
       maxPages: config.DOCUMENT_MAX_PAGES,

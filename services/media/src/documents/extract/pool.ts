@@ -12,8 +12,8 @@ export interface ExtractionPoolOptions {
   threads: number;
   /** Time one document may take in its thread; past it the thread is stopped. */
   timeLimitMs: number;
-  /** Time a document may wait for a free thread. */
-  maxWaitMs: number;
+  /** Time for waiting for a thread and reading together (the caller's patience); at least 1 s of it is left for reading. */
+  budgetMs: number;
   /** Heap of one worker thread; a document that needs more stops the thread. */
   memoryMb: number;
   limits: ExtractLimits;
@@ -69,26 +69,29 @@ export class ExtractionPool implements OnModuleDestroy {
   }
 
   private async run(task: ExtractTask, transferList: Transferable[] = []): Promise<ExtractedDocument> {
+    const { timeLimitMs, budgetMs } = this.options;
     const queued = Date.now();
-    await this.acquire();
+    await this.acquire(budgetMs - 1_000);
     // The time limit starts when the thread starts reading (a fresh thread first loads the
-    // parsers); until then what is left of the wait allowance bounds it.
-    const { timeLimitMs, maxWaitMs } = this.options;
+    // parsers), and the whole stays within the budget. A document cut short by the budget rather
+    // than its own limit was kept waiting: the user is told to try again, not that it is too complex.
+    const left = () => budgetMs - (Date.now() - queued);
+    let limit = left();
     const abort = new AbortController();
-    let timer = setTimeout(() => abort.abort(), Math.max(0, maxWaitMs - (Date.now() - queued)) + timeLimitMs);
+    let timer = setTimeout(() => abort.abort(), limit);
     const { port1, port2 } = new MessageChannel();
     let started = false;
     port1.once('message', () => {
       started = true;
       clearTimeout(timer);
-      timer = setTimeout(() => abort.abort(), timeLimitMs);
+      limit = Math.min(timeLimitMs, left());
+      timer = setTimeout(() => abort.abort(), limit);
     });
     let outcome: ExtractOutcome;
     try {
       outcome = await this.pool.run({ ...task, started: port2 }, { transferList: [...transferList, port2], signal: abort.signal });
     } catch (err) {
-      // Stopped before it began reading: no thread was free in time (e.g. a fresh one loading).
-      if (!started && (err as Error)?.name === 'AbortError') throw new DomainError('DOCUMENTS_BUSY');
+      if ((err as Error)?.name === 'AbortError' && (!started || limit < timeLimitMs)) throw new DomainError('DOCUMENTS_BUSY');
       throw this.limitHit(err);
     } finally {
       clearTimeout(timer);
@@ -112,7 +115,7 @@ export class ExtractionPool implements OnModuleDestroy {
     return err as Error;
   }
 
-  private acquire(): Promise<void> {
+  private acquire(maxWaitMs: number): Promise<void> {
     if (this.running < this.options.threads) {
       this.running++;
       return Promise.resolve();
@@ -125,7 +128,7 @@ export class ExtractionPool implements OnModuleDestroy {
       const timer = setTimeout(() => {
         this.waiting.splice(this.waiting.indexOf(turn), 1);
         reject(new DomainError('DOCUMENTS_BUSY'));
-      }, this.options.maxWaitMs);
+      }, Math.max(0, maxWaitMs));
       this.waiting.push(turn);
     });
   }
