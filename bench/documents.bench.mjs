@@ -179,7 +179,11 @@ async function hostileLatency(ctx) {
     await stack.stop('media');
     await stack.startCopy('media');
   }
-  const refusals = (r) => `${r.uploads.filter((s) => s === 422).length}/${r.uploads.length} uploads refused with 422`;
+  const refusals = (r) => {
+    const counts = {};
+    for (const s of r.uploads) counts[s] = (counts[s] ?? 0) + 1;
+    return `uploads answered ${Object.entries(counts).map(([s, n]) => `${s}×${n}`).join(', ')}`;
+  };
   return [
     { section: 'documents', name: "another user's media-backed request (GET /api/summaries/:id), idle: p99", value: idle.p99, unit: 'ms' },
     {

@@ -73,8 +73,8 @@ export class ExtractionPool implements OnModuleDestroy {
     const queued = Date.now();
     await this.acquire(budgetMs - 1_000);
     // The time limit starts when the thread starts reading (a fresh thread first loads the
-    // parsers), and the whole stays within the budget. A document cut short by the budget rather
-    // than its own limit was kept waiting: the user is told to try again, not that it is too complex.
+    // parsers), and the whole stays within the budget. A document stopped before it could read for
+    // half its own limit was kept waiting: the user is told to try again, not that it is too complex.
     const left = () => budgetMs - (Date.now() - queued);
     let limit = left();
     const abort = new AbortController();
@@ -91,7 +91,7 @@ export class ExtractionPool implements OnModuleDestroy {
     try {
       outcome = await this.pool.run({ ...task, started: port2 }, { transferList: [...transferList, port2], signal: abort.signal });
     } catch (err) {
-      if ((err as Error)?.name === 'AbortError' && (!started || limit < timeLimitMs)) throw new DomainError('DOCUMENTS_BUSY');
+      if ((err as Error)?.name === 'AbortError' && (!started || limit < timeLimitMs / 2)) throw new DomainError('DOCUMENTS_BUSY');
       throw this.limitHit(err);
     } finally {
       clearTimeout(timer);
