@@ -113,6 +113,97 @@ async function workerScaling(ctx, token, data) {
   return results;
 }
 
+/**
+ * Another user's media-backed request (a summary's status, GET /api/summaries/:id) polled by a few
+ * clients, idle and then while hostile PDFs (one page inflating to 60 MB) are uploaded one after
+ * another: with the product's settings (refused at the inflate bound), and with that bound lifted
+ * so each PDF is read in a worker thread until the time limit stops it.
+ */
+async function hostileLatency(ctx) {
+  const { signUp } = require(join(root, 'libs/testing/dist/index.js'));
+  const { inflatingPdf } = require(join(root, 'services/media/dist/documents/testing/fixtures.js'));
+  const { percentile } = await import('./support/measure.mjs');
+  const hostile = inflatingPdf(60 * 1024 * 1024);
+  const [reader, other] = await Promise.all([signUp(ctx.baseUrl), signUp(ctx.baseUrl)]);
+  const url = `${ctx.baseUrl}/api/summaries/00000000-0000-0000-0000-000000000000`;
+  const headers = { authorization: `Bearer ${other.token}` };
+
+  async function poll(ms, clients = 4) {
+    const times = [];
+    let errors = 0;
+    const until = performance.now() + ms;
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (performance.now() < until) {
+          const t = performance.now();
+          const res = await fetch(url, { headers });
+          await res.arrayBuffer();
+          times.push(performance.now() - t);
+          if (res.status >= 500) errors++;
+          await sleep(5);
+        }
+      }),
+    );
+    times.sort((a, b) => a - b);
+    return { p99: percentile(times, 99), count: times.length, errors };
+  }
+  async function whileHostile(ms) {
+    let reading = true;
+    const answers = [];
+    const uploads = (async () => {
+      while (reading) {
+        const form = new FormData();
+        form.append('file', new Blob([hostile], { type: 'application/pdf' }), 'drawing.pdf');
+        const res = await fetch(`${ctx.baseUrl}/api/summaries`, { method: 'POST', body: form, headers: { authorization: `Bearer ${reader.token}` } });
+        answers.push(res.status);
+        await res.arrayBuffer();
+      }
+    })();
+    const polled = await poll(ms);
+    reading = false;
+    await uploads;
+    return { ...polled, uploads: answers };
+  }
+
+  await poll(1_000); // warm-up
+  const idle = await poll(8_000);
+  const bounded = await whileHostile(8_000);
+  const stack = ctx.stack;
+  let timed;
+  try {
+    await stack.stop('media');
+    await stack.startCopy('media', { DOCUMENT_MAX_PDF_STREAM_BYTES: String(1024 * 1024 * 1024) });
+    await poll(1_000);
+    timed = await whileHostile(15_000);
+  } finally {
+    await stack.stop('media');
+    await stack.startCopy('media');
+  }
+  const refusals = (r) => {
+    const counts = {};
+    for (const s of r.uploads) counts[s] = (counts[s] ?? 0) + 1;
+    return `uploads answered ${Object.entries(counts).map(([s, n]) => `${s}×${n}`).join(', ')}`;
+  };
+  return [
+    { section: 'documents', name: "another user's media-backed request (GET /api/summaries/:id), idle: p99", value: idle.p99, unit: 'ms' },
+    {
+      section: 'documents',
+      name: `same, while hostile PDFs are uploaded back to back (refused at the inflate bound; ${refusals(bounded)}): p99`,
+      value: bounded.p99,
+      unit: 'ms',
+      goal: `< ${(2 * idle.p99).toFixed(1)} (2× idle)`,
+    },
+    {
+      section: 'documents',
+      name: `same, while hostile PDFs are read until the time limit (inflate bound lifted; ${refusals(timed)}): p99`,
+      value: timed.p99,
+      unit: 'ms',
+      goal: `< ${(2 * idle.p99).toFixed(1)} (2× idle)`,
+    },
+    { section: 'documents', name: "another user's requests answered 5xx while hostile PDFs are read", value: bounded.errors + timed.errors, unit: 'requests', goal: '0' },
+  ];
+}
+
 export async function run(ctx) {
   const extract = require(join(root, 'services/media/dist/documents/extract/index.js'));
   const { planChunks } = require(join(root, 'services/media/dist/documents/documents.service.js'));
@@ -155,6 +246,8 @@ export async function run(ctx) {
     const mb = ctx.stack.copies(name).map((p) => peakRssMb(p.child)).find((v) => v !== null);
     if (mb) rows.push({ section: 'documents', name: `peak RSS of the ${name} service (since start, all benches so far)`, value: Math.round(mb), unit: 'MB' });
   }
+
+  rows.push(...(await hostileLatency(ctx)));
 
   const scaling = await workerScaling(ctx, user.token, data);
   const speedUp = scaling[1].ms / scaling[4].ms;

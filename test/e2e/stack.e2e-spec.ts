@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
+import { Messages } from '@visualnotes/contracts';
 import {
   BACKEND,
   createTestDatabase,
@@ -15,6 +16,7 @@ import {
   waitFor,
   type SignedUp,
 } from '@visualnotes/testing';
+import { inflatingPdf } from '../../services/media/src/documents/testing/fixtures';
 
 const health = async (url: string) => {
   const res = await fetch(`${url}/api/health`);
@@ -59,6 +61,37 @@ describe('the product as processes', () => {
     await stack.startCopy('publish');
     await waitFor(async () => (await health(stack.url)).status === 200, 10_000);
   }, 60_000);
+
+  it('keeps answering another user while a hostile PDF is read, and refuses the PDF clearly', async () => {
+    // The bound on what a page may inflate to is raised, so the built worker really reads the PDF
+    // (for seconds) until the time limit stops it.
+    await stack.stop('media');
+    await stack.startCopy('media', { DOCUMENT_MAX_PDF_STREAM_BYTES: String(1024 * 1024 * 1024), DOCUMENT_READ_TIMEOUT_MS: '5000' });
+    try {
+      const [reader, other] = await Promise.all([signUp(stack.url), signUp(stack.url)]);
+      const form = new FormData();
+      form.append('file', new Blob([inflatingPdf(60 * 1024 * 1024)], { type: 'application/pdf' }), 'drawing.pdf');
+      let reading = true;
+      const upload = fetch(`${stack.url}/api/summaries`, { method: 'POST', body: form, headers: { authorization: `Bearer ${reader.token}` } }).finally(
+        () => (reading = false),
+      );
+      const statuses: number[] = [];
+      while (reading) {
+        const res = await fetch(`${stack.url}/api/summaries/00000000-0000-0000-0000-000000000000`, { headers: { authorization: `Bearer ${other.token}` } });
+        statuses.push(res.status);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const res = await upload;
+      expect(res.status).toBe(422);
+      expect(await res.json()).toEqual({ statusCode: 422, message: Messages.documentTooComplex });
+      expect(statuses.length).toBeGreaterThan(10);
+      expect(statuses.filter((s) => s !== 404)).toEqual([]);
+      expect((await health(stack.url)).body.services.media).toBe('up');
+    } finally {
+      await stack.stop('media');
+      await stack.startCopy('media');
+    }
+  }, 90_000);
 
   it('refuses bad configuration with one line naming the variable', () => {
     const r = runService('auth', { REDIS_URL: 'not-a-url' });

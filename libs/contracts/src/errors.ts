@@ -61,6 +61,8 @@ export const ErrorCatalogue = {
   DOCUMENT_NO_TEXT: { status: 422, message: Messages.documentNoText },
   DOCUMENT_SUMMARY_FAILED: { status: 500, message: Messages.documentSummaryFailed },
   DOCUMENT_ARCHIVE_TOO_LARGE: { status: 413, message: Messages.documentArchiveTooLarge },
+  DOCUMENT_TOO_COMPLEX: { status: 422, message: Messages.documentTooComplex },
+  DOCUMENTS_BUSY: { status: 503, message: Messages.documentsBusy },
   INTERNAL: { status: 500, message: 'Something went wrong on our side; please try again' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'This part of the service is temporarily unavailable; please try again shortly' },
   SERVICE_TIMEOUT: { status: 504, message: 'The service took too long to answer; please try again' },

@@ -69,4 +69,6 @@ export const Messages = {
   documentFileTooLarge: 'The file is larger than the limit of {mb} MB',
   documentEmpty: 'The file is empty',
   documentSummaryFailed: 'The summary of this document failed; please try again',
+  documentTooComplex: 'This document is too complex to read; try a smaller file or save it again as PDF',
+  documentsBusy: 'Many documents are being read right now; please try again in a minute',
 } as const;

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { baseEnvSchema } from '@visualnotes/common';
 import { z } from 'zod';
 
@@ -30,6 +31,13 @@ export const mediaEnvSchema = baseEnvSchema.extend({
   DOCUMENT_MAX_PAGES: int(1, 100_000, 5_000),
   DOCUMENT_MAX_ZIP_ENTRIES: int(10, 1_000_000, 5_000),
   DOCUMENT_MAX_UNZIPPED_BYTES: int(1024 * 1024, 4 * 1024 * 1024 * 1024, 200 * 1024 * 1024),
+  /** Most bytes one PDF page description may inflate to (a few kB can inflate to a page pdf.js reads for minutes). */
+  DOCUMENT_MAX_PDF_STREAM_BYTES: int(64 * 1024, 1024 * 1024 * 1024, 8 * 1024 * 1024),
+  /** Documents are read in worker threads, never on the event loop that answers requests: how many at once (default: the cores but one, 1 to 4). */
+  DOCUMENT_WORKERS: int(1, 64, Math.max(1, Math.min(4, availableParallelism() - 1))),
+  /** Time and heap one document may take to read; past either, the user is told it is too complex. At most RPC_TIMEOUT_MS less 3 s. */
+  DOCUMENT_READ_TIMEOUT_MS: int(500, 600_000, 7_000),
+  DOCUMENT_WORKER_MEMORY_MB: int(32, 16_384, 512),
   /** Documents: one map job summarizes at most this many pages or characters. */
   DOCUMENT_CHUNK_PAGES: int(1, 10_000, 10),
   DOCUMENT_CHUNK_CHARS: int(500, 10_000_000, 16_000),

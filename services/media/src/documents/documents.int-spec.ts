@@ -6,7 +6,7 @@ import { createTestEnv, signUp, waitFor, type SignedUp, type TestEnv } from '@vi
 import request from 'supertest';
 import { startBackend, type Backend } from '../../../../test/support/backend';
 import { aiService } from '../../../ai/src/service';
-import { documentFixtures, SOLAR_FACTS, type Fixtures } from './testing/fixtures';
+import { documentFixtures, inflatingPdf, SOLAR_FACTS, type Fixtures } from './testing/fixtures';
 
 describe('document summaries through the gateway', () => {
   let t: TestEnv;
@@ -133,6 +133,7 @@ describe('document summaries through the gateway', () => {
     ['a password-protected PDF', () => fx.encryptedPdf, 'secret.pdf', 422, Messages.documentEncrypted],
     ['a damaged PDF', () => fx.corruptPdf, 'broken.pdf', 422, Messages.documentCorrupt],
     ['a scanned PDF without text', () => fx.scannedPdf, 'scan.pdf', 422, Messages.documentNoText],
+    ['a PDF whose page inflates to 60 MB', () => inflatingPdf(60 * 1024 * 1024), 'drawing.pdf', 422, Messages.documentTooComplex],
     ['a Word zip bomb', () => fx.bombDocx(64 * 1024 * 1024), 'bomb.docx', 413, Messages.documentArchiveTooLarge],
     ['a PowerPoint with too many parts', () => fx.manyEntriesPptx(1500), 'many.pptx', 413, Messages.documentArchiveTooLarge],
     ['a Word file named .pdf', () => fx.docx, 'report.pdf', 415, 'The content of this file does not match its type (PDF); please upload the original file'],

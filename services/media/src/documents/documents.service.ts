@@ -21,7 +21,8 @@ import type { MediaConfig } from '../config';
 import { UploadsService } from '../uploads/uploads.service';
 import { UsageService } from '../usage/usage.service';
 import { DocumentRow } from './document.entity';
-import { ensureText, extractDocument, extractText, type ExtractedDocument, type ExtractedPage, type ExtractLimits } from './extract';
+import type { ExtractedDocument, ExtractedPage } from './extract';
+import { ExtractionPool } from './extract/pool';
 
 /** BullMQ priorities (lower runs first): Premium summaries overtake free ones waiting in the queue. */
 export const PRIORITY = { premium: 1, free: 10 } as const;
@@ -55,7 +56,6 @@ export function planChunks(pages: Pick<ExtractedPage, 'text'>[], maxPages: numbe
 export class DocumentsService implements OnModuleDestroy {
   private readonly logger = new Logger(DocumentsService.name);
   private readonly flows: FlowProducer;
-  private readonly limits: ExtractLimits;
 
   constructor(
     @InjectRepository(DocumentRow) private readonly documents: Repository<DocumentRow>,
@@ -64,14 +64,9 @@ export class DocumentsService implements OnModuleDestroy {
     private readonly uploads: UploadsService,
     private readonly usage: UsageService,
     private readonly rpc: RpcClient,
+    private readonly extraction: ExtractionPool,
   ) {
     this.flows = new FlowProducer({ connection: redisOptions(config.REDIS_URL), prefix: queuePrefix(config) });
-    this.limits = {
-      maxPages: config.DOCUMENT_MAX_PAGES,
-      maxZipEntries: config.DOCUMENT_MAX_ZIP_ENTRIES,
-      maxUnzippedBytes: config.DOCUMENT_MAX_UNZIPPED_BYTES,
-      partWords: 500,
-    };
   }
 
   async onModuleDestroy() {
@@ -134,7 +129,7 @@ export class DocumentsService implements OnModuleDestroy {
 
   /** The document's pages; a file written by the gateway for this request is deleted once read. */
   private async read(req: RpcRequest<'media.documents.create'>): Promise<ExtractedDocument> {
-    if (typeof req.text === 'string') return ensureText(extractText(req.text, this.limits));
+    if (typeof req.text === 'string') return this.extraction.text(req.text);
     const ownKey = req.storage_key;
     if (ownKey !== undefined && !/^documents\/[0-9a-f-]{36}$/.test(ownKey)) throw new DomainError('VALIDATION_FAILED');
     try {
@@ -147,7 +142,7 @@ export class DocumentsService implements OnModuleDestroy {
         name ??= upload.name;
       }
       const data = await this.storage.getBuffer(key);
-      return await extractDocument(data, { name, declaredType: req.declared_type }, this.limits);
+      return await this.extraction.extract(data, { name, declaredType: req.declared_type });
     } finally {
       if (ownKey) await this.storage.delete(ownKey).catch(() => undefined);
     }

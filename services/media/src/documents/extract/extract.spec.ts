@@ -1,5 +1,5 @@
 import { DEFAULT_LIMITS, extractDocument, extractText } from '.';
-import { documentFixtures, SOLAR_FACTS, type Fixtures } from '../testing/fixtures';
+import { documentFixtures, inflatingPdf, SOLAR_FACTS, type Fixtures } from '../testing/fixtures';
 
 const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: { code?: string; message: string }) => e);
 
@@ -65,5 +65,18 @@ describe('document extraction (files made by LibreOffice)', () => {
     expect(await errorOf(extractDocument(fx.manyEntriesPptx(1000), { name: 'many.pptx' }, limits))).toMatchObject({
       code: 'DOCUMENT_ARCHIVE_TOO_LARGE',
     });
+  });
+
+  it('bounds what a PDF page description may inflate to, before pdf.js reads it', async () => {
+    // The same hand-made PDF is read when its page is small enough...
+    const small = await extractDocument(inflatingPdf(64 * 1024, 'Solar panels convert sunlight'), { name: 'small.pdf' }, DEFAULT_LIMITS);
+    expect(small.pages[0].text).toContain('Solar panels convert sunlight');
+    // ...and refused at once when it inflates past the bound for one stream, or for all of them.
+    const hostile = inflatingPdf(60 * 1024 * 1024, 'Solar panels convert sunlight');
+    expect(await errorOf(extractDocument(hostile, { name: 'drawing.pdf' }, DEFAULT_LIMITS))).toMatchObject({ code: 'DOCUMENT_TOO_COMPLEX' });
+    const lowTotal = { ...DEFAULT_LIMITS, maxUnzippedBytes: 32 * 1024 };
+    expect(await errorOf(extractDocument(inflatingPdf(64 * 1024, 'x'), { name: 'small.pdf' }, lowTotal))).toMatchObject({ code: 'DOCUMENT_TOO_COMPLEX' });
+    // Real documents stay well within the bounds.
+    expect((await extractDocument(fx.long(12), { name: 'long.pdf' }, { ...DEFAULT_LIMITS, maxPdfStreamBytes: 256 * 1024 })).pages).toHaveLength(12);
   });
 });

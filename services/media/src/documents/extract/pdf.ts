@@ -1,4 +1,5 @@
 import { DomainError } from '@visualnotes/contracts';
+import { checkPdfStreams } from './pdf-streams';
 import type { ExtractedDocument, ExtractedPage, ExtractLimits } from './types';
 import { tidy } from './types';
 
@@ -12,6 +13,7 @@ interface TextItem {
  * released once read, so a long document never holds every page's objects at once.
  */
 export async function extractPdf(data: Buffer, limits: ExtractLimits): Promise<ExtractedDocument> {
+  checkPdfStreams(data, { maxStreamBytes: limits.maxPdfStreamBytes, maxTotalBytes: limits.maxUnzippedBytes });
   const { getDocumentProxy } = await import('unpdf');
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {

@@ -17,6 +17,8 @@ export interface ExtractLimits {
   maxPages: number;
   maxZipEntries: number;
   maxUnzippedBytes: number;
+  /** Most bytes one PDF page-description stream may inflate to (all of them: `maxUnzippedBytes`). */
+  maxPdfStreamBytes: number;
   /** Words per part when a text or a DOCX section has no headings to split at. */
   partWords: number;
 }
@@ -25,6 +27,7 @@ export const DEFAULT_LIMITS: ExtractLimits = {
   maxPages: 5_000,
   maxZipEntries: 5_000,
   maxUnzippedBytes: 200 * 1024 * 1024,
+  maxPdfStreamBytes: 8 * 1024 * 1024,
   partWords: 500,
 };
 

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateRawSync } from 'node:zlib';
+import { deflateRawSync, deflateSync } from 'node:zlib';
 
 /**
  * Test documents made by real tools: LibreOffice converts the HTML and flat-ODF sources below to
@@ -143,6 +143,42 @@ export function unzipEntries(data: Buffer): { name: string; data: Buffer }[] {
     p += 46 + nameLen + extra + comment;
   }
   return out;
+}
+
+/**
+ * A hostile PDF made by hand: one page whose content stream is a small FlateDecode stream that
+ * inflates to `inflatedBytes` of drawing operators (about 115 kB for 60 MB). pdf.js walks every
+ * operator looking for text, which takes it many seconds. With `text`, the page also shows a line.
+ */
+export function inflatingPdf(inflatedBytes = 60 * 1024 * 1024, text?: string): Buffer {
+  const ops = Buffer.alloc(inflatedBytes, '0 0 m 1 1 l S\n');
+  const content = text ? Buffer.concat([Buffer.from(`BT /F1 12 Tf 72 720 Td (${text.replace(/[()\\]/g, '')}) Tj ET\n`), ops]) : ops;
+  return pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    { dict: '/Filter /FlateDecode', data: deflateSync(content, { level: 9 }) },
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]);
+}
+
+/** A PDF file from its objects (numbered from 1, the first one the catalogue), with a correct cross-reference table. */
+export function pdfOf(objects: (string | { dict: string; data: Buffer })[]): Buffer {
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let offset = parts[0].length;
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(offset);
+    const body =
+      typeof o === 'string'
+        ? Buffer.from(`${i + 1} 0 obj\n${o}\nendobj\n`)
+        : Buffer.concat([Buffer.from(`${i + 1} 0 obj\n<< /Length ${o.data.length} ${o.dict} >>\nstream\n`), o.data, Buffer.from('\nendstream\nendobj\n')]);
+    parts.push(body);
+    offset += body.length;
+  });
+  const rows = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  parts.push(Buffer.from(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${rows}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`));
+  return Buffer.concat(parts);
 }
 
 export interface Fixtures {
