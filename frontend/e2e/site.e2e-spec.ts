@@ -24,7 +24,7 @@ async function open(options: BrowserContextOptions = {}): Promise<{ context: Bro
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).first();
 
-describe('routes of spec §2', () => {
+describe('routes', () => {
   it.each([
     ['/', 'Think, create and publish on a canvas'],
     ['/blog', 'Blog'],

@@ -1,4 +1,4 @@
-/** Business constants of the shell (product spec §9). Change them here only. */
+/** Business constants of the shell. Change them here only. */
 
 export const PRODUCT_NAME = 'VisualNotes';
 
@@ -18,7 +18,7 @@ export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 export const CHUNK_RELOAD_STORAGE_KEY = 'vn:chunk-reload-at';
 
-/** Auth storage (spec §9): prefix `auth`, token key prefix `_token.`, default strategy `local`. */
+/** Auth storage: prefix `auth`, token key prefix `_token.`, default strategy `local`. */
 export const AUTH_TOKEN_STORAGE_KEY = 'auth._token.local';
 
 export const API_BASE_URL = '/api';

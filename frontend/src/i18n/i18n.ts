@@ -3,7 +3,7 @@ import { DEFAULT_UI_LOCALE, isUiLocale, UI_LOCALE_STORAGE_KEY, UI_LOCALES, type 
 import en from './en';
 
 /**
- * UI languages of spec §9: `en` (default) and `zh-CN`. No URL prefix and no browser language
+ * UI languages: `en` (default) and `zh-CN`. No URL prefix and no browser language
  * detection: the language is the one the visitor picked, remembered in local storage and in a
  * cookie the server reads.
  *

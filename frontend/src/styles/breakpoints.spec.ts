@@ -1,7 +1,7 @@
 import { expandCustomMedia } from './breakpoints';
 
 describe('expandCustomMedia', () => {
-  it('turns custom media names into the spec breakpoints', () => {
+  it('turns custom media names into the layout breakpoints', () => {
     expect(expandCustomMedia('@media (--up-md) { a{} } @media (--down-md) { b{} }')).toBe(
       '@media (min-width: 768px) { a{} } @media (max-width: 767.98px) { b{} }',
     );

@@ -1,5 +1,5 @@
 /**
- * Layout breakpoints (px, product spec §9): the single source for JS and CSS.
+ * Layout breakpoints (px): the single source for JS and CSS.
  * CSS uses them as custom media, e.g. `@media (--up-md)` / `@media (--down-md)`;
  * vite.config.ts rewrites those to real media queries at build time.
  */

@@ -1,4 +1,4 @@
-/** User-facing texts of the product specification (section 8), word for word. */
+/** User-facing texts of the product, word for word: every message a user reads comes from here. */
 export const Messages = {
   notFoundPage: 'This page could not be found',
   noCaptionsSignIn: 'This video has no captions. Please sign in to transcribe',
@@ -43,7 +43,7 @@ export const Messages = {
   redeemCodeInvalid: 'This code is not valid or has already been redeemed',
   paymentsNotConfigured: 'Online payment is not available; please contact us to buy a license',
   webhookSignatureInvalid: 'Invalid webhook signature',
-  // Videos (spec §5 validation texts, and our own texts where the spec shows none).
+  // Videos (validation texts).
   videoUrlRequired: 'Video import requires a pasted video URL',
   tagNameRequired: 'Tag name is required',
   confirmDeleteTag: "Sure to delete the tag? This action can't be undone",

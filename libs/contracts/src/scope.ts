@@ -1,5 +1,5 @@
 /**
- * The scope field of a user (spec §6): a list of scope names, or an object whose truthy entries
+ * The scope field of a user: a list of scope names, or an object whose truthy entries
  * are the scopes held. One helper for every service and the front end.
  */
 export type Scope = readonly string[] | Readonly<Record<string, unknown>> | null | undefined;

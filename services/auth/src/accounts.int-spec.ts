@@ -43,7 +43,7 @@ describe('accounts through the gateway (real SMTP, PostgreSQL, Redis)', () => {
   const account = (o: Parameters<typeof signUp>[1] = {}) => signUp(base, { readMails: read, ...o });
 
   describe('registration', () => {
-    it('refuses weak passwords with the words of spec §5', async () => {
+    it('refuses weak passwords with the words', async () => {
       const short = await http().post('/api/auth/register').send({ name: 'A', email: 'a@example.test', password: 'abc1' });
       expect(short.body).toEqual({ statusCode: 400, message: 'Password cannot be less than 8 characters' });
       const simple = await http().post('/api/auth/register').send({ name: 'A', email: 'a@example.test', password: 'abcdefghij' });
@@ -93,7 +93,7 @@ describe('accounts through the gateway (real SMTP, PostgreSQL, Redis)', () => {
   });
 
   describe('login and the new-device security code', () => {
-    it('answers wrong credentials with the spec message, whatever was wrong', async () => {
+    it('answers wrong credentials with the catalogue message, whatever was wrong', async () => {
       const a = await account();
       const wrong = await http().post('/api/auth/login').set('x-forwarded-for', '10.9.0.1').send({ email: a.email, password: 'wrong123', fingerprint: 'x' });
       expect(wrong.body).toEqual({ statusCode: 401, message: 'Login failed, please double check your email and password.' });
@@ -164,7 +164,7 @@ describe('accounts through the gateway (real SMTP, PostgreSQL, Redis)', () => {
       await http().post('/api/auth/refresh').send({ refresh_token: first.body.refresh_token }).expect(401);
     });
 
-    it('refuses tampered, foreign-key, unsigned and garbage tokens with the spec 401', async () => {
+    it('refuses tampered, foreign-key, unsigned and garbage tokens with the same 401', async () => {
       const a = await account();
       const [h, , s] = a.token.split('.');
       const forged = Buffer.from(JSON.stringify({ ...decodeJwt(a.token), sub: '00000000-0000-0000-0000-000000000000' })).toString('base64url');

@@ -4,7 +4,7 @@ import { z } from 'zod';
 const int = (min: number, max: number, dflt: number) => z.coerce.number().int().min(min).max(max).default(dflt);
 
 export const licenseEnvSchema = baseEnvSchema.extend({
-  /** Usage allowances (spec §6): visitors in total per fingerprint, free accounts per calendar month (UTC). */
+  /** Usage allowances: visitors in total per fingerprint, free accounts per calendar month (UTC). */
   VISITOR_VIDEO_SUMMARIES: int(0, 1_000_000, 3),
   VISITOR_DOCUMENT_SUMMARIES: int(0, 1_000_000, 0),
   FREE_VIDEO_SUMMARIES_PER_MONTH: int(0, 1_000_000, 10),

@@ -19,7 +19,7 @@ const toolGroup = (group: ToolGroup): NavGroup => ({
   links: toolsInGroup(group).map((tool) => ({ label: tool.name, to: toolPath(tool) })),
 });
 
-/** Header menus of spec §2. Use cases point at the sections of the home page. */
+/** Header menus. Use cases point at the sections of the home page. */
 export const HEADER_ITEMS: HeaderItem[] = [
   {
     kind: 'menu',
@@ -63,7 +63,7 @@ export const HEADER_ITEMS: HeaderItem[] = [
 /** Shown as the call to action at the end of the header. */
 export const ACCOUNT_LINK = { label: 'Account', to: '/account' };
 
-/** Footer columns of spec §2. */
+/** Footer columns. */
 export const FOOTER_COLUMNS: { title: string; links: NavLinkItem[] }[] = [
   {
     title: 'Product',

@@ -31,7 +31,7 @@ export interface ProgressController {
 export const clampProgress = (value: number) => Math.min(100, Math.max(0, value));
 
 /**
- * Timing of the thin navigation bar (spec §4/§9): nothing is shown for quick navigations
+ * Timing of the thin navigation bar: nothing is shown for quick navigations
  * (throttle), the bar then advances linearly to 100 over `durationMs`, jumps to 100 on finish
  * and hides `hideDelayMs` later. Pure apart from the global timers, so it runs under fake timers.
  */

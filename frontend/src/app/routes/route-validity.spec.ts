@@ -2,7 +2,7 @@ import { isLanguage, isOptionalId, isPlausibleId, isValidCatchAll, isValidLangua
 import { TOOLS } from './tools';
 
 describe('route validity', () => {
-  it('accepts only the six languages of the spec', () => {
+  it('accepts only the six landing-page languages', () => {
     for (const code of ['de', 'es', 'fr', 'ja', 'ko', 'pt']) expect(isLanguage(code)).toBe(true);
     for (const code of ['xx', 'en', 'DE', '', undefined]) expect(isLanguage(code)).toBe(false);
   });

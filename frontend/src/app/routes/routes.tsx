@@ -30,7 +30,7 @@ const area = {
 const id = validRoute((params) => isPlausibleId(params.id));
 const optionalId = validRoute((params) => isOptionalId(params.id));
 
-/** The pages of spec §2, in the spec's order; `/:id` is last. */
+/** The pages in matching order; `/:id` is last. */
 export const pageRoutes: RouteObject[] = [
   { index: true, lazy: lazyPage(area.home, 'HomePage') },
   { path: 'account', lazy: lazyPage(area.account, 'AccountPage') },

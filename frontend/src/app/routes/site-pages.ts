@@ -1,6 +1,6 @@
 import { TOOLS } from './tools';
 
-/** Language landing pages of spec §2 (`/de`, `/es`, …) and their sub-pages (`/:lang/:slug`). */
+/** Language landing pages (`/de`, `/es`, …) and their sub-pages (`/:lang/:slug`). */
 export const LANGUAGES = [
   { code: 'de', name: 'Deutsch' },
   { code: 'es', name: 'Español' },

@@ -1,7 +1,7 @@
 // Direct path: the contracts index would bring zod into the first-load bundle.
 import { SITE_TOOLS } from '../../../../libs/contracts/src/site/pages';
 
-/** The tool pages of spec §2. Each is served at `/tools/<slug>` and listed in header and footer. */
+/** The tool pages. Each is served at `/tools/<slug>` and listed in header and footer. */
 export type ToolGroup = 'visual' | 'ai';
 
 export interface Tool {

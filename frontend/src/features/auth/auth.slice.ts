@@ -28,7 +28,7 @@ export const authSlice = createSlice({
       state.loggedIn = false;
       state.ready = true;
     },
-    /** Errors go to listeners; the user is not reset on error (spec §8). */
+    /** Errors go to listeners; the user is not reset on error. */
     setError(state, action: PayloadAction<string | null>) {
       state.error = action.payload;
     },

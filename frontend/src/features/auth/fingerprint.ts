@@ -18,7 +18,7 @@ async function compute(): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The device fingerprint kept in localStorage `fingerprint` (spec §3); a timestamp if computing it fails. */
+/** The device fingerprint kept in localStorage `fingerprint`; a timestamp if computing it fails. */
 export async function deviceFingerprint(): Promise<string> {
   const known = read(FINGERPRINT_KEY);
   if (known) return known;

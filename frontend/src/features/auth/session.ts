@@ -134,7 +134,7 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-/** Logout or reset: clears the user, the token and the refresh token (spec §4). */
+/** Logout or reset: clears the user, the token and the refresh token. */
 export function clearSession() {
   if (refreshTimer) clearTimeout(refreshTimer);
   write(TOKEN_KEY, null);
@@ -169,7 +169,7 @@ export async function logout() {
   try {
     await authCall('POST', '/auth/logout');
   } catch {
-    // errors are ignored (spec §7); the local session is cleared anyway
+    // errors are ignored; the local session is cleared anyway
   }
   clearSession();
 }

@@ -16,7 +16,7 @@ export function useAuth() {
   return { user, loggedIn, ready };
 }
 
-/** A page that needs auth sends a logged-out user to login, remembering the path (spec §4). */
+/** A page that needs auth sends a logged-out user to login, remembering the path. */
 export function useRequireAuth(options: { except?: boolean } = {}) {
   const { loggedIn, ready } = useAuth();
   const navigate = useNavigate();
@@ -34,7 +34,7 @@ export function useRequireAuth(options: { except?: boolean } = {}) {
   return { loggedIn, ready };
 }
 
-/** A guest-only page sends a logged-in user home (spec §4). */
+/** A guest-only page sends a logged-in user home. */
 export function useGuestOnly(onLoggedIn?: () => void) {
   const { loggedIn, ready } = useAuth();
   const navigate = useNavigate();

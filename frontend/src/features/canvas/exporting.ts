@@ -13,7 +13,7 @@ function download(blob: Blob, name: string) {
 
 const safeName = (title: string) => title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'canvas';
 
-/** PNG/SVG download and copy to clipboard, with the spec's messages when something fails. */
+/** PNG/SVG download and copy to clipboard, with the catalogue's messages when something fails. */
 export async function exportImage(api: CanvasApi | null, kind: 'png' | 'svg' | 'clipboard', title: string): Promise<string | null> {
   const mod = canvasModuleIfLoaded();
   if (!mod || !api) return Messages.imageLibraryNotLoaded;

@@ -9,7 +9,7 @@ export interface PlayerHandle {
 }
 
 /**
- * YouTube through the IFrame API (errors shown with the spec's messages), or `<video>` for an upload.
+ * YouTube through the IFrame API (errors shown with the catalogue's messages), or `<video>` for an upload.
  * When the YouTube player cannot load (offline, blocked), the frame says so and links to the video
  * at the last requested moment; transcript, summary and timestamps keep working around it.
  */

@@ -12,7 +12,7 @@ import type {
 import { api } from '../../app/api/api';
 import { deviceFingerprint } from '../license/referral';
 
-/** Visitors are known by their device fingerprint (spec §3) on the video routes. */
+/** Visitors are known by their device fingerprint on the video routes. */
 const fp = () => ({ 'X-Fingerprint': deviceFingerprint() });
 
 export interface LibraryFilter {

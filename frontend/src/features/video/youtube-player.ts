@@ -1,6 +1,6 @@
 import { Messages } from '@visualnotes/contracts';
 
-/** YouTube IFrame API error codes to the spec's messages (§8). */
+/** YouTube IFrame API error codes to the messages of the error catalogue. */
 export function playerErrorMessage(code: number): string {
   switch (code) {
     case 2:

@@ -8,7 +8,7 @@ import { PublishedSection } from './published/PublishedSection';
 import { TemplatesSection } from './templates/TemplatesSection';
 import { VideoLibrarySection } from './video-library/VideoLibrarySection';
 
-/** The account area's sections (spec §2), in order; `id` is the element id each section renders. */
+/** The account area's sections, in order; `id` is the element id each section renders. */
 export const ACCOUNT_SECTIONS = [
   { id: 'account', label: 'Account', Component: AccountPanel },
   { id: 'video-library', label: 'Video Library', Component: VideoLibrarySection },

@@ -2,7 +2,7 @@ import { Messages } from '../messages';
 import { hasScope } from '../scope';
 import { isSafeRedirectPath, passwordProblemShort, passwordSchema, registerSchema } from './auth';
 
-describe('isSafeRedirectPath (spec §5)', () => {
+describe('isSafeRedirectPath', () => {
   it.each(['/', '/account', '/p/abc-123', '/blog/my_post~1?x=1', '/templates#top', '/user@name/%20x'])('accepts %s', (p) => {
     expect(isSafeRedirectPath(p)).toBe(true);
   });
@@ -29,7 +29,7 @@ describe('isSafeRedirectPath (spec §5)', () => {
 });
 
 describe('password rules', () => {
-  it('uses the exact messages of spec §5', () => {
+  it('uses the exact messages', () => {
     expect(passwordSchema.safeParse('abc1').error?.issues[0].message).toBe(Messages.passwordTooShort);
     expect(passwordSchema.safeParse('abcdefghi').error?.issues[0].message).toBe(Messages.passwordTooSimple);
     expect(passwordSchema.safeParse('123456789').error?.issues[0].message).toBe(Messages.passwordTooSimple);
@@ -43,7 +43,7 @@ describe('password rules', () => {
   });
 });
 
-describe('hasScope (spec §6)', () => {
+describe('hasScope', () => {
   it('reads a list or an object of truthy entries', () => {
     expect(hasScope(['admin', 'x'], 'admin')).toBe(true);
     expect(hasScope(['x'], 'admin')).toBe(false);

@@ -3,7 +3,7 @@ import { Messages } from '../messages';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../password-rules';
 
 /**
- * Request bodies of the Accounts routes (api-contract.md). Browser-safe: zod only, so the front end
+ * Request bodies of the Accounts routes. Browser-safe: zod only, so the front end
  * validates with the same rules and messages.
  */
 export { PASSWORD_MAX, PASSWORD_MIN, passwordProblemShort, SECURITY_CODE_LENGTH } from '../password-rules';

@@ -5,7 +5,7 @@ import type { Entitlements } from '../rpc/license';
 export type { Entitlements, UsageKind, UsageConsumeRequest, UsageConsumeReply } from '../rpc/license';
 
 /**
- * Licenses and plans (api-contract.md): request bodies (zod, browser-safe) and the shapes the
+ * Licenses and plans: request bodies (zod, browser-safe) and the shapes the
  * routes answer with.
  */
 

@@ -6,7 +6,7 @@ import { TEMPLATE_CATEGORIES, type TemplateCategory } from './template-categorie
 
 /**
  * Projects (Excalidraw canvases), publishing, statistics, share links and templates
- * (api-contract.md "Projects, publishing, templates"). Browser-safe: zod only, so the editor checks
+ *. Browser-safe: zod only, so the editor checks
  * a scene with the same rules and messages before it is sent.
  */
 

@@ -25,7 +25,7 @@ describe('parseYouTubeUrl', () => {
     expect(startOfYouTubeUrl('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42')).toBe(42);
   });
 
-  it('gives the spec message for an empty field', () => {
+  it('gives the catalogue message for an empty field', () => {
     const r = createVideoSchema.safeParse({ url: ' ' });
     expect(r.success).toBe(false);
     expect(r.error!.issues[0].message).toBe('Video import requires a pasted video URL');

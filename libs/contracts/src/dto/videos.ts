@@ -3,7 +3,7 @@ import { Messages } from '../messages';
 import { parseYouTubeUrl } from '../youtube-url';
 
 /**
- * Videos, tags and highlights (api-contract.md "Videos"): request bodies, response shapes and the
+ * Videos, tags and highlights: request bodies, response shapes and the
  * YouTube link parser. Browser-safe: the front end validates with the same rules and messages.
  */
 

@@ -1,4 +1,4 @@
-/** A locale of spec §3: a code, an iso code, an optional text direction and an optional domain. */
+/** A locale: a code, an iso code, an optional text direction and an optional domain. */
 export interface Locale {
   code: string;
   iso: string;
@@ -7,7 +7,7 @@ export interface Locale {
   domain?: string;
 }
 
-/** UI languages (spec §9): default `en`, no URL prefix, no browser language detection. */
+/** UI languages: default `en`, no URL prefix, no browser language detection. */
 export const UI_LOCALES = [
   { code: 'en', iso: 'en-US', name: 'English', dir: 'ltr' },
   { code: 'zh-CN', iso: 'zh-CN', name: '简体中文', dir: 'ltr' },

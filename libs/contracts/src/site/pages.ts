@@ -19,7 +19,7 @@ export interface SiteTool {
   description: string;
 }
 
-/** The twelve tools of spec §2, each at `/tools/<slug>`. */
+/** The twelve tools, each at `/tools/<slug>`. */
 export const SITE_TOOLS: readonly SiteTool[] = [
   { slug: 'offline-whiteboard', name: 'Offline Whiteboard', group: 'visual', description: 'A whiteboard that works without a connection.' },
   { slug: 'moodboard-maker', name: 'Moodboard Maker', group: 'visual', description: 'Collect images and ideas on one board.' },

@@ -46,7 +46,7 @@ export class OptionalAuthGuard implements CanActivate {
 }
 
 const REQUIRED_SCOPE = 'visualnotes:required-scope';
-/** With `ScopeGuard`: the scope the user must hold (spec §6 scope check). */
+/** With `ScopeGuard`: the scope the user must hold. */
 export const RequireScope = (scope: string) => SetMetadata(REQUIRED_SCOPE, scope);
 
 /** Requires a signed-in user holding the scope named by `@RequireScope` (default `admin`). */

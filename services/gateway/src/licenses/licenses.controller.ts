@@ -12,7 +12,7 @@ function caller(user: AuthUser, req?: FastifyRequest): LicenseCaller {
   return { user_id: user.id, email: user.email, scope: user.scope, ...(req ? { ip: clientInfo(req).ip } : {}) };
 }
 
-/** Licenses and plans routes of api-contract.md; every rule lives in the license service. */
+/** Licenses and plans routes; every rule lives in the license service. */
 @ApiTags('licenses')
 @Controller()
 export class LicensesController {

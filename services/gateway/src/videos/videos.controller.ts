@@ -19,7 +19,7 @@ export class CreateVideoDto extends createZodDto(createVideoSchema) {}
 export class UpdateVideoDto extends createZodDto(updateVideoSchema) {}
 export class CreateHighlightDto extends createZodDto(createHighlightSchema) {}
 
-/** Videos routes of api-contract.md; rules live in the media service. */
+/** Videos routes; rules live in the media service. */
 @ApiTags('videos')
 @Controller('videos')
 export class VideosController {

@@ -35,7 +35,7 @@ export interface CachedEntitlements {
 }
 
 /**
- * Entitlements (spec §6): Premium = unlimited cloud with a Desktop Pro license; Publisher =
+ * Entitlements: Premium = unlimited cloud with a Desktop Pro license; Publisher =
  * publishing; a referral unlock = unlimited videos and AI summaries; users added to a license by
  * e-mail get its benefits; operators grant through scope entries `premium`, `publisher`,
  * `desktop_pro` and `unlimited`.
@@ -169,7 +169,7 @@ export function fromHoldings(h: Holdings): Entitlements {
   };
 }
 
-/** Operator grants through a scope (spec §6 scope check). */
+/** Operator grants through a scope. */
 export function fromScope(scope: unknown, e: Entitlements): Entitlements {
   if (!scope) return e;
   const premium = e.premium || hasScope(scope, 'premium');

@@ -97,7 +97,7 @@ describe('licenses, devices, users, payments (through the gateway)', () => {
     expect(again.body.license.devices).toHaveLength(1);
   });
 
-  it('refuses the device after the last slot with the spec text, and a removed device frees its slot', async () => {
+  it('refuses the device after the last slot with the catalogue text, and a removed device frees its slot', async () => {
     const l = await issue(owner.email, 'pro');
     for (let i = 0; i < 4; i++) await activate(owner, l.key, `fp-full-${i}`).expect(200);
     const full = await activate(owner, l.key, 'fp-full-4').expect(409);

@@ -1,7 +1,7 @@
 import type { DesktopTier, LicensePlan, Product } from '@visualnotes/contracts';
 
 /**
- * Plans, tiers and prices: the one place to change them (spec §1, §9). Amounts are list prices in
+ * Plans, tiers and prices: the one place to change them. Amounts are list prices in
  * `currency`; the early bird discount is applied on top while `earlyBird.endsAt` is in the future
  * (null: no end date). Stripe charges the discounted amount.
  */

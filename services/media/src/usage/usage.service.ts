@@ -12,7 +12,7 @@ export class UsageService {
     return this.rpc.send(Patterns.license.entitlements, { userId: caller.owner_id, scope: caller.scope });
   }
 
-  /** Counts one video summary or throws the spec's message when the caller is over the limit. */
+  /** Counts one video summary or throws the catalogue's message when the caller is over the limit. */
   async consumeVideoSummary(caller: VideoCaller): Promise<void> {
     const visitor = !caller.owner_id;
     const subject = visitor ? `visitor:${caller.visitor_quota_key ?? caller.visitor_key ?? 'anonymous'}` : caller.owner_id!;

@@ -4,7 +4,7 @@ import { startSession } from '../../../features/auth/session';
 import { useRequireAuth } from '../../../features/auth/useAuth';
 
 /**
- * `/account` is also the authentication callback (spec §2, §7): Google sends the browser back here
+ * `/account` is also the authentication callback: Google sends the browser back here
  * with `code` and `state`, which go on to the gateway; the gateway answers with the tokens in the
  * fragment. Otherwise the page needs auth.
  */

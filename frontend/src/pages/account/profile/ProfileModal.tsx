@@ -51,7 +51,7 @@ function check<T>(result: { success: true; data: T } | { success: false; error: 
   return result.data;
 }
 
-/** Profile modal: name, e-mail change, logout everywhere, account deletion (spec §5, §8). */
+/** Profile modal: name, e-mail change, logout everywhere, account deletion. */
 export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const [name, setName] = useState(user.name);

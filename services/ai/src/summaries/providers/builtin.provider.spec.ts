@@ -26,7 +26,7 @@ describe('built-in summarizer', () => {
     expect(summary.sections.flatMap((s) => s.points).length).toBeGreaterThanOrEqual(2);
   });
 
-  it('refuses an empty transcript with the spec message', () => {
+  it('refuses an empty transcript with the catalogue message', () => {
     expect(() => summarizeExtractive({ units: [{ text: '  ', start: 0 }] })).toThrow('Unable to summarize because no transcript was found');
   });
 

@@ -114,7 +114,7 @@ describe('OpenAI-compatible chat summaries (map-reduce) against a chat stand-in'
     expect(summary.sections).toHaveLength(1);
   });
 
-  it('refuses an empty transcript with the spec message, without calling the model', async () => {
+  it('refuses an empty transcript with the catalogue message, without calling the model', async () => {
     const chat = await start();
     await expect(provider(chat).summarize({ units: [{ text: '   ', start: 0 }] })).rejects.toThrow(Messages.cannotSummarizeNoTranscript);
     expect(chat.chats).toHaveLength(0);

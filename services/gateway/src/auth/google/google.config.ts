@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Google sign-in settings (api-contract.md): off until GOOGLE_CLIENT_ID is set. */
+/** Google sign-in settings: off until GOOGLE_CLIENT_ID is set. */
 export const googleEnvShape = {
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

@@ -17,7 +17,7 @@ type Outcome =
 /**
  * Google sign-in with passport-google-oauth20. The strategy runs per request the way passport's
  * middleware runs it (its success/fail/error/redirect actions are set on a per-request copy), which
- * fits Fastify without Express shims. The redirect URI is the origin plus `/account` (spec §7): the
+ * fits Fastify without Express shims. The redirect URI is the origin plus `/account`: the
  * front end's account page hands `code` and `state` on to the callback route.
  */
 @ApiTags('accounts')
