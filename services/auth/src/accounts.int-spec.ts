@@ -351,8 +351,9 @@ describe('accounts through the gateway (real SMTP, PostgreSQL, Redis)', () => {
     });
   });
 
-  it('has no Google routes while GOOGLE_CLIENT_ID is unset', async () => {
-    await http().get('/api/auth/google').expect(404);
+  it('sends Google sign-in back to the login page with its error while GOOGLE_CLIENT_ID is unset', async () => {
+    const res = await http().get('/api/auth/google').expect(302);
+    expect(res.headers.location).toBe('/account/login?error=google');
   });
 
   describe('scopes', () => {
