@@ -1,5 +1,5 @@
 import { DEFAULT_LIMITS, extractDocument, extractText } from '.';
-import { documentFixtures, inflatingPdf, SOLAR_FACTS, type Fixtures } from '../testing/fixtures';
+import { documentFixtures, inflatingPdf, JAPANESE_LINES, japanesePdf, SOLAR_FACTS, type Fixtures } from '../testing/fixtures';
 
 const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: { code?: string; message: string }) => e);
 
@@ -15,6 +15,18 @@ describe('document extraction (files made by LibreOffice)', () => {
     expect(doc.pages.map((p) => p.page)).toEqual([1, 2, 3]);
     expect(doc.pages[0].text).toContain('photovoltaic');
     expect(doc.pages[1].text).toContain('Wind turbines');
+    expect(doc.pages[2].text).toContain('Battery storage');
+  });
+
+  it('reads Japanese text in fonts that are not embedded (predefined CMaps, vertical writing)', async () => {
+    const doc = await extractDocument(japanesePdf(), { name: 'japanese.pdf' }, DEFAULT_LIMITS);
+    expect(doc.pages.map((p) => p.text)).toEqual(JAPANESE_LINES);
+  });
+
+  it('opens a PDF encrypted with an empty open password', async () => {
+    const doc = await extractDocument(fx.emptyPasswordPdf, { name: 'protected.pdf' }, DEFAULT_LIMITS);
+    expect(doc.pages).toHaveLength(3);
+    expect(doc.pages[0].text).toContain('photovoltaic');
     expect(doc.pages[2].text).toContain('Battery storage');
   });
 
