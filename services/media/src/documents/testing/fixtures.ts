@@ -266,11 +266,10 @@ export function documentFixtures(): Fixtures {
     const options = JSON.stringify({ EncryptFile: { type: 'boolean', value: 'true' }, DocumentOpenPassword: { type: 'string', value: 'secret' } });
     soffice(dir, 'secret.html', 'pdf', `pdf:writer_web_pdf_Export:${options}`);
   });
-  const scannedPdf = make('scan.pdf', () => {
-    // A page that is only a picture: an image made by ffmpeg, placed alone on a page by LibreOffice.
-    execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=gray:s=600x800', '-frames:v', '1', join(dir, 'scan.png')], { timeout: 60_000 });
-    writeFileSync(join(dir, 'scan.html'), `<!doctype html><html><body><img src="scan.png" width="600" height="800"></body></html>`);
-    soffice(dir, 'scan.html', 'pdf', 'pdf:writer_web_pdf_Export');
+  const scannedPdf = make('scanned.pdf', () => {
+    // A page that is only a picture: an image made by ffmpeg, turned into a PDF page by LibreOffice.
+    execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=gray:s=600x800', '-frames:v', '1', join(dir, 'scanned.png')], { timeout: 60_000 });
+    soffice(dir, 'scanned.png', 'pdf');
   });
   const emptyPasswordPdf = make('empty-password.pdf', () => {
     execFileSync('qpdf', ['--encrypt', '', 'owner-secret', '256', '--', join(dir, 'report.pdf'), join(dir, 'empty-password.pdf')], { timeout: 60_000 });
