@@ -59,6 +59,8 @@ export const ErrorCatalogue = {
   DOCUMENT_ENCRYPTED: { status: 422, message: Messages.documentEncrypted },
   DOCUMENT_CORRUPT: { status: 422, message: Messages.documentCorrupt },
   DOCUMENT_NO_TEXT: { status: 422, message: Messages.documentNoText },
+  DOCUMENT_EMPTY: { status: 422, message: Messages.documentBlank },
+  DOCUMENT_UNREADABLE: { status: 422, message: Messages.documentUnreadable },
   DOCUMENT_SUMMARY_FAILED: { status: 500, message: Messages.documentSummaryFailed },
   DOCUMENT_ARCHIVE_TOO_LARGE: { status: 413, message: Messages.documentArchiveTooLarge },
   DOCUMENT_TOO_COMPLEX: { status: 422, message: Messages.documentTooComplex },

@@ -65,6 +65,9 @@ export const Messages = {
   documentEncrypted: 'This document is protected by a password; please remove the password and upload it again',
   documentCorrupt: 'This file is damaged and cannot be read; please export it again and upload the new file',
   documentNoText: 'No text was found in this document (it may be a scanned image); please upload a document with selectable text',
+  documentBlank: 'This document has no text to summarize; it is empty',
+  documentUnreadable:
+    'The text of this document cannot be read (its fonts do not say which letters they show); please export it again as PDF, or upload the original file',
   documentArchiveTooLarge: 'This document unpacks to more data than we accept; please upload a smaller document',
   documentFileTooLarge: 'The file is larger than the limit of {mb} MB',
   documentEmpty: 'The file is empty',

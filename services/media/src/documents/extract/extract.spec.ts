@@ -1,5 +1,5 @@
 import { DEFAULT_LIMITS, extractDocument, extractText } from '.';
-import { documentFixtures, inflatingPdf, SOLAR_FACTS, type Fixtures } from '../testing/fixtures';
+import { documentFixtures, inflatingPdf, JAPANESE_LINES, japanesePdf, linesPdf, pdfOf, SOLAR_FACTS, type Fixtures } from '../testing/fixtures';
 
 const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: { code?: string; message: string }) => e);
 
@@ -16,6 +16,46 @@ describe('document extraction (files made by LibreOffice)', () => {
     expect(doc.pages[0].text).toContain('photovoltaic');
     expect(doc.pages[1].text).toContain('Wind turbines');
     expect(doc.pages[2].text).toContain('Battery storage');
+  });
+
+  it('reads Japanese text in fonts that are not embedded (predefined CMaps, vertical writing)', async () => {
+    const doc = await extractDocument(japanesePdf(), { name: 'japanese.pdf' }, DEFAULT_LIMITS);
+    expect(doc.pages.map((p) => p.text)).toEqual(JAPANESE_LINES);
+  });
+
+  it('opens a PDF encrypted with an empty open password', async () => {
+    const doc = await extractDocument(fx.emptyPasswordPdf, { name: 'protected.pdf' }, DEFAULT_LIMITS);
+    expect(doc.pages).toHaveLength(3);
+    expect(doc.pages[0].text).toContain('photovoltaic');
+    expect(doc.pages[2].text).toContain('Battery storage');
+  });
+
+  it('cleans typeset pages: running headers and page numbers out, line-end hyphens joined', async () => {
+    const body = [
+      ['We present an al-', 'ternative compilation technique.', 'It is a well-known approach.'],
+      ['Our measurements are justi-', 'fied by a well-', 'known benchmark.'],
+      ['The compiler emits fewer in-', 'structions for loops.'],
+      ['Related work is summarized in the appendix.'],
+    ];
+    const pages = body.map((lines, i) => [i % 2 ? `${101 + i} FREE CULTURE` : 'Compilers in Practice', ...lines, `${101 + i}`]);
+    const doc = await extractDocument(linesPdf(pages), { name: 'paper.pdf' }, DEFAULT_LIMITS);
+    expect(doc.pages.map((p) => p.text)).toEqual([
+      'We present an alternative compilation technique.\nIt is a well-known approach.',
+      'Our measurements are justified by a well-known benchmark.',
+      'The compiler emits fewer instructions for loops.',
+      'Related work is summarized in the appendix.',
+    ]);
+  });
+
+  it('says a PDF without text or pictures is empty, not scanned', async () => {
+    const blank = pdfOf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+    ]);
+    const err = await errorOf(extractDocument(blank, { name: 'blank.pdf' }, DEFAULT_LIMITS));
+    expect(err).toMatchObject({ code: 'DOCUMENT_EMPTY' });
+    expect(err!.message).not.toContain('scanned');
   });
 
   it('reads slides and speaker notes in slide order', async () => {

@@ -1,4 +1,4 @@
-import { DomainError } from '@visualnotes/contracts';
+import { cleanDocument } from './clean-text';
 import { checkClaim, claimedKind, detectKind } from './detect';
 import { extractDocx, extractText } from './docx';
 import { extractPdf } from './pdf';
@@ -31,11 +31,29 @@ export async function extractDocument(
       doc = extractText(data.toString('utf8'), limits);
       break;
   }
-  return ensureText(doc);
+  // Printed pages and slides repeat headers, footers and page numbers; Word and text parts do not.
+  return cleanDocument(doc, { runningLines: kind === 'pdf' || kind === 'pptx', hasImages: () => hasImages(kind, data) });
 }
 
-/** Drops nothing, but refuses a document with no readable text at all (a scanned PDF, an empty deck). */
-export function ensureText(doc: ExtractedDocument): ExtractedDocument {
-  if (!doc.pages.some((p) => p.text.trim() || p.title?.trim())) throw new DomainError('DOCUMENT_NO_TEXT');
-  return doc;
+/** Cleans pasted text like a document's and refuses it when nothing readable is left. */
+export function finishText(doc: ExtractedDocument): ExtractedDocument {
+  return cleanDocument(doc, { runningLines: false });
+}
+
+/**
+ * Whether a file holds pictures, asked only of a file without text (a scan, or simply empty). An
+ * image is always a stream object of its own, whose dictionary is never compressed, so the raw
+ * bytes tell; Office files keep pictures under their media folder, whose names are not compressed.
+ */
+function hasImages(kind: ExtractedDocument['kind'], data: Buffer): boolean {
+  switch (kind) {
+    case 'pdf':
+      return /\/Subtype\s*\/Image\b/.test(data.toString('latin1'));
+    case 'docx':
+      return data.includes('word/media/');
+    case 'pptx':
+      return data.includes('ppt/media/');
+    default:
+      return false;
+  }
 }

@@ -1,3 +1,4 @@
+import { dirname, join, sep } from 'node:path';
 import { DomainError } from '@visualnotes/contracts';
 import { checkPdfStreams } from './pdf-streams';
 import type { ExtractedDocument, ExtractedPage, ExtractLimits } from './types';
@@ -6,6 +7,22 @@ import { tidy } from './types';
 interface TextItem {
   str?: string;
   hasEOL?: boolean;
+}
+
+let dataDirs: { cMapUrl: string; standardFontDataUrl: string } | undefined;
+
+/**
+ * Where pdf.js finds its CMaps and standard font data: the files of pdfjs-dist (the same version
+ * as the pdf.js inside unpdf), read from disk. Without the CMaps, text in a non-embedded CJK font
+ * (Shift-JIS, EUC, UCS-2 encodings; vertical writing) comes out empty. In Node pdf.js reads these
+ * with fs, so they are plain folder paths; it requires the trailing separator.
+ */
+export function pdfjsDataDirs(): { cMapUrl: string; standardFontDataUrl: string } {
+  if (!dataDirs) {
+    const root = dirname(require.resolve('pdfjs-dist/package.json'));
+    dataDirs = { cMapUrl: join(root, 'cmaps') + sep, standardFontDataUrl: join(root, 'standard_fonts') + sep };
+  }
+  return dataDirs;
 }
 
 /**
@@ -23,6 +40,10 @@ export async function extractPdf(data: Buffer, limits: ExtractLimits): Promise<E
       disableFontFace: true,
       useSystemFonts: false,
       verbosity: 0,
+      ...pdfjsDataDirs(),
+      cMapPacked: true,
+      // Files protected only against editing (an empty open password) open in every viewer.
+      password: '',
     });
   } catch (err) {
     throw pdfError(err);

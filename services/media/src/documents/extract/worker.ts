@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import { DomainError, type ErrorCode } from '@visualnotes/contracts';
-import { ensureText, extractDocument, extractText } from './index';
+import { extractDocument, extractText, finishText } from './index';
 import type { ExtractedDocument, ExtractLimits } from './types';
 
 /** A file's bytes (moved to the worker, not copied) or pasted text; `started` hears when reading begins. */
@@ -16,7 +16,7 @@ async function extract(task: ExtractTask): Promise<ExtractOutcome> {
   task.started?.postMessage('started');
   task.started?.close();
   try {
-    if ('text' in task) return { ok: true, doc: ensureText(extractText(task.text, task.limits)) };
+    if ('text' in task) return { ok: true, doc: finishText(extractText(task.text, task.limits)) };
     const data = Buffer.from(task.data.buffer, task.data.byteOffset, task.data.byteLength);
     return { ok: true, doc: await extractDocument(data, { name: task.name, declaredType: task.declaredType }, task.limits) };
   } catch (err) {

@@ -181,12 +181,63 @@ export function pdfOf(objects: (string | { dict: string; data: Buffer })[]): Buf
   return Buffer.concat(parts);
 }
 
+/**
+ * A PDF in Japanese whose fonts are not embedded (as many Japanese PDFs are): page 1 in Mincho with
+ * the UCS-2 CMap (horizontal), page 2 in Gothic with the Shift-JIS CMap 90ms-RKSJ-V (vertical
+ * writing). Only pdf.js's predefined CMaps say which characters the codes stand for.
+ */
+export const JAPANESE_LINES = ['日本語のテキストです。', '縦書きの文章'];
+export function japanesePdf(): Buffer {
+  const ucs2 = Buffer.from(JAPANESE_LINES[0], 'utf16le').swap16().toString('hex');
+  // 縦書きの文章 in Shift-JIS.
+  const sjis = '8f638f9182ab82cc95b68fcd';
+  const cidFont = (name: string, descriptor: number) =>
+    `<< /Type /Font /Subtype /CIDFontType0 /BaseFont /${name} /CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 2 >> /FontDescriptor ${descriptor} 0 R /DW 1000 >>`;
+  const descriptor = (name: string) =>
+    `<< /Type /FontDescriptor /FontName /${name} /Flags 4 /FontBBox [-123 -257 1001 910] /ItalicAngle 0 /Ascent 859 /Descent -141 /CapHeight 709 /StemV 69 >>`;
+  return pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 7 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F2 10 0 R >> >> /Contents 6 0 R >>',
+    { dict: '/Filter /FlateDecode', data: deflateSync(Buffer.from(`BT /F1 24 Tf 72 760 Td <${ucs2}> Tj ET\n`)) },
+    { dict: '/Filter /FlateDecode', data: deflateSync(Buffer.from(`BT /F2 24 Tf 300 780 Td <${sjis}> Tj ET\n`)) },
+    '<< /Type /Font /Subtype /Type0 /BaseFont /HeiseiMin-W3 /Encoding /UniJIS-UCS2-H /DescendantFonts [8 0 R] >>',
+    cidFont('HeiseiMin-W3', 9),
+    descriptor('HeiseiMin-W3'),
+    '<< /Type /Font /Subtype /Type0 /BaseFont /HeiseiKakuGo-W5-90ms-RKSJ-V /Encoding /90ms-RKSJ-V /DescendantFonts [11 0 R] >>',
+    cidFont('HeiseiKakuGo-W5', 12),
+    descriptor('HeiseiKakuGo-W5'),
+  ]);
+}
+
+/**
+ * A PDF laid out line by line (Helvetica, one text line per entry), as typesetters make them: the
+ * lines keep their line-end hyphens, running headers and page numbers.
+ */
+export function linesPdf(pages: string[][]): Buffer {
+  const escape = (line: string) => line.replace(/[()\\]/g, (c) => `\\${c}`);
+  const objects: (string | { dict: string; data: Buffer })[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${pages.map((_, i) => `${4 + 2 * i} 0 R`).join(' ')}] /Count ${pages.length} >>`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+  ];
+  pages.forEach((lines, i) => {
+    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + 2 * i} 0 R >>`);
+    const ops = lines.map((line) => `(${escape(line)}) Tj T*`).join('\n');
+    objects.push({ dict: '/Filter /FlateDecode', data: deflateSync(Buffer.from(`BT /F1 11 Tf 14 TL 72 740 Td\n${ops}\nET\n`, 'latin1')) });
+  });
+  return pdfOf(objects);
+}
+
 export interface Fixtures {
   dir: string;
   pdf: Buffer;
   docx: Buffer;
   pptx: Buffer;
   encryptedPdf: Buffer;
+  /** The report encrypted by qpdf with an empty open password (it only restricts editing). */
+  emptyPasswordPdf: Buffer;
   scannedPdf: Buffer;
   corruptPdf: Buffer;
   /** A DOCX that unpacks to `bombBytes` of zeros in one entry. */
@@ -196,7 +247,7 @@ export interface Fixtures {
   long: (pages: number) => Buffer;
 }
 
-/** Builds (or reuses) the fixtures; needs LibreOffice (`soffice`) and ffmpeg on PATH. */
+/** Builds (or reuses) the fixtures; needs LibreOffice (`soffice`), qpdf and ffmpeg on PATH. */
 export function documentFixtures(): Fixtures {
   const hash = createHash('sha256').update(HTML_PAGES).update(fodp()).update('v3').digest('hex').slice(0, 12);
   const dir = join(tmpdir(), `vn-doc-fixtures-${hash}`);
@@ -215,11 +266,13 @@ export function documentFixtures(): Fixtures {
     const options = JSON.stringify({ EncryptFile: { type: 'boolean', value: 'true' }, DocumentOpenPassword: { type: 'string', value: 'secret' } });
     soffice(dir, 'secret.html', 'pdf', `pdf:writer_web_pdf_Export:${options}`);
   });
-  const scannedPdf = make('scan.pdf', () => {
-    // A page that is only a picture: an image made by ffmpeg, placed alone on a page by LibreOffice.
-    execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=gray:s=600x800', '-frames:v', '1', join(dir, 'scan.png')], { timeout: 60_000 });
-    writeFileSync(join(dir, 'scan.html'), `<!doctype html><html><body><img src="scan.png" width="600" height="800"></body></html>`);
-    soffice(dir, 'scan.html', 'pdf', 'pdf:writer_web_pdf_Export');
+  const scannedPdf = make('scanned.pdf', () => {
+    // A page that is only a picture: an image made by ffmpeg, turned into a PDF page by LibreOffice.
+    execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=gray:s=600x800', '-frames:v', '1', join(dir, 'scanned.png')], { timeout: 60_000 });
+    soffice(dir, 'scanned.png', 'pdf');
+  });
+  const emptyPasswordPdf = make('empty-password.pdf', () => {
+    execFileSync('qpdf', ['--encrypt', '', 'owner-secret', '256', '--', join(dir, 'report.pdf'), join(dir, 'empty-password.pdf')], { timeout: 60_000 });
   });
   const corruptPdf = Buffer.concat([pdf.subarray(0, 16), Buffer.alloc(4000, 0x41)]);
   const long = (pages: number) =>
@@ -230,6 +283,6 @@ export function documentFixtures(): Fixtures {
   const bombDocx = (bytes: number) => zip([...unzipEntries(docx), { name: 'word/media/filler.bin', data: Buffer.alloc(bytes) }]);
   const manyEntriesPptx = (count: number) =>
     zip([...unzipEntries(pptx), ...Array.from({ length: count }, (_, i) => ({ name: `ppt/extra/e${i}.xml`, data: Buffer.from('<a/>') }))]);
-  return { dir, pdf, docx, pptx, encryptedPdf, scannedPdf, corruptPdf, bombDocx, manyEntriesPptx, long };
+  return { dir, pdf, docx, pptx, encryptedPdf, emptyPasswordPdf, scannedPdf, corruptPdf, bombDocx, manyEntriesPptx, long };
 }
 

@@ -1,0 +1,92 @@
+import { cleanDocument, dehyphenate, hyphenatedWords, isUnreadable, normalizeText, removeRunningLines } from './clean-text';
+import type { ExtractedDocument } from './types';
+
+const doc = (texts: string[], kind: ExtractedDocument['kind'] = 'pdf'): ExtractedDocument => ({
+  kind,
+  title: null,
+  pages: texts.map((text, i) => ({ page: i + 1, title: null, text })),
+});
+const errorOf = (fn: () => unknown) => {
+  try {
+    fn();
+    return null;
+  } catch (e) {
+    return e as { code?: string; message: string };
+  }
+};
+
+describe('text cleaning', () => {
+  it('normalizes to NFC and removes control characters, noncharacters and unpaired surrogates', () => {
+    // "é" as e + combining acute becomes one character; tab and newline stay.
+    expect(normalizeText('Cafe\u0301 au lait')).toBe('Café au lait');
+    expect(normalizeText('a\u0000b\u0007c\u001bd\u0085e\u009ff\tg\nh')).toBe('abcd\nef\tg\nh');
+    expect(normalizeText('x\uffffy\ufffez\ufdd0!')).toBe('xyz!');
+    expect(normalizeText('lone \ud800 high, lone \udc00 low, pair \ud83d\ude00 kept')).toBe('lone  high, lone  low, pair \ud83d\ude00 kept');
+    expect(normalizeText('\ufeffWindows\r\nline\rends\f and feeds')).toBe('Windows\nline\nends  and feeds');
+  });
+
+  it('joins words broken at line ends, keeping hyphens of compounds the document writes whole', () => {
+    expect(dehyphenate('The text is justi-\nfied on both sides.')).toBe('The text is justified on both sides.');
+    // A capital after the break is a name or a new sentence, not the rest of a word.
+    expect(dehyphenate('Paris-\nLondon trains')).toBe('Paris-\nLondon trains');
+    const compounds = hyphenatedWords(['This well-known method is fast.']);
+    expect(dehyphenate('a well-\nknown fact, com-\nputed quickly', compounds)).toBe('a well-known fact, computed quickly');
+    // Soft hyphens at a line end always join.
+    expect(normalizeText('hyphen\u00ad\nation')).toBe('hyphenation');
+  });
+
+  it('removes running headers, footers and page numbers repeated across pages', () => {
+    const pages = [1, 2, 3, 4].map((n) =>
+      [n % 2 ? 'ANNUAL REPORT 2024' : `${n} FREE CULTURE`, `Body text of page ${n} that says something different.`, `Page ${n} of 4`].join('\n'),
+    );
+    expect(removeRunningLines(pages)).toEqual([1, 2, 3, 4].map((n) => `Body text of page ${n} that says something different.`));
+    // Lines that differ from page to page stay.
+    const distinct = ['Intro\nA', 'Methods\nB', 'Results\nC'];
+    expect(removeRunningLines(distinct)).toEqual(distinct);
+    // Two pages are too few to tell a running header from content.
+    expect(removeRunningLines(['Same\nA', 'Same\nB'])).toEqual(['Same\nA', 'Same\nB']);
+  });
+
+  it('tells unreadable text from text in any script', () => {
+    expect(isUnreadable('\ufffd\ufffd\ufffd\ufffd word')).toBe(true);
+    expect(isUnreadable('\ue000\ue001\ue002\ue003\ue004\ue005 ab')).toBe(true);
+    expect(isUnreadable('!!!! ???? ---- //// **** ####')).toBe(true);
+    expect(isUnreadable('日本語のテキストです。')).toBe(false);
+    expect(isUnreadable('النص العربي مقروء تماما')).toBe(false);
+    expect(isUnreadable('E = mc², ∑ x_i ≤ 10 for i ∈ [1, n]')).toBe(false);
+  });
+
+  it('cleans every page of a document and keeps page numbers', () => {
+    const cleaned = cleanDocument(
+      doc([
+        'Report\nThe method is justi-\nfied by the data.\n1',
+        'Report\nCafe\u0301s and con\u0007trol characters.\n2',
+        'Report\nA third page.\n3',
+      ]),
+      { runningLines: true },
+    );
+    expect(cleaned.pages).toEqual([
+      { page: 1, title: null, text: 'The method is justified by the data.' },
+      { page: 2, title: null, text: 'Cafés and control characters.' },
+      { page: 3, title: null, text: 'A third page.' },
+    ]);
+  });
+
+  it('drops unreadable pages and the stray garbage of readable ones', () => {
+    const cleaned = cleanDocument(doc(['\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd', 'Readable text\ue000 here.'], 'docx'), { runningLines: false });
+    expect(cleaned.pages.map((p) => p.text)).toEqual(['', 'Readable text here.']);
+  });
+
+  it('refuses unreadable, scanned and empty documents, each with its own reason', () => {
+    const unreadable = errorOf(() => cleanDocument(doc(['\uffff\uffff\uffff', '\u0003\u0004\u0005\u0006']), { runningLines: true }));
+    expect(unreadable).toMatchObject({ code: 'DOCUMENT_UNREADABLE' });
+    expect(unreadable!.message).toContain('cannot be read');
+    const scanned = errorOf(() => cleanDocument(doc(['', '']), { runningLines: true, hasImages: () => true }));
+    expect(scanned).toMatchObject({ code: 'DOCUMENT_NO_TEXT' });
+    expect(scanned!.message).toContain('scanned');
+    const empty = errorOf(() => cleanDocument(doc([' ', '']), { runningLines: true, hasImages: () => false }));
+    expect(empty).toMatchObject({ code: 'DOCUMENT_EMPTY' });
+    expect(empty!.message).toContain('empty');
+    expect(empty!.message).not.toContain('scanned');
+  });
+});
