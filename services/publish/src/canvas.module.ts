@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
+import { SERVICE_CONFIG } from '@visualnotes/common';
+import type { PublishConfig } from './config';
 import { ProjectsHandlers } from './projects/projects.handlers';
 import { ProjectsService } from './projects/projects.service';
 import { PublishingHandlers } from './publishing/publishing.handlers';
 import { PublishingService } from './publishing/publishing.service';
+import { SnapshotPool, snapshotPoolOptions } from './publishing/snapshot-pool';
 import { SharesHandlers } from './shares/shares.handlers';
 import { SharesService } from './shares/shares.service';
 import { StatisticsService } from './statistics/statistics.service';
@@ -12,7 +15,14 @@ import { TemplatesService } from './templates/templates.service';
 /** Canvases: projects, publishing and its statistics, share links and the template gallery. */
 @Module({
   controllers: [ProjectsHandlers, PublishingHandlers, SharesHandlers, TemplatesHandlers],
-  providers: [ProjectsService, PublishingService, StatisticsService, SharesService, TemplatesService],
+  providers: [
+    ProjectsService,
+    PublishingService,
+    StatisticsService,
+    SharesService,
+    TemplatesService,
+    { provide: SnapshotPool, inject: [SERVICE_CONFIG], useFactory: (config: PublishConfig) => new SnapshotPool(snapshotPoolOptions(config)) },
+  ],
   exports: [ProjectsService, PublishingService],
 })
 export class CanvasModule {}

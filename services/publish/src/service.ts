@@ -2,10 +2,12 @@ import type { ServiceDefinition } from '@visualnotes/common';
 import { AccountEventsProcessor } from './account-events/account-events.processor';
 import { BlogModule } from './blog/blog.module';
 import { CanvasModule } from './canvas.module';
+import { publishEnvSchema } from './config';
 import { Canvas1764000000000 } from './migrations/1764000000000-Canvas';
 
-export const publishService: ServiceDefinition = {
+export const publishService: ServiceDefinition<typeof publishEnvSchema> = {
   service: 'publish',
+  envSchema: publishEnvSchema,
   migrations: [Canvas1764000000000],
   imports: [BlogModule, CanvasModule],
   processors: [AccountEventsProcessor],

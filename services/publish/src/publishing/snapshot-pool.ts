@@ -1,0 +1,119 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
+import { Logger, type OnModuleDestroy } from '@nestjs/common';
+import { DomainError } from '@visualnotes/contracts';
+import { Piscina } from 'piscina';
+import type { PublishConfig } from '../config';
+import type { CleanTask } from './svg-sanitizer.worker';
+
+export interface SnapshotPoolOptions {
+  /** Worker threads, i.e. snapshots cleaned at once. */
+  threads: number;
+  /** Time one snapshot may take in its thread; past it the thread is stopped. */
+  timeLimitMs: number;
+  /** Time a snapshot may wait for a free thread. */
+  maxWaitMs: number;
+  /** Heap of one worker thread; a snapshot that needs more stops the thread. */
+  memoryMb: number;
+}
+
+/**
+ * The pool from the settings. A publish answers before the caller's RPC time-out: what is left of
+ * it after cleaning (and 2 s for the rest of the request) is how long a snapshot may wait for a thread.
+ */
+export function snapshotPoolOptions(config: PublishConfig): SnapshotPoolOptions {
+  const budget = Math.max(1_000, config.RPC_TIMEOUT_MS - 2_000);
+  const timeLimitMs = Math.min(config.SNAPSHOT_CLEAN_TIMEOUT_MS, budget);
+  return {
+    threads: config.SNAPSHOT_WORKERS,
+    timeLimitMs,
+    maxWaitMs: Math.max(500, budget - timeLimitMs),
+    memoryMb: config.SNAPSHOT_WORKER_MEMORY_MB,
+  };
+}
+
+/** The built worker (dist) next to this file, or the TypeScript sources under the tests. */
+export function workerFile(dir = __dirname): string {
+  const built = join(dir, 'svg-sanitizer.worker.js');
+  return existsSync(built) ? built : join(dir, 'svg-sanitizer.worker-ts.cjs');
+}
+
+/**
+ * Cleans SVG snapshots in worker threads: a large drawing takes seconds of CPU, which on the event
+ * loop would hold up every other request of the service. Each snapshot has a time and a memory
+ * limit; one that hits either stops its thread and is refused as too large, and the pool starts a
+ * fresh thread. Idle threads end, so the memory of a large snapshot is given back.
+ */
+export class SnapshotPool implements OnModuleDestroy {
+  private readonly logger = new Logger(SnapshotPool.name);
+  private readonly pool: Piscina<CleanTask, string | null>;
+  private inHand = 0;
+
+  constructor(readonly options: SnapshotPoolOptions) {
+    this.pool = new Piscina({
+      filename: workerFile(),
+      minThreads: 0,
+      maxThreads: options.threads,
+      idleTimeout: 30_000,
+      // Beyond a few waiting per thread, the wait allowance would run out anyway.
+      maxQueue: options.threads * 8,
+      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: Math.max(4, Math.min(64, options.memoryMb / 8)) },
+    });
+  }
+
+  /** The cleaned snapshot, or null when the text is not a well-formed SVG document. */
+  async sanitize(svg: string): Promise<string | null> {
+    // The time limit starts when the thread starts cleaning (a fresh thread first loads jsdom);
+    // until then the wait allowance bounds it.
+    const { timeLimitMs, maxWaitMs } = this.options;
+    const abort = new AbortController();
+    let timer = setTimeout(() => abort.abort(), maxWaitMs + timeLimitMs);
+    const { port1, port2 } = new MessageChannel();
+    let started = false;
+    port1.once('message', () => {
+      started = true;
+      this.inHand++;
+      clearTimeout(timer);
+      timer = setTimeout(() => abort.abort(), timeLimitMs);
+    });
+    try {
+      return await this.pool.run({ svg, started: port2 }, { transferList: [port2], signal: abort.signal });
+    } catch (err) {
+      throw this.refusal(err, started);
+    } finally {
+      clearTimeout(timer);
+      port1.close();
+      if (started) this.inHand--;
+    }
+  }
+
+  /** Snapshots being cleaned in a thread right now. */
+  get cleaning(): number {
+    return this.inHand;
+  }
+
+  /** Finishes the snapshots in hand, then stops the threads. */
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+
+  onModuleDestroy() {
+    return this.close();
+  }
+
+  private refusal(err: unknown, started: boolean): Error {
+    const e = err as { name?: string; code?: string; message?: string };
+    // Not begun in time (every thread busy, the queue full, or the service stopping).
+    if ((e?.name === 'AbortError' && !started) || e?.message === 'Task queue is at limit') return new DomainError('SNAPSHOTS_BUSY');
+    if (e?.name === 'AbortError') {
+      this.logger.warn(`A snapshot took longer than ${this.options.timeLimitMs} ms to clean; its thread was stopped`);
+      return new DomainError('SNAPSHOT_TOO_COMPLEX');
+    }
+    if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      this.logger.warn(`A snapshot needed more than ${this.options.memoryMb} MB to clean; its thread was stopped`);
+      return new DomainError('SNAPSHOT_TOO_COMPLEX');
+    }
+    return err as Error;
+  }
+}
