@@ -49,6 +49,9 @@ export class SnapshotPool implements OnModuleDestroy {
   private readonly logger = new Logger(SnapshotPool.name);
   private readonly pool: Piscina<CleanTask, string | null>;
   private inHand = 0;
+  /** Snapshots given a thread (its own or one starting); the others wait in `waiting`. */
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(readonly options: SnapshotPoolOptions) {
     this.pool = new Piscina({
@@ -56,19 +59,19 @@ export class SnapshotPool implements OnModuleDestroy {
       minThreads: 0,
       maxThreads: options.threads,
       idleTimeout: 30_000,
-      // Beyond a few waiting per thread, the wait allowance would run out anyway.
-      maxQueue: options.threads * 8,
       resourceLimits: { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: Math.max(4, Math.min(64, options.memoryMb / 8)) },
     });
   }
 
   /** The cleaned snapshot, or null when the text is not a well-formed SVG document. */
   async sanitize(svg: string): Promise<string | null> {
+    const queued = Date.now();
+    await this.acquire();
     // The time limit starts when the thread starts cleaning (a fresh thread first loads jsdom);
-    // until then the wait allowance bounds it.
+    // until then what is left of the wait allowance bounds it.
     const { timeLimitMs, maxWaitMs } = this.options;
     const abort = new AbortController();
-    let timer = setTimeout(() => abort.abort(), maxWaitMs + timeLimitMs);
+    let timer = setTimeout(() => abort.abort(), Math.max(0, maxWaitMs - (Date.now() - queued)) + timeLimitMs);
     const { port1, port2 } = new MessageChannel();
     let started = false;
     port1.once('message', () => {
@@ -85,6 +88,7 @@ export class SnapshotPool implements OnModuleDestroy {
       clearTimeout(timer);
       port1.close();
       if (started) this.inHand--;
+      this.release();
     }
   }
 
@@ -104,8 +108,8 @@ export class SnapshotPool implements OnModuleDestroy {
 
   private refusal(err: unknown, started: boolean): Error {
     const e = err as { name?: string; code?: string; message?: string };
-    // Not begun in time (every thread busy, the queue full, or the service stopping).
-    if ((e?.name === 'AbortError' && !started) || e?.message === 'Task queue is at limit') return new DomainError('SNAPSHOTS_BUSY');
+    // Not begun in time (a fresh thread slow to start, or the service stopping).
+    if (e?.name === 'AbortError' && !started) return new DomainError('SNAPSHOTS_BUSY');
     if (e?.name === 'AbortError') {
       this.logger.warn(`A snapshot took longer than ${this.options.timeLimitMs} ms to clean; its thread was stopped`);
       return new DomainError('SNAPSHOT_TOO_COMPLEX');
@@ -115,5 +119,31 @@ export class SnapshotPool implements OnModuleDestroy {
       return new DomainError('SNAPSHOT_TOO_COMPLEX');
     }
     return err as Error;
+  }
+
+  /** Waits here (not in the pool) for a free thread, so the time limit counts only cleaning. */
+  private acquire(): Promise<void> {
+    if (this.running < this.options.threads) {
+      this.running++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const turn = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(turn), 1);
+        reject(new DomainError('SNAPSHOTS_BUSY'));
+      }, this.options.maxWaitMs);
+      this.waiting.push(turn);
+    });
+  }
+
+  /** Hands the thread to the next waiting snapshot, if any. */
+  private release() {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running--;
   }
 }
