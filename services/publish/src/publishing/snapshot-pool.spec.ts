@@ -21,7 +21,7 @@ async function ticksDuring<T>(work: Promise<T>): Promise<{ ticks: number; result
 describe('the snapshot cleaning pool (worker threads)', () => {
   const pools: SnapshotPool[] = [];
   const pool = (options: Partial<SnapshotPoolOptions> = {}) => {
-    const p = new SnapshotPool({ threads: 1, timeLimitMs: 30_000, maxWaitMs: 30_000, memoryMb: 384, ...options });
+    const p = new SnapshotPool({ threads: 1, timeLimitMs: 120_000, maxWaitMs: 120_000, memoryMb: 384, ...options });
     pools.push(p);
     return p;
   };
@@ -59,7 +59,7 @@ describe('the snapshot cleaning pool (worker threads)', () => {
 
   it('tells a snapshot that finds no free thread in time that the service is busy', async () => {
     const p = pool({ maxWaitMs: 200 });
-    const first = p.sanitize(svgSnapshot(5000));
+    const first = p.sanitize(svgSnapshot(1500));
     const second = await errorOf(p.sanitize('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1"/></svg>'));
     expect(second).toMatchObject({ code: 'SNAPSHOTS_BUSY', message: ErrorCatalogue.SNAPSHOTS_BUSY.message });
     await expect(first).resolves.toContain('<path');

@@ -43,7 +43,7 @@ export function workerFile(dir = __dirname): string {
  * Cleans SVG snapshots in worker threads: a large drawing takes seconds of CPU, which on the event
  * loop would hold up every other request of the service. Each snapshot has a time and a memory
  * limit; one that hits either stops its thread and is refused as too large, and the pool starts a
- * fresh thread. Idle threads end, so the memory of a large snapshot is given back.
+ * fresh thread. Threads beyond the first end when idle, so the memory they took is given back.
  */
 export class SnapshotPool implements OnModuleDestroy {
   private readonly logger = new Logger(SnapshotPool.name);
@@ -56,7 +56,9 @@ export class SnapshotPool implements OnModuleDestroy {
   constructor(readonly options: SnapshotPoolOptions) {
     this.pool = new Piscina({
       filename: workerFile(),
-      minThreads: 0,
+      // One thread is started with the service, so a publish rarely waits for jsdom to load; the
+      // others end after a while idle and give back their memory.
+      minThreads: 1,
       maxThreads: options.threads,
       idleTimeout: 30_000,
       resourceLimits: { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: Math.max(4, Math.min(64, options.memoryMb / 8)) },
