@@ -93,7 +93,9 @@ export async function run(ctx) {
   // As the service runs it: in the pool's worker thread, while this thread's event loop stays free
   // (the longest gap between 10 ms timers while cleaning; blocked, it would be the whole cleaning).
   const { SnapshotPool } = require(join(ctx.root, 'services/publish/dist/publishing/snapshot-pool.js'));
-  const pool = new SnapshotPool({ threads: 1, timeLimitMs: 60_000, maxWaitMs: 60_000, memoryMb: 384 });
+  // A large heap: the cleaner keeps tens of MB per 5,000-element snapshot between runs, and six
+  // runs on one thread would reach the service's default limit; this row measures time.
+  const pool = new SnapshotPool({ threads: 1, timeLimitMs: 60_000, maxWaitMs: 60_000, memoryMb: 1024 });
   try {
     await pool.sanitize(snapshot); // a thread started, jsdom loaded
     const pooled = [];
