@@ -353,6 +353,7 @@ describe('npm start supervises its processes', () => {
         ...process.env,
         SKIP_BUILD: '1', // the e2e setup has built everything
         NODE_ENV: 'test',
+        TEST_ROUTES: '1', // sign-ups read their activation mail from the outbox
         PORT: String(port),
         PUBLIC_URL: url,
         DATABASE_URL: db.url,

@@ -37,6 +37,8 @@ export const ErrorCatalogue = {
   REDEEM_CODE_INVALID: { status: 400, message: Messages.redeemCodeInvalid },
   PAYMENTS_NOT_CONFIGURED: { status: 503, message: Messages.paymentsNotConfigured },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: Messages.webhookSignatureInvalid },
+  SNAPSHOT_TOO_COMPLEX: { status: 422, message: Messages.snapshotTooComplex },
+  SNAPSHOTS_BUSY: { status: 503, message: Messages.snapshotsBusy },
   VIDEO_NOT_FOUND: { status: 404, message: Messages.videoNotFound },
   NO_TRANSCRIPT: { status: 404, message: Messages.noTranscript },
   NO_CAPTIONS_SIGN_IN: { status: 401, message: Messages.noCaptionsSignIn },

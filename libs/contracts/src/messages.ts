@@ -43,6 +43,9 @@ export const Messages = {
   redeemCodeInvalid: 'This code is not valid or has already been redeemed',
   paymentsNotConfigured: 'Online payment is not available; please contact us to buy a license',
   webhookSignatureInvalid: 'Invalid webhook signature',
+  // Published drawings.
+  snapshotTooComplex: 'This drawing is too large to publish; remove some elements or split it into several drawings and try again',
+  snapshotsBusy: 'Many drawings are being published right now; please try again in a minute',
   // Videos (validation texts).
   videoUrlRequired: 'Video import requires a pasted video URL',
   tagNameRequired: 'Tag name is required',

@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CollaboratorsHandlers } from './collaborators/collaborators.handlers';
 import { CollaboratorsService } from './collaborators/collaborators.service';
+import { SERVICE_CONFIG } from '@visualnotes/common';
+import type { PublishConfig } from './config';
 import { ProjectsHandlers } from './projects/projects.handlers';
 import { ProjectsService } from './projects/projects.service';
 import { PublishingHandlers } from './publishing/publishing.handlers';
 import { PublishingService } from './publishing/publishing.service';
+import { SnapshotPool, snapshotPoolOptions } from './publishing/snapshot-pool';
 import { SharesHandlers } from './shares/shares.handlers';
 import { SharesService } from './shares/shares.service';
 import { StatisticsService } from './statistics/statistics.service';
@@ -15,7 +18,16 @@ import { VersionsService } from './versions/versions.service';
 /** Canvases: projects, their collaborators and version history, publishing and its statistics, share links and the template gallery. */
 @Module({
   controllers: [ProjectsHandlers, CollaboratorsHandlers, PublishingHandlers, SharesHandlers, TemplatesHandlers],
-  providers: [ProjectsService, VersionsService, CollaboratorsService, PublishingService, StatisticsService, SharesService, TemplatesService],
+  providers: [
+    ProjectsService,
+    VersionsService,
+    CollaboratorsService,
+    PublishingService,
+    StatisticsService,
+    SharesService,
+    TemplatesService,
+    { provide: SnapshotPool, inject: [SERVICE_CONFIG], useFactory: (config: PublishConfig) => new SnapshotPool(snapshotPoolOptions(config)) },
+  ],
   exports: [ProjectsService, PublishingService],
 })
 export class CanvasModule {}

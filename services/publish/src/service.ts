@@ -6,7 +6,7 @@ import { publishEnvSchema } from './config';
 import { Canvas1764000000000 } from './migrations/1764000000000-Canvas';
 import { Collaboration1765000000000 } from './migrations/1765000000000-Collaboration';
 
-export const publishService: ServiceDefinition = {
+export const publishService: ServiceDefinition<typeof publishEnvSchema> = {
   service: 'publish',
   envSchema: publishEnvSchema,
   migrations: [Canvas1764000000000, Collaboration1765000000000],
