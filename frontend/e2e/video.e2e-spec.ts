@@ -153,6 +153,9 @@ describe('video summarizer and library', () => {
     const mp4 = join(mkdtempSync(join(tmpdir(), 'vn-clip-')), 'clip.mp4');
     execFileSync(process.env.FFMPEG_PATH ?? 'ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=64x64:rate=5', '-f', 'lavfi', '-i', 'sine=duration=1', '-shortest', '-c:v', 'mpeg4', '-c:a', 'aac', mp4]);
     const page = await open();
+    // The shared test stack has no speech-to-text (the page would refuse the file before uploading):
+    // this installation is presented as one that transcribes, so the server's Premium rule answers.
+    await page.route('**/api/capabilities', (route) => route.fulfill({ json: { google_sign_in: false, transcription: true } }));
     await page.goto(url('/tools/video-summarizer'));
     await page.locator('input[type=file]').setInputFiles(mp4);
     await page.getByTestId('import-error').filter({ hasText: Messages.premiumForVideoFiles }).waitFor();

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ComingSoon } from '../../components/ComingSoon/ComingSoon';
 import { findToolByPath, TOOL_GROUP_LABELS } from '../../app/routes/tools';
@@ -5,7 +6,10 @@ import { VIDEO_TOOL_SLUGS } from '../../features/video/video-tools';
 import { VideoSummarizer } from '../../features/video/VideoSummarizer';
 import { DOCUMENT_TOOL_SLUGS } from '../../features/documents/document-tools';
 import { DocumentToolPage } from './documents/DocumentToolPage';
-import { MAKER_TOOLS, MakerToolPage } from './MakerToolPage';
+import { MAKER_TOOLS } from './maker-tools';
+
+// The maker pages load the canvas helpers: a chunk of their own keeps the other tool pages light.
+const MakerToolPage = lazy(() => import('./MakerToolPage').then((m) => ({ default: m.MakerToolPage })));
 
 /** One page per tool of app/routes/tools.ts; the route table only registers known tools. */
 export function ToolPage() {
@@ -13,6 +17,11 @@ export function ToolPage() {
   if (!tool) return <ComingSoon title="Tools" />;
   if (VIDEO_TOOL_SLUGS.has(tool.slug)) return <VideoSummarizer heading={tool.name} />;
   if (DOCUMENT_TOOL_SLUGS.has(tool.slug)) return <DocumentToolPage heading={tool.name} slug={tool.slug} />;
-  if (tool.slug in MAKER_TOOLS) return <MakerToolPage tool={tool} />;
+  if (tool.slug in MAKER_TOOLS)
+    return (
+      <Suspense fallback={null}>
+        <MakerToolPage tool={tool} />
+      </Suspense>
+    );
   return <ComingSoon title={tool.name} description={`${TOOL_GROUP_LABELS[tool.group]}: ${tool.description}`} />;
 }
