@@ -362,6 +362,8 @@ describe('npm start supervises its processes', () => {
         DATA_DIR: tempDir('supervise'),
         LOG_LEVEL: 'warn',
         RATE_LIMIT_MAX: '100000',
+        // the steady load creates documents for as long as the test runs
+        FREE_DOCUMENT_SUMMARIES_PER_MONTH: '1000000',
         EXIT_WITH_PARENT: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
