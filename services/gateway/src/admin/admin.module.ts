@@ -136,6 +136,8 @@ class OperatorRoutes implements OnModuleInit, OnApplicationBootstrap, OnModuleDe
     let q = this.queues.find((x) => x.name === name);
     if (!q) {
       q = new Queue(name, { connection: redisOptions(this.config.REDIS_URL), prefix: queuePrefix(this.config) });
+      // a connection error (Redis gone, or closing at shutdown) is logged, never an unhandled event
+      q.on('error', (err) => this.logger.warn(`queue ${name}: ${err.message}`));
       this.queues.push(q);
     }
     return q;

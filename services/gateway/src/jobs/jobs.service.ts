@@ -1,10 +1,11 @@
-import { Inject, Injectable, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
 import { BASE_CONFIG, queuePrefix, redisOptions, type BaseConfig } from '@visualnotes/common';
 import { parsePublicJobId, QueueOwners, type JobOwner, type JobState, type JobStatus, type QueueName, type VideoCaller } from '@visualnotes/contracts';
 import { Queue, QueueEvents, type Job } from 'bullmq';
 import { Observable } from 'rxjs';
 
 const FINAL: JobState[] = ['completed', 'failed'];
+const logger = new Logger('Jobs');
 
 /** Reads job state from BullMQ for `/api/jobs`; the job's own service owns the work. */
 @Injectable()
@@ -19,6 +20,8 @@ export class JobsService implements OnModuleDestroy {
     let q = this.queues.get(name);
     if (!q) {
       q = new Queue(name, { connection: redisOptions(this.config.REDIS_URL), prefix: queuePrefix(this.config) });
+      // a connection error (Redis gone, or closing at shutdown) is logged, never an unhandled event
+      q.on('error', (err) => logger.warn(`queue ${name}: ${err.message}`));
       this.queues.set(name, q);
     }
     return q;
@@ -29,6 +32,7 @@ export class JobsService implements OnModuleDestroy {
     if (!e) {
       e = new QueueEvents(name, { connection: redisOptions(this.config.REDIS_URL), prefix: queuePrefix(this.config) });
       e.setMaxListeners(0);
+      e.on('error', (err) => logger.warn(`queue events ${name}: ${err.message}`));
       this.events.set(name, e);
     }
     return e;

@@ -58,6 +58,8 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
   ) {
     super();
     this.flows = new FlowProducer({ connection: redisOptions(config.REDIS_URL), prefix: queuePrefix(config) });
+    // a connection error (Redis gone, or closing at shutdown) is logged, never an unhandled event
+    this.flows.on('error', (err) => this.logger.warn(`flow producer: ${err.message}`));
   }
 
   async onModuleDestroy() {
