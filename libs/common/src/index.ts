@@ -11,3 +11,4 @@ export * from './storage';
 export * from './metrics';
 export * from './shutdown';
 export * from './health';
+export * from './thread-pool';

@@ -6,3 +6,4 @@ export * from './stand-ins/youtube';
 export * from './stand-ins/openai';
 export * from './stand-ins/transcripts';
 export * from './stand-ins/s3';
+export * from './event-loop';

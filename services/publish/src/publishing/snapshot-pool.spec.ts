@@ -1,22 +1,9 @@
 import { ErrorCatalogue } from '@visualnotes/contracts';
+import { errorOf, ticksDuring } from '@visualnotes/testing';
 import { svgSnapshot } from '../../test/snapshots';
 import { SnapshotPool, snapshotPoolOptions, workerFile, type SnapshotPoolOptions } from './snapshot-pool';
 import { sanitizeSvg } from './svg-sanitizer';
 import { publishEnvSchema } from '../config';
-
-const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: { code?: string; message: string }) => e);
-
-/** How many times a 10 ms timer fires on this thread while `work` runs (0: the event loop was blocked). */
-async function ticksDuring<T>(work: Promise<T>): Promise<{ ticks: number; result: T | Error }> {
-  let ticks = 0;
-  const timer = setInterval(() => ticks++, 10);
-  try {
-    const result = await work.catch((e: Error) => e);
-    return { ticks, result };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 describe('the snapshot cleaning pool (worker threads)', () => {
   const pools: SnapshotPool[] = [];

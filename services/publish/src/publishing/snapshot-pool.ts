@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { MessageChannel } from 'node:worker_threads';
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
+import { LimitedThreadPool, ThreadPoolError, workerFile as builtOrSource } from '@visualnotes/common';
 import { DomainError } from '@visualnotes/contracts';
-import { Piscina } from 'piscina';
 import type { PublishConfig } from '../config';
 import type { CleanTask } from './svg-sanitizer.worker';
 
@@ -35,8 +32,7 @@ export function snapshotPoolOptions(config: PublishConfig): SnapshotPoolOptions 
 
 /** The built worker (dist) next to this file, or the TypeScript sources under the tests. */
 export function workerFile(dir = __dirname): string {
-  const built = join(dir, 'svg-sanitizer.worker.js');
-  return existsSync(built) ? built : join(dir, 'svg-sanitizer.worker-ts.cjs');
+  return builtOrSource(dir, 'svg-sanitizer.worker');
 }
 
 /**
@@ -47,22 +43,10 @@ export function workerFile(dir = __dirname): string {
  */
 export class SnapshotPool implements OnModuleDestroy {
   private readonly logger = new Logger(SnapshotPool.name);
-  private readonly pool: Piscina<CleanTask, string | null>;
-  private inHand = 0;
-  /** Snapshots given a thread (its own or one starting); the others wait in `waiting`. */
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly pool: LimitedThreadPool<CleanTask, string | null>;
 
   constructor(readonly options: SnapshotPoolOptions) {
-    this.pool = new Piscina({
-      filename: workerFile(),
-      // One thread is started with the service, so a publish rarely waits for jsdom to load; the
-      // others end after a while idle and give back their memory.
-      minThreads: 1,
-      maxThreads: options.threads,
-      idleTimeout: 30_000,
-      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: Math.max(4, Math.min(64, options.memoryMb / 8)) },
-    });
+    this.pool = new LimitedThreadPool({ filename: workerFile(), threads: options.threads, memoryMb: options.memoryMb, idleTimeoutMs: 30_000 });
   }
 
   /**
@@ -75,91 +59,38 @@ export class SnapshotPool implements OnModuleDestroy {
     try {
       return await this.attempt(svg);
     } catch (err) {
-      if ((err as { outOfMemory?: boolean }).outOfMemory) return this.attempt(svg);
-      throw err;
+      if (err instanceof ThreadPoolError && err.reason === 'memory') return this.attempt(svg).catch((again) => Promise.reject(this.refusal(again)));
+      throw this.refusal(err);
     }
   }
 
-  private async attempt(svg: string): Promise<string | null> {
-    const queued = Date.now();
-    await this.acquire();
-    // The time limit starts when the thread starts cleaning (a fresh thread first loads jsdom);
-    // until then what is left of the wait allowance bounds it.
+  private attempt(svg: string): Promise<string | null> {
     const { timeLimitMs, maxWaitMs } = this.options;
-    const abort = new AbortController();
-    let timer = setTimeout(() => abort.abort(), Math.max(0, maxWaitMs - (Date.now() - queued)) + timeLimitMs);
-    const { port1, port2 } = new MessageChannel();
-    let started = false;
-    port1.once('message', () => {
-      started = true;
-      this.inHand++;
-      clearTimeout(timer);
-      timer = setTimeout(() => abort.abort(), timeLimitMs);
-    });
-    try {
-      return await this.pool.run({ svg, started: port2 }, { transferList: [port2], signal: abort.signal });
-    } catch (err) {
-      throw this.refusal(err, started);
-    } finally {
-      clearTimeout(timer);
-      port1.close();
-      if (started) this.inHand--;
-      this.release();
-    }
+    const queued = Date.now();
+    // A fresh thread first loads jsdom: until it begins, what is left of the wait allowance bounds it.
+    return this.pool.run({ svg }, { maxWaitMs, startWithinMs: () => Math.max(0, maxWaitMs - (Date.now() - queued)) + timeLimitMs, limitMs: () => timeLimitMs });
   }
 
   /** Snapshots being cleaned in a thread right now. */
   get cleaning(): number {
-    return this.inHand;
+    return this.pool.busy;
   }
 
   /** Finishes the snapshots in hand, then stops the threads. */
-  async close(): Promise<void> {
-    await this.pool.close();
+  close(): Promise<void> {
+    return this.pool.close();
   }
 
   onModuleDestroy() {
     return this.close();
   }
 
-  private refusal(err: unknown, started: boolean): Error {
-    const e = err as { name?: string; code?: string; message?: string };
+  private refusal(err: unknown): Error {
+    if (!(err instanceof ThreadPoolError)) return err as Error;
     // Not begun in time (a fresh thread slow to start, or the service stopping).
-    if (e?.name === 'AbortError' && !started) return new DomainError('SNAPSHOTS_BUSY');
-    if (e?.name === 'AbortError') {
-      this.logger.warn(`A snapshot took longer than ${this.options.timeLimitMs} ms to clean; its thread was stopped`);
-      return new DomainError('SNAPSHOT_TOO_COMPLEX');
-    }
-    if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      this.logger.warn(`A snapshot needed more than ${this.options.memoryMb} MB to clean; its thread was stopped`);
-      return Object.assign(new DomainError('SNAPSHOT_TOO_COMPLEX'), { outOfMemory: true });
-    }
-    return err as Error;
-  }
-
-  /** Waits here (not in the pool) for a free thread, so the time limit counts only cleaning. */
-  private acquire(): Promise<void> {
-    if (this.running < this.options.threads) {
-      this.running++;
-      return Promise.resolve();
-    }
-    return new Promise((resolve, reject) => {
-      const turn = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        this.waiting.splice(this.waiting.indexOf(turn), 1);
-        reject(new DomainError('SNAPSHOTS_BUSY'));
-      }, this.options.maxWaitMs);
-      this.waiting.push(turn);
-    });
-  }
-
-  /** Hands the thread to the next waiting snapshot, if any. */
-  private release() {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.running--;
+    if (err.reason === 'busy') return new DomainError('SNAPSHOTS_BUSY');
+    if (err.reason === 'time') this.logger.warn(`A snapshot took longer than ${this.options.timeLimitMs} ms to clean; its thread was stopped`);
+    else this.logger.warn(`A snapshot needed more than ${this.options.memoryMb} MB to clean; its thread was stopped`);
+    return new DomainError('SNAPSHOT_TOO_COMPLEX');
   }
 }

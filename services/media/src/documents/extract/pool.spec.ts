@@ -1,23 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { errorOf, ticksDuring } from '@visualnotes/testing';
 import { documentFixtures, inflatingPdf, unzipEntries, zip, type Fixtures } from '../testing/fixtures';
 import { ExtractionPool, workerFile, type ExtractionPoolOptions } from './pool';
 import { DEFAULT_LIMITS } from './types';
-
-const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: { code?: string; message: string }) => e);
-
-/** How many times a 10 ms timer fires on this thread while `work` runs (0: the event loop was blocked). */
-async function ticksDuring<T>(work: Promise<T>): Promise<{ ticks: number; result: T | Error }> {
-  let ticks = 0;
-  const timer = setInterval(() => ticks++, 10);
-  try {
-    const result = await work.catch((e: Error) => e);
-    return { ticks, result };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 describe('the document reading pool (worker threads)', () => {
   let fx: Fixtures;
@@ -61,7 +48,7 @@ describe('the document reading pool (worker threads)', () => {
 
   it('stops a document at the time limit, and the next document is read by a fresh thread', async () => {
     const p = pool({ timeLimitMs: 2_000, limits: { ...DEFAULT_LIMITS, maxPdfStreamBytes: 1024 * 1024 * 1024 } });
-    const { ticks, result } = await ticksDuring(p.extract(inflatingPdf(60 * 1024 * 1024), { name: 'hostile.pdf' }));
+    const { ticks, result } = await ticksDuring(p.extract(inflatingPdf(60 * 1024 * 1024, undefined, 8), { name: 'hostile.pdf' }));
     expect(result).toMatchObject({ code: 'DOCUMENT_TOO_COMPLEX' });
     // Stopped at the limit, not after pdf.js gave up by itself (which takes many seconds).
     expect(ticks).toBeGreaterThan(20);
@@ -92,7 +79,8 @@ describe('the document reading pool (worker threads)', () => {
     const p = pool({ timeLimitMs: 3_000, budgetMs: 3_500, limits: { ...DEFAULT_LIMITS, maxPdfStreamBytes: 1024 * 1024 * 1024 } });
     // A thread that has loaded its parsers (a cold one may take longer than this small budget).
     for (let i = 0; i < 20 && !(await p.text('Warm up.').then(() => true, () => false)); i++);
-    const slow = p.extract(inflatingPdf(60 * 1024 * 1024), { name: 'hostile.pdf' });
+    // Several pages drawing one huge stream: far more than the time limit of work on any machine.
+    const slow = p.extract(inflatingPdf(60 * 1024 * 1024, undefined, 8), { name: 'hostile.pdf' });
     expect(await errorOf(p.extract(fx.pdf, { name: 'report.pdf' }))).toMatchObject({ code: 'DOCUMENTS_BUSY' });
     expect(await errorOf(slow)).toMatchObject({ code: 'DOCUMENT_TOO_COMPLEX' });
   });

@@ -150,15 +150,19 @@ export function unzipEntries(data: Buffer): { name: string; data: Buffer }[] {
  * inflates to `inflatedBytes` of drawing operators (about 115 kB for 60 MB). pdf.js walks every
  * operator looking for text, which takes it many seconds. With `text`, the page also shows a line.
  */
-export function inflatingPdf(inflatedBytes = 60 * 1024 * 1024, text?: string): Buffer {
+export function inflatingPdf(inflatedBytes = 60 * 1024 * 1024, text?: string, pages = 1): Buffer {
   const ops = Buffer.alloc(inflatedBytes, '0 0 m 1 1 l S\n');
   const content = text ? Buffer.concat([Buffer.from(`BT /F1 12 Tf 72 720 Td (${text.replace(/[()\\]/g, '')}) Tj ET\n`), ops]) : ops;
+  // Every page draws the same stream: `pages` times the reading work for the same file size.
+  const more = Array.from({ length: pages - 1 }, (_, i) => ` ${6 + i} 0 R`).join('');
+  const page = '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>';
   return pdfOf([
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    `<< /Type /Pages /Kids [3 0 R${more}] /Count ${pages} >>`,
+    page,
     { dict: '/Filter /FlateDecode', data: deflateSync(content, { level: 9 }) },
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ...Array.from({ length: pages - 1 }, () => page),
   ]);
 }
 

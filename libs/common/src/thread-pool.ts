@@ -1,0 +1,139 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { MessageChannel, type MessagePort, type Transferable } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+
+/**
+ * Heavy work (reading a document, cleaning a drawing) runs in worker threads, so it never holds up
+ * the event loop that answers requests. This pool adds what piscina leaves to its caller: tasks
+ * wait here for a free thread (so a time limit counts only the work), each task has a time limit
+ * that starts when its thread begins (a fresh thread first loads its libraries), and a thread that
+ * hits its time or heap limit is stopped and replaced. A worker posts once on the task's `started`
+ * port when it begins.
+ */
+export interface LimitedThreadPoolOptions {
+  /** The worker module (see `workerFile`). */
+  filename: string;
+  /** Threads, i.e. tasks run at once. */
+  threads: number;
+  /** Heap of one thread; a task that needs more stops its thread. */
+  memoryMb: number;
+  /** Threads beyond the first end after this long idle, giving back their memory. */
+  idleTimeoutMs: number;
+}
+
+/** Why a task was not done: no thread in time, its time limit, or its thread's heap limit. */
+export type ThreadPoolFailure = 'busy' | 'time' | 'memory';
+
+export class ThreadPoolError extends Error {
+  constructor(
+    readonly reason: ThreadPoolFailure,
+    /** For 'time': the limit the task had once started (shorter than asked when waiting used the budget). */
+    readonly limitMs = 0,
+  ) {
+    super(`thread pool: ${reason}`);
+    this.name = 'ThreadPoolError';
+  }
+}
+
+export interface ThreadTaskTiming {
+  /** How long the task may wait for a free thread. */
+  maxWaitMs: number;
+  /** Once given a thread, how long it may take to begin (the thread may be starting); asked then. */
+  startWithinMs: () => number;
+  /** The time limit from the moment the thread begins, asked then (it may depend on time spent waiting). */
+  limitMs: () => number;
+}
+
+/** The built worker (`name.js` next to the caller in dist), or its TypeScript loader under the tests (`name-ts.cjs`). */
+export function workerFile(dir: string, name: string): string {
+  const built = join(dir, `${name}.js`);
+  return existsSync(built) ? built : join(dir, `${name}-ts.cjs`);
+}
+
+export class LimitedThreadPool<Task extends object, Result> {
+  private readonly pool: Piscina<Task & { started: MessagePort }, Result>;
+  /** Tasks given a thread (one running or about to); the others wait in `waiting`. */
+  private running = 0;
+  private inHand = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(readonly options: LimitedThreadPoolOptions) {
+    this.pool = new Piscina({
+      filename: options.filename,
+      // One thread starts with the service, so the first task rarely waits for its libraries to load.
+      minThreads: 1,
+      maxThreads: options.threads,
+      idleTimeout: options.idleTimeoutMs,
+      resourceLimits: {
+        maxOldGenerationSizeMb: options.memoryMb,
+        maxYoungGenerationSizeMb: Math.max(4, Math.min(64, options.memoryMb / 8)),
+      },
+    });
+  }
+
+  /** Tasks being worked on in a thread right now. */
+  get busy(): number {
+    return this.inHand;
+  }
+
+  /** Runs a task; rejects with ThreadPoolError when a limit was hit, or with the worker's own error. */
+  async run(task: Task, timing: ThreadTaskTiming, transferList: Transferable[] = []): Promise<Result> {
+    await this.acquire(timing.maxWaitMs);
+    const abort = new AbortController();
+    let timer = setTimeout(() => abort.abort(), Math.max(0, timing.startWithinMs()));
+    let started = false;
+    let limit = 0;
+    const { port1, port2 } = new MessageChannel();
+    port1.once('message', () => {
+      clearTimeout(timer);
+      started = true;
+      this.inHand++;
+      limit = timing.limitMs();
+      timer = setTimeout(() => abort.abort(), Math.max(0, limit));
+    });
+    try {
+      return await this.pool.run({ ...task, started: port2 }, { transferList: [...transferList, port2], signal: abort.signal });
+    } catch (err) {
+      const e = err as { name?: string; code?: string };
+      if (e?.name === 'AbortError') throw new ThreadPoolError(started ? 'time' : 'busy', limit);
+      if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ThreadPoolError('memory');
+      throw err;
+    } finally {
+      clearTimeout(timer);
+      port1.close();
+      if (started) this.inHand--;
+      this.release();
+    }
+  }
+
+  /** Finishes the tasks in hand, then stops the threads. */
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  private acquire(maxWaitMs: number): Promise<void> {
+    if (this.running < this.options.threads) {
+      this.running++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const turn = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(turn), 1);
+        reject(new ThreadPoolError('busy'));
+      }, Math.max(0, maxWaitMs));
+      this.waiting.push(turn);
+    });
+  }
+
+  /** Hands the thread to the next waiting task, if any. */
+  private release() {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running--;
+  }
+}
