@@ -70,7 +70,7 @@ describe('the product as processes', () => {
     try {
       const [reader, other] = await Promise.all([signUp(stack.url), signUp(stack.url)]);
       const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(inflatingPdf(60 * 1024 * 1024))], { type: 'application/pdf' }), 'drawing.pdf');
+      form.append('file', new Blob([new Uint8Array(inflatingPdf(60 * 1024 * 1024, undefined, 8))], { type: 'application/pdf' }), 'drawing.pdf');
       let reading = true;
       const upload = fetch(`${stack.url}/api/summaries`, { method: 'POST', body: form, headers: { authorization: `Bearer ${reader.token}` } }).finally(
         () => (reading = false),

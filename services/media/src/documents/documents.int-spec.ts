@@ -139,7 +139,7 @@ describe('document summaries through the gateway', () => {
     ['a Word file named .pdf', () => fx.docx, 'report.pdf', 415, 'The content of this file does not match its type (PDF); please upload the original file'],
     ['an empty file', () => Buffer.alloc(0), 'empty.pdf', 400, Messages.documentEmpty],
     ['a file over the limit', () => Buffer.alloc(300 * 1024, 0x61), 'big.txt', 413, 'The file is larger than the limit of 0.3 MB'],
-    ['an image', () => pngOf(fx), 'photo.png', 415, Messages.documentUnsupported],
+    ['an image', () => fx.scannedPng, 'photo.png', 415, Messages.documentUnsupported],
   ])('refuses %s with a clear message and keeps nothing', async (_label, file, name, status, message) => {
     const before = (await request(backend.http).get('/api/summaries/00000000-0000-0000-0000-000000000000').set('authorization', `Bearer ${free.token}`)).status;
     expect(before).toBe(404);
@@ -154,7 +154,3 @@ describe('document summaries through the gateway', () => {
     await request(backend.http).post('/api/summaries').set('authorization', `Bearer ${free.token}`).send({ text: '   ' }).expect(400);
   }, 60_000);
 });
-
-function pngOf(fx: Fixtures): Buffer {
-  return require('node:fs').readFileSync(join(fx.dir, 'scan.png'));
-}

@@ -43,7 +43,8 @@ describe('hostile documents', () => {
   };
 
   it('keeps answering other users while a PDF that inflates to 60 MB is read, then refuses it clearly', async () => {
-    const hostile = inflatingPdf(60 * 1024 * 1024);
+    // Eight pages drawing the same 60 MB stream: longer than the time limit to read on any machine.
+    const hostile = inflatingPdf(60 * 1024 * 1024, undefined, 8);
     let reading = true;
     const upload = request(backend.http)
       .post('/api/summaries')

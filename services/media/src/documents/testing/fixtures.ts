@@ -243,6 +243,8 @@ export interface Fixtures {
   /** The report encrypted by qpdf with an empty open password (it only restricts editing). */
   emptyPasswordPdf: Buffer;
   scannedPdf: Buffer;
+  /** The picture on the scanned page (a PNG made by ffmpeg). */
+  scannedPng: Buffer;
   corruptPdf: Buffer;
   /** A DOCX that unpacks to `bombBytes` of zeros in one entry. */
   bombDocx: (bombBytes: number) => Buffer;
@@ -270,11 +272,11 @@ export function documentFixtures(): Fixtures {
     const options = JSON.stringify({ EncryptFile: { type: 'boolean', value: 'true' }, DocumentOpenPassword: { type: 'string', value: 'secret' } });
     soffice(dir, 'secret.html', 'pdf', `pdf:writer_web_pdf_Export:${options}`);
   });
-  const scannedPdf = make('scanned.pdf', () => {
-    // A page that is only a picture: an image made by ffmpeg, turned into a PDF page by LibreOffice.
+  // A page that is only a picture: an image made by ffmpeg, turned into a PDF page by LibreOffice.
+  const scannedPng = make('scanned.png', () => {
     execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=gray:s=600x800', '-frames:v', '1', join(dir, 'scanned.png')], { timeout: 60_000 });
-    soffice(dir, 'scanned.png', 'pdf');
   });
+  const scannedPdf = make('scanned.pdf', () => soffice(dir, 'scanned.png', 'pdf'));
   const emptyPasswordPdf = make('empty-password.pdf', () => {
     execFileSync('qpdf', ['--encrypt', '', 'owner-secret', '256', '--', join(dir, 'report.pdf'), join(dir, 'empty-password.pdf')], { timeout: 60_000 });
   });
@@ -287,6 +289,6 @@ export function documentFixtures(): Fixtures {
   const bombDocx = (bytes: number) => zip([...unzipEntries(docx), { name: 'word/media/filler.bin', data: Buffer.alloc(bytes) }]);
   const manyEntriesPptx = (count: number) =>
     zip([...unzipEntries(pptx), ...Array.from({ length: count }, (_, i) => ({ name: `ppt/extra/e${i}.xml`, data: Buffer.from('<a/>') }))]);
-  return { dir, pdf, docx, pptx, encryptedPdf, emptyPasswordPdf, scannedPdf, corruptPdf, bombDocx, manyEntriesPptx, long };
+  return { dir, pdf, docx, pptx, encryptedPdf, emptyPasswordPdf, scannedPdf, scannedPng, corruptPdf, bombDocx, manyEntriesPptx, long };
 }
 
