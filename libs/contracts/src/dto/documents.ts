@@ -63,4 +63,15 @@ export interface DocumentPageView {
   page: number;
   title: string | null;
   text: string;
+  /** The document's own headings that begin on this page, in order. */
+  headings?: string[];
+  /** The page only continues a bibliography, which summaries leave out. */
+  references?: boolean;
 }
+
+/** A heading that opens a bibliography, in the interface's languages and those common in papers. */
+const REFERENCES_HEADING =
+  /^(?:(?:\d+(?:\.\d+)*|[IVXLC]+|[A-Z])[.)]?\s+)?(?:references?|bibliography|works cited|literature cited|reference list|cited literature|literatur(?:verzeichnis)?|quellen(?:verzeichnis)?|bibliographie|références(?: bibliographiques)?|referencias|bibliografía|bibliografia|riferimenti bibliografici|referências|参考文献|引用文献|参考资料|參考文獻|المراجع|المصادر|מקורות|ביבליוגרפיה|список литературы|литература)\s*:?$/iu;
+
+/** Whether a heading or a line by itself opens a bibliography ("References", "7. Bibliography", "参考文献"). */
+export const isReferencesHeading = (line: string): boolean => REFERENCES_HEADING.test(line.trim());

@@ -83,7 +83,11 @@ describe('document summaries through an OpenAI-compatible chat model', () => {
     const reduces = model.chats.filter(isReduce);
     const mapped = maps.flatMap((m) => pageSentences(m.at(-1)!.content).map((p) => p.page)).sort((a, b) => a - b);
     expect(mapped).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
-    for (const m of maps) expect(m.at(-1)!.content).toMatch(/^Title: [^\n]+\n\[p\. \d+\] /);
+    for (const m of maps) expect(m.at(-1)!.content).toMatch(/^Title: [^\n]+\n(## [^\n]+\n)?\[p\. \d+\] /);
+    // The document's own headings (its PDF outline) reach the model as the sections to keep.
+    const headings = maps.flatMap((m) => [...m.at(-1)!.content.matchAll(/^## (.+)$/gm)].map((h) => h[1]));
+    expect(headings).toHaveLength(12);
+    expect(headings).toContain('Chapter 5: policy');
     // Reduce: one overview per chunk, then the chunk overviews combined into the document's.
     expect(reduces).toHaveLength(5);
     const final = maps.find((m) => /Model overview of pages 1 to 3\./.test(m.at(-1)!.content));

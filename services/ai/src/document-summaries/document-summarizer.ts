@@ -1,5 +1,5 @@
-import type { DocumentPageView, DocumentSummary, DocumentSummarySection, SummaryPoint } from '@visualnotes/contracts';
-import type { SummaryProvider } from '../summaries/providers/summary-provider';
+import { isReferencesHeading, type DocumentPageView, type DocumentSummary, type DocumentSummarySection, type SummaryPoint } from '@visualnotes/contracts';
+import type { SummaryProvider, SummaryUnit } from '../summaries/providers/summary-provider';
 
 /** What one map job returns: the summary of its pages. */
 export interface DocumentChunkSummary {
@@ -7,6 +7,66 @@ export interface DocumentChunkSummary {
   from: number;
   overview: string;
   sections: DocumentSummarySection[];
+  /** The first section goes on with the previous chunk's last one (no heading opens it). */
+  continues?: boolean;
+}
+
+/** Most sections one chunk of pages gives when the document has its own headings. */
+const MAX_SECTIONS_PER_CHUNK = 12;
+
+/** A stretch of the document under one of its own headings (null: before the chunk's first heading). */
+export interface HeadingGroup {
+  title: string | null;
+  page: number;
+  units: SummaryUnit[];
+  /** A bibliography: left out of the summary. */
+  references: boolean;
+}
+
+/**
+ * The chunk's pages cut at the document's own headings (PDF outline or heading lines, Word
+ * headings, slide titles), or null when it has none. Bibliographies are left out. When there are
+ * more sections than a summary should show, the smallest join the one before them.
+ */
+export function headingGroups(pages: DocumentPageView[]): HeadingGroup[] | null {
+  if (!pages.some((p) => p.headings?.length || p.title)) return null;
+  const groups: HeadingGroup[] = [];
+  let current = null as HeadingGroup | null;
+  const open = (title: string | null, page: number) => {
+    current = { title, page, units: [], references: title !== null && isReferencesHeading(title) };
+    groups.push(current);
+    return current;
+  };
+  for (const p of pages) {
+    if (p.references) {
+      if (!current?.references) open('References', p.page).references = true;
+      continue;
+    }
+    const headings = p.headings?.length ? p.headings : p.title ? [p.title] : [];
+    let cursor = 0;
+    let under: string | null | undefined = undefined;
+    const take = (end: number) => {
+      const text = p.text.slice(cursor, end).trim();
+      const group: HeadingGroup = under === undefined ? (current ?? open(null, p.page)) : open(under, p.page);
+      if (text) group.units.push({ text, page: p.page });
+    };
+    for (const heading of headings) {
+      const at = p.text.indexOf(heading, cursor);
+      take(at < 0 ? cursor : at);
+      under = heading;
+      cursor = at < 0 ? cursor : at + heading.length;
+    }
+    take(p.text.length);
+  }
+  const kept = groups.filter((g) => !g.references && (g.units.length || g.title));
+  while (kept.length > MAX_SECTIONS_PER_CHUNK) {
+    const size = (g: HeadingGroup) => g.units.reduce((n, u) => n + u.text.length, 0);
+    let smallest = 1;
+    for (let i = 2; i < kept.length; i++) if (size(kept[i]) < size(kept[smallest])) smallest = i;
+    kept[smallest - 1].units.push(...kept[smallest].units);
+    kept.splice(smallest, 1);
+  }
+  return kept;
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -38,24 +98,38 @@ export async function summarizeChunk(
   provider: SummaryProvider,
   input: { index: number; title: string; pages: DocumentPageView[]; maxSections: number },
 ): Promise<DocumentChunkSummary> {
-  const units = input.pages
-    .map((p) => ({ page: p.page, text: [p.title, p.text].filter(Boolean).join('\n') }))
-    .filter((u) => u.text.trim());
   const from = input.pages[0]?.page ?? 1;
+  // The document's own headings, where it has them, open the sections (and title them).
+  const groups = headingGroups(input.pages);
+  const units: SummaryUnit[] = groups
+    ? groups.flatMap((g) => g.units.map((u, i) => (i === 0 && g.title !== null ? { ...u, heading: g.title } : u)))
+    : input.pages.map((p) => ({ page: p.page, text: [p.title, p.text].filter(Boolean).join('\n') })).filter((u) => u.text.trim());
   if (!units.length) return { index: input.index, from, overview: '', sections: [] };
-  const summary = await provider.summarize({ title: input.title, units, maxSections: input.maxSections });
+  const maxSections = groups ? Math.max(1, groups.length) : input.maxSections;
+  const summary = await provider.summarize({ title: input.title, units, maxSections });
   const sections = summary.sections.map((s) => {
     const page = s.page ?? citePage(s.points[0] ?? s.title, input.pages, from);
     const citations: SummaryPoint[] = s.points.map((text) => ({ text, page: citePage(text, input.pages, page) }));
     return { title: s.title, points: s.points, page, citations };
   });
-  return { index: input.index, from, overview: summary.overview, sections };
+  const continues = input.index > 0 && !!groups?.length && groups[0].title === null;
+  return { index: input.index, from, overview: summary.overview, sections, ...(continues ? { continues } : {}) };
 }
 
 /** Reduce: the chunk summaries in order; one more provider pass turns their overviews into one. */
 export async function combineChunks(provider: SummaryProvider, title: string, chunks: DocumentChunkSummary[]): Promise<DocumentSummary> {
   const ordered = [...chunks].sort((a, b) => a.index - b.index);
-  const sections = ordered.flatMap((c) => c.sections);
+  const sections: DocumentSummarySection[] = [];
+  for (const chunk of ordered) {
+    const [first, ...rest] = chunk.sections;
+    const previous = sections[sections.length - 1];
+    // A chapter cut by a chunk boundary stays one section.
+    if (chunk.continues && first && previous) {
+      previous.points = [...previous.points, ...first.points].slice(0, 6);
+      previous.citations = [...(previous.citations ?? []), ...(first.citations ?? [])].slice(0, 6);
+      sections.push(...rest);
+    } else sections.push(...chunk.sections);
+  }
   if (ordered.length === 1) return { overview: ordered[0].overview, sections };
   const units = ordered.filter((c) => c.overview.trim()).map((c) => ({ page: c.from, text: c.overview }));
   const overview = units.length ? (await provider.summarize({ title, units, maxSections: 1 })).overview : '';

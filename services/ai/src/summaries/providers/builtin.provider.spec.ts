@@ -1,5 +1,5 @@
 import { TWO_TOPICS } from '@visualnotes/testing';
-import { summarizeExtractive, terms } from './builtin.provider';
+import { splitSentences, summarizeExtractive, terms } from './builtin.provider';
 
 const { solar, pasta } = TWO_TOPICS;
 
@@ -35,5 +35,42 @@ describe('built-in summarizer', () => {
     const summary = summarizeExtractive({ units });
     expect(summary.sections[0].start).toBe(0);
     expect(summary.sections[0].points[0].split(' ').length).toBeGreaterThan(10);
+  });
+});
+
+describe('built-in summarizer: sentences, titles and overview', () => {
+  it('splits sentences in every script with Intl.Segmenter', () => {
+    expect(splitSentences('東京は日本の首都です。大阪は二番目に大きい都市です。')).toEqual(['東京は日本の首都です。', '大阪は二番目に大きい都市です。']);
+    expect(splitSentences('تعمل الرياح على تدوير التوربينات. كتاب الطاقة مفيد.')).toHaveLength(2);
+    expect(splitSentences('Printed lines are\njoined first. Then split.')).toEqual(['Printed lines are joined first.', 'Then split.']);
+  });
+
+  it('titles a video section from the stretch its timestamp points to, not with a cut-off sentence', () => {
+    const units = [...solar, ...pasta].map((text, i) => ({ text, start: i * 5 }));
+    const summary = summarizeExtractive({ units });
+    for (const s of summary.sections) expect(s.title).not.toMatch(/…$/);
+    const second = summary.sections[1];
+    expect(second.start).toBe(30);
+    // The title speaks of what is said from 0:30 on.
+    expect(second.title.toLowerCase()).toMatch(/pasta|water|sauce|boil|cook/);
+  });
+
+  it('never offers the end of a sentence cut by a page range as a point', () => {
+    const units = [{ text: 'because the grid needs storage at night. ' + solar.join(' '), page: 4 }];
+    const summary = summarizeExtractive({ units });
+    expect(summary.sections.flatMap((s) => s.points).join(' ')).not.toMatch(/because the grid/);
+    expect(summary.overview).not.toMatch(/^because/);
+  });
+
+  it("follows a document's own headings when it has them", () => {
+    const units = [
+      { text: solar.join(' '), page: 1, heading: 'Solar energy' },
+      { text: pasta.join(' '), page: 2, heading: 'Cooking pasta' },
+    ];
+    const summary = summarizeExtractive({ units, maxSections: 2 });
+    expect(summary.sections.map((s) => [s.title, s.page])).toEqual([
+      ['Solar energy', 1],
+      ['Cooking pasta', 2],
+    ]);
   });
 });

@@ -2,11 +2,13 @@ import { DomainError, type Summary, type SummarySection } from '@visualnotes/con
 import type { SummaryInput, SummaryProvider, SummaryUnit } from './summary-provider';
 
 /**
- * The built-in summarizer: extractive, no model server. Sentences are scored by TF-IDF weight of
- * their terms inside their section; sections are found where the vocabulary shifts (TextTiling:
- * cosine similarity of the sentence windows on each side of a gap, cut at the deepest valleys).
- * Latin scripts are split into words (stop words dropped, light stemming); Chinese, Japanese and
- * Korean runs into character bigrams, so no dictionary is needed.
+ * The built-in summarizer: extractive, no model server. Text is split into sentences with
+ * `Intl.Segmenter` (every script); sentences are scored by TF-IDF weight of their terms inside
+ * their section; sections are found where the vocabulary shifts (TextTiling: cosine similarity of
+ * the sentence windows on each side of a gap, cut at the deepest valleys); the overview is chosen
+ * by TextRank, with the opening sentences (abstract, introduction) weighing more. Latin scripts
+ * are split into words (stop words dropped, light stemming); Chinese, Japanese and Korean runs
+ * into character bigrams, so no dictionary is needed.
  */
 export class BuiltinSummaryProvider implements SummaryProvider {
   readonly name = 'builtin';
@@ -22,12 +24,15 @@ interface Sentence {
   page?: number;
   terms: string[];
   words: number;
+  /** The end of a sentence whose start lies before the text given (a page range cut mid-sentence). */
+  fragment?: boolean;
+  /** The document's heading this sentence opens a section under. */
+  heading?: string;
 }
 
 const CJK_RUN = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]/;
 const TOKEN = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]+|[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 const END = /[.!?。！？…]["'”’)\]]*$/;
-const SPLIT = /(?<=[.!?。！？…]["'”’)\]]*)\s+|(?<=[。！？])/u;
 
 const STOP = new Set(
   `a about above after again against all also am an and any are aren't as at be because been before being below between both but by can
@@ -75,31 +80,107 @@ function wordCount(text: string): number {
   return n;
 }
 
-/** Units to sentences: split at sentence ends, join caption lines that continue a sentence. */
+const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'sentence' });
+
+/** The sentences of a text in any script; line breaks inside a sentence (printed lines, captions) are joined first. */
+export function splitSentences(text: string): string[] {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (!flat) return [];
+  const out: string[] = [];
+  for (const { segment } of SEGMENTER.segment(flat)) {
+    const piece = segment.trim();
+    if (piece) out.push(piece);
+  }
+  return out;
+}
+
+/**
+ * Units to sentences. A sentence may run on into the next unit (a caption line, the next page):
+ * it ends at its punctuation, or after ~30 words for captions that have none. A document's text
+ * that begins in lower case begins mid-sentence: that piece is kept as context, never as a point.
+ */
 export function sentences(units: SummaryUnit[]): Sentence[] {
   const out: Sentence[] = [];
   let buf = '';
   let at: SummaryUnit | null = null;
+  let fragment = false;
+  let heading: string | undefined;
   const flush = () => {
     const text = buf.replace(/\s+/g, ' ').trim();
-    if (text) out.push({ text, start: at?.start, page: at?.page, terms: terms(text), words: wordCount(text) });
+    if (text) out.push({ text, start: at?.start, page: at?.page, terms: terms(text), words: wordCount(text), ...(fragment ? { fragment } : {}), ...(heading ? { heading } : {}) });
     buf = '';
     at = null;
+    fragment = false;
+    heading = undefined;
   };
   for (const unit of units) {
-    if (at && unit.page !== undefined && at.page !== unit.page) flush();
-    for (const piece of String(unit.text ?? '').split(SPLIT)) {
-      const p = piece.trim();
-      if (!p) continue;
-      if (!at) at = unit;
-      const joinCjk = CJK_RUN.test(buf.slice(-1)) && CJK_RUN.test(p[0]);
-      buf = buf ? buf + (joinCjk ? '' : ' ') + p : p;
+    if (unit.heading) {
+      // A heading of the document ends whatever came before it.
+      flush();
+      heading = unit.heading;
+    }
+    for (const piece of splitSentences(String(unit.text ?? ''))) {
+      if (!at) {
+        at = unit;
+        fragment = !out.length && unit.page !== undefined && /^\p{Ll}/u.test(piece);
+      }
+      const joinCjk = CJK_RUN.test(buf.slice(-1)) && CJK_RUN.test(piece[0]);
+      buf = buf ? buf + (joinCjk ? '' : ' ') + piece : piece;
       // Captions often have no punctuation: cap a "sentence" at ~30 words.
-      if (END.test(p) || wordCount(buf) >= 30) flush();
+      if (END.test(piece) || wordCount(buf) >= 30) flush();
     }
   }
   flush();
   return out;
+}
+
+/**
+ * TextRank: sentences as a graph weighted by the terms they share, ranked by a random walk that
+ * restarts more often at the opening sentences (an abstract or introduction says what a text is
+ * about). Long texts rank their 300 most central sentences by TF-IDF first.
+ */
+export function textRank(list: Sentence[], weightOf: (s: Sentence) => number, count: number): Sentence[] {
+  const candidates = list
+    .map((s, i) => ({ s, i }))
+    .filter(({ s }) => !s.fragment && s.terms.length && s.words >= 4);
+  if (!candidates.length) return list.filter((s) => !s.fragment).slice(0, count);
+  const pool = candidates.length > 300 ? [...candidates].sort((a, b) => weightOf(b.s) - weightOf(a.s)).slice(0, 300).sort((a, b) => a.i - b.i) : candidates;
+  const n = pool.length;
+  const sets = pool.map(({ s }) => new Set(s.terms));
+  const edges: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  const out = new Array<number>(n).fill(0);
+  for (let a = 0; a < n; a++) {
+    for (let b = a + 1; b < n; b++) {
+      let shared = 0;
+      const [small, large] = sets[a].size < sets[b].size ? [sets[a], sets[b]] : [sets[b], sets[a]];
+      for (const t of small) if (large.has(t)) shared++;
+      if (!shared) continue;
+      const w = shared / (Math.log(sets[a].size + 1) + Math.log(sets[b].size + 1));
+      edges[a][b] = edges[b][a] = w;
+      out[a] += w;
+      out[b] += w;
+    }
+  }
+  const lead = Math.max(3, Math.ceil(list.length * 0.1));
+  const prior = pool.map(({ i }) => (i < lead ? 3 : 1));
+  const priorSum = prior.reduce((x, y) => x + y, 0);
+  let rank = prior.map((p) => p / priorSum);
+  for (let iter = 0; iter < 30; iter++) {
+    const next = prior.map((p) => (0.15 * p) / priorSum);
+    for (let a = 0; a < n; a++) {
+      if (!out[a]) continue;
+      const share = (0.85 * rank[a]) / out[a];
+      const row = edges[a];
+      for (let b = 0; b < n; b++) if (row[b]) next[b] += row[b] * share;
+    }
+    rank = next;
+  }
+  return pool
+    .map((x, k) => ({ ...x, r: rank[k] * (x.s.words > 60 ? 0.7 : 1) }))
+    .sort((a, b) => b.r - a.r)
+    .slice(0, count)
+    .sort((a, b) => a.i - b.i)
+    .map((x) => x.s);
 }
 
 type Vec = Map<string, number>;
@@ -164,16 +245,81 @@ export function topicBoundaries(list: Sentence[], wanted: number): number[] {
   return chosen.sort((a, b) => a - b);
 }
 
-function shorten(text: string, words: number, cjkChars: number): string {
+function shorten(text: string, words: number, cjkChars: number): string | null {
   const clause = text.split(/[,;:，；：]/)[0].trim();
   const base = clause.length >= 12 ? clause : text;
   if (CJK_RUN.test(base)) {
     const chars = [...base.replace(/[。！？.!?]+$/, '')];
-    return chars.length > cjkChars ? `${chars.slice(0, cjkChars).join('')}…` : chars.join('');
+    return chars.length > cjkChars ? null : chars.join('');
   }
   const parts = base.replace(/[.!?]+$/, '').split(/\s+/);
-  const title = parts.length > words ? `${parts.slice(0, words).join(' ')}…` : parts.join(' ');
+  if (parts.length > words || parts.length < 2) return null;
+  const title = parts.join(' ');
   return title.charAt(0).toUpperCase() + title.slice(1);
+}
+
+/**
+ * The phrase a stretch of text is most about (RAKE: runs of words between stop words and
+ * punctuation, scored by how often their words occur and in how long phrases), for a title that
+ * is not a cut-off sentence.
+ */
+export function keyPhrase(list: Sentence[], opening: Sentence[] = list): string | null {
+  const phrases = new Map<string, { words: string[]; count: number; surface: string; opening: boolean }>();
+  const firsts = new Set(opening);
+  for (const s of list) {
+    for (const chunk of s.text.split(/[.,;:!?()"“”‘’\[\]{}–—/]+|\s-\s/)) {
+      let run: string[] = [];
+      const close = () => {
+        if (run.length && run.length <= 4) {
+          const key = run.map((w) => stem(w.toLowerCase())).join(' ');
+          const seen = phrases.get(key) ?? { words: key.split(' '), count: 0, surface: run.join(' '), opening: false };
+          seen.count++;
+          if (firsts.has(s)) seen.opening = true;
+          phrases.set(key, seen);
+        }
+        run = [];
+      };
+      for (const word of chunk.split(/\s+/)) {
+        const w = word.replace(/^['’]+|['’]+$/g, '');
+        if (!w || STOP.has(w.toLowerCase()) || w.length < 3 || /^\d/.test(w) || !/^[\p{L}][\p{L}\p{N}'’-]*$/u.test(w)) close();
+        else run.push(w);
+      }
+      close();
+    }
+  }
+  const freq = new Map<string, number>();
+  const degree = new Map<string, number>();
+  for (const { words, count } of phrases.values()) {
+    for (const w of words) {
+      freq.set(w, (freq.get(w) ?? 0) + count);
+      degree.set(w, (degree.get(w) ?? 0) + count * words.length);
+    }
+  }
+  let best: { surface: string; score: number } | null = null;
+  // Only a phrase said where the section begins can title it (its timestamp or page points there).
+  for (const { words, count, surface, opening: early } of phrases.values()) {
+    if (!early || (count < 2 && words.length < 2)) continue;
+    const score = words.reduce((sum, w) => sum + (degree.get(w) ?? 0) / (freq.get(w) ?? 1), 0) * Math.log(1 + count);
+    if (!best || score > best.score) best = { surface, score };
+  }
+  if (!best) return null;
+  return best.surface.charAt(0).toUpperCase() + best.surface.slice(1);
+}
+
+/**
+ * A section's title, from the same stretch its timestamp or page points to: a short clause of one
+ * of its first sentences when one is short enough to be a title, else its key phrase.
+ */
+function sectionTitle(range: Sentence[], best: (r: Sentence[]) => Sentence | undefined): string {
+  const opening = range.filter((s) => !s.fragment).slice(0, 3);
+  const lead = best(opening) ?? opening[0] ?? range[0];
+  const short = lead ? shorten(lead.text, 8, 20) : null;
+  if (short) return short;
+  const phrase = CJK_RUN.test(lead?.text ?? '') ? null : keyPhrase(range, opening);
+  if (phrase) return phrase;
+  const text = (lead ?? range[0]).text;
+  const words = text.replace(/[.!?。！？]+$/, '').split(/\s+/);
+  return CJK_RUN.test(text) ? [...text].slice(0, 20).join('') : words.slice(0, 8).join(' ');
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
@@ -202,25 +348,30 @@ export function summarizeExtractive(input: SummaryInput): Summary {
     const weights: Vec = new Map();
     for (const s of range) add(weights, s.terms);
     return range
-      .map((s, i) => ({ s, i, v: score(s, weights) }))
+      .map((s, i) => ({ s, i, v: s.fragment ? -1 : score(s, weights) }))
       .sort((a, b) => b.v - a.v)
       .slice(0, count)
       .sort((a, b) => a.i - b.i)
       .map((x) => x.s);
   };
 
-  const bounds = topicBoundaries(list, wanted);
+  // The document's own headings, where it has them, open the sections; else the topic shifts do.
+  const headed = list.some((x) => x.heading);
+  const bounds = headed ? list.map((x, i) => (i === 0 || x.heading ? i : -1)).filter((i) => i >= 0) : topicBoundaries(list, wanted);
   const sections: SummarySection[] = bounds.map((from, k) => {
     const range = list.slice(from, bounds[k + 1] ?? list.length);
+    const whole = range.filter((s) => !s.fragment);
     const count = Math.max(2, Math.min(5, Math.ceil(range.length / 6)));
-    const points = pick(range, count);
-    const best = pick(range, 1)[0] ?? range[0];
-    const section: SummarySection = { title: shorten(best.text, 8, 20), points: points.map((p) => clip(p.text, 300)) };
+    const points = pick(whole.length ? whole : range, count);
+    const title = range[0].heading ?? sectionTitle(range, (r) => pick(r, 1)[0]);
+    const section: SummarySection = { title, points: points.map((p) => clip(p.text, 300)) };
     if (range[0].start !== undefined) section.start = range[0].start;
     if (range[0].page !== undefined) section.page = range[0].page;
     return section;
   });
-  const overview = pick(list, Math.min(3, list.length))
+  const globalWeights: Vec = new Map();
+  for (const s of list) add(globalWeights, s.terms);
+  const overview = textRank(list, (s) => score(s, globalWeights), Math.min(3, list.length))
     .map((s) => clip(s.text, 300))
     .join(' ');
   return { overview: clip(overview, 900), sections };

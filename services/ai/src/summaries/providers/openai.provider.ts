@@ -5,7 +5,7 @@ import type { SummaryInput, SummaryProvider, SummaryUnit } from './summary-provi
 
 const MAP_PROMPT = `You summarize a part of a transcript or document. Each input line starts with its position in brackets: [seconds] for a video, [p. N] for a page.
 Answer with JSON only: {"sections":[{"at":<the bracketed number where the section begins>,"title":"<short title>","points":["<2 to 5 key points>"]}]}.
-Split where the topic changes (1 to 4 sections for this part). Write in the language of the text.`;
+Split where the topic changes (1 to 4 sections for this part). Lines starting with ## are the document's own headings: then make one section per heading, titled with it. Write in the language of the text.`;
 const REDUCE_PROMPT = `You are given the section titles and key points of a summary. Answer with JSON only: {"overview":"<3 to 5 sentences that summarize the whole>"}. Write in the language of the points.`;
 
 /** The first JSON object in a model answer (models sometimes wrap it in a code fence or prose). */
@@ -80,7 +80,7 @@ export class OpenAiSummaryProvider implements SummaryProvider {
     const groups = groupUnits(units, this.mapWords);
     const sections: SummarySection[] = [];
     for (const [i, group] of groups.entries()) {
-      const answer = await this.ask(MAP_PROMPT, `${input.title ? `Title: ${input.title}\n` : ''}${group.map((u) => `${label(u)} ${u.text}`).join('\n')}`);
+      const answer = await this.ask(MAP_PROMPT, `${input.title ? `Title: ${input.title}\n` : ''}${group.map((u) => `${u.heading ? `## ${u.heading}\n` : ''}${label(u)} ${u.text}`).join('\n')}`);
       const mapped = this.sectionsOf(answer, group);
       sections.push(...(mapped.length ? mapped : summarizeExtractive({ ...input, units: group, maxSections: 3 }).sections));
       await input.onProgress?.((i + 1) / (groups.length + 1));

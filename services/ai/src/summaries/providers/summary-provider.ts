@@ -22,6 +22,8 @@ export interface SummaryUnit {
   start?: number;
   /** 1-based page (or slide) of a document. */
   page?: number;
+  /** The document's own heading that opens a section with this unit; sections then follow headings. */
+  heading?: string;
 }
 
 export interface SummaryInput {

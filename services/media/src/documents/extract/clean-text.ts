@@ -1,4 +1,4 @@
-import { DomainError } from '@visualnotes/contracts';
+import { DomainError, isReferencesHeading } from '@visualnotes/contracts';
 import type { ExtractedDocument, ExtractedPage } from './types';
 import { tidy } from './types';
 
@@ -118,8 +118,10 @@ export function cleanDocument(doc: ExtractedDocument, options: CleanOptions): Ex
     } else text = tidy(text.replace(GARBAGE, ''));
     let title = page.title === null ? null : tidy(normalizeText(page.title).replace(GARBAGE, '')) || null;
     if (title && isUnreadable(title)) title = null;
-    return { ...page, title, text };
+    const headings = (page.headings ?? []).map((h) => tidy(normalizeText(h).replace(GARBAGE, ''))).filter((h) => h && !isUnreadable(h));
+    return { ...page, title, text, ...(headings.length ? { headings } : { headings: undefined }) };
   });
+  markReferences(pages);
   const title = doc.title === null ? null : tidy(normalizeText(doc.title).replace(GARBAGE, '')) || null;
   const cleaned = { ...doc, title, pages };
   if (!pages.some((p) => p.text || p.title)) {
@@ -128,4 +130,26 @@ export function cleanDocument(doc: ExtractedDocument, options: CleanOptions): Ex
     throw new DomainError(options.hasImages?.() ? 'DOCUMENT_NO_TEXT' : 'DOCUMENT_EMPTY');
   }
   return cleaned;
+}
+
+/**
+ * Finds where bibliographies begin and marks the pages that only continue one. A page's headings
+ * (or its title, for Word parts and slides) open sections; a line that is a bibliography heading
+ * by itself ("References", "7. Bibliography", "参考文献") counts as one even when the file has no
+ * outline. The bibliography runs until the next heading.
+ */
+export function markReferences(pages: ExtractedPage[]): void {
+  let inReferences = false;
+  for (const page of pages) {
+    const lines = page.text.split('\n').map((l) => l.trim());
+    const refLine = lines.find((l) => l.length <= 60 && isReferencesHeading(l));
+    if (refLine && !(page.headings ?? []).includes(refLine) && page.title !== refLine) {
+      // Placed among the page's other headings by where it stands in the text.
+      const at = (h: string) => page.text.indexOf(h);
+      page.headings = [...(page.headings ?? []), refLine].sort((a, b) => at(a) - at(b));
+    }
+    const headings = page.headings?.length ? page.headings : page.title ? [page.title] : [];
+    if (headings.length) inReferences = isReferencesHeading(headings[headings.length - 1]);
+    else if (inReferences) page.references = true;
+  }
 }

@@ -7,6 +7,15 @@ import { tidy } from './types';
 interface TextItem {
   str?: string;
   hasEOL?: boolean;
+  dir?: string;
+  height?: number;
+  transform?: number[];
+}
+
+/** One printed line: its text in reading order and the size of its largest glyphs. */
+export interface PdfLine {
+  text: string;
+  size: number;
 }
 
 let dataDirs: { cMapUrl: string; standardFontDataUrl: string } | undefined;
@@ -61,20 +70,26 @@ export async function extractPdf(data: Buffer, limits: ExtractLimits): Promise<E
       // metadata is optional
     }
     const pages: ExtractedPage[] = [];
+    const linesOf: PdfLine[][] = [];
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
       try {
         const content = await page.getTextContent();
-        let text = '';
-        for (const item of content.items as TextItem[]) {
-          if (typeof item.str === 'string') text += item.str;
-          if (item.hasEOL) text += '\n';
-        }
-        pages.push({ page: n, title: null, text: tidy(text) });
+        const lines = pdfLines(content.items as TextItem[]);
+        pages.push({ page: n, title: null, text: tidy(lines.map((l) => l.text).join('\n')) });
+        // Only short lines can be headings; the rest is kept as its size alone (for the body size).
+        linesOf.push(lines.map((l) => (l.text.length <= 160 ? l : { text: '', size: l.size })));
       } finally {
         page.cleanup();
       }
     }
+    const headings = (await outlineHeadings(pdf, pages.length)) ?? sizeHeadings(linesOf);
+    headings.forEach((titles, i) => {
+      if (titles.length) {
+        pages[i].headings = titles;
+        pages[i].title = titles[0];
+      }
+    });
     return { kind: 'pdf', title, pages };
   } catch (err) {
     throw pdfError(err);
@@ -92,4 +107,147 @@ function pdfError(err: unknown): Error {
   if (name === 'PasswordException') return new DomainError('DOCUMENT_ENCRYPTED');
   if (PDF_ERRORS.has(name)) return new DomainError('DOCUMENT_CORRUPT');
   return err as Error;
+}
+
+/**
+ * The lines of a page in reading order. pdf.js gives each run of glyphs in logical order, but the
+ * runs of a line in the order the file draws them: files that draw right-to-left script word by
+ * word from left to right (Arabic, Hebrew) would read backwards. A line whose letters are mostly
+ * right-to-left is read from right to left, runs of left-to-right text inside it (numbers, Latin
+ * names) from left to right, as the Unicode bidi algorithm orders them.
+ */
+export function pdfLines(items: TextItem[]): PdfLine[] {
+  const lines: PdfLine[] = [];
+  let run: { str: string; dir: string; x: number; size: number }[] = [];
+  let y: number | null = null;
+  const flush = () => {
+    if (run.length) lines.push(lineOf(run));
+    run = [];
+    y = null;
+  };
+  for (const item of items) {
+    const str = typeof item.str === 'string' ? item.str : '';
+    const t = item.transform ?? [1, 0, 0, 1, 0, 0];
+    const size = Math.abs(item.height || Math.hypot(t[2], t[3]) || 0);
+    if (str) {
+      // A new baseline starts a new line even without an end-of-line mark (words drawn one by one).
+      if (y !== null && Math.abs(t[5] - y) > Math.max(1, size * 0.5)) flush();
+      run.push({ str, dir: item.dir ?? 'ltr', x: t[4], size });
+      y = t[5];
+    }
+    if (item.hasEOL) flush();
+  }
+  flush();
+  return lines;
+}
+
+const STRONG_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/g;
+const STRONG_RTL_ONE = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+const STRONG_LTR = /[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]/g;
+
+function lineOf(run: { str: string; dir: string; x: number; size: number }[]): PdfLine {
+  const size = Math.max(...run.map((r) => r.size));
+  const text = run.map((r) => r.str).join('');
+  const rtl = text.match(STRONG_RTL)?.length ?? 0;
+  if (run.length < 2 || rtl <= (text.match(STRONG_LTR)?.length ?? 0)) return { text, size };
+  // Right to left by position; then each run of consecutive left-to-right pieces back to left to right.
+  const byX = [...run].sort((a, b) => b.x - a.x);
+  const ordered: typeof run = [];
+  // Numbers stand as runs of their own between right-to-left words, as the bidi algorithm has them.
+  const latin = (str: string) => /\p{L}/u.test(str) && !STRONG_RTL_ONE.test(str);
+  for (let i = 0; i < byX.length; ) {
+    if (!latin(byX[i].str)) {
+      ordered.push(byX[i++]);
+      continue;
+    }
+    let j = i + 1;
+    while (j < byX.length && (latin(byX[j].str) || (!byX[j].str.trim() && j + 1 < byX.length && latin(byX[j + 1].str)))) j++;
+    ordered.push(...byX.slice(i, j).reverse());
+    i = j;
+  }
+  let joined = '';
+  for (const piece of ordered) {
+    // Words drawn one by one often carry no space between them.
+    if (joined && !/\s$/.test(joined) && !/^[\s.,;:!?،؛؟)\]]/.test(piece.str)) joined += ' ';
+    joined += piece.str;
+  }
+  // A sentence end set at the left of a right-to-left line ends it in reading order.
+  const lead = /^([.!?،؛؟:]+)(?=\s*[\u0590-\u08ff])/.exec(joined);
+  if (lead) joined = `${joined.slice(lead[0].length).trimEnd()}${lead[1]}`;
+  return { text: joined.replace(/ {2,}/g, ' ').trim(), size };
+}
+
+/** Outline (bookmark) entries used as headings: the top level, or the level below a lone top entry. */
+async function outlineHeadings(pdf: PdfDocument, pageCount: number): Promise<string[][] | null> {
+  let outline: OutlineItem[] | null = null;
+  try {
+    outline = (await pdf.getOutline()) as OutlineItem[] | null;
+  } catch {
+    return null;
+  }
+  if (!outline?.length) return null;
+  let level = outline;
+  while (level.length === 1 && level[0].items?.length) level = level[0].items;
+  // A flat outline of two or three entries gets the level below too (a paper's few sections).
+  const entries = level.length < 4 ? level.flatMap((e) => [e, ...(e.items ?? [])]) : level;
+  const byPage: string[][] = Array.from({ length: pageCount }, () => []);
+  let found = 0;
+  for (const entry of entries) {
+    const title = entry.title?.replace(/\s+/g, ' ').trim();
+    if (!title) continue;
+    const index = await pageIndexOf(pdf, entry.dest);
+    if (index === null || index < 0 || index >= pageCount) continue;
+    byPage[index].push(title.slice(0, 200));
+    found++;
+  }
+  return found ? byPage : null;
+}
+
+interface OutlineItem {
+  title?: string;
+  dest?: string | unknown[] | null;
+  items?: OutlineItem[];
+}
+type PdfDocument = { getOutline(): Promise<unknown>; getDestination(id: string): Promise<unknown[] | null>; getPageIndex(ref: unknown): Promise<number> };
+
+async function pageIndexOf(pdf: PdfDocument, dest: OutlineItem['dest']): Promise<number | null> {
+  try {
+    const explicit = typeof dest === 'string' ? await pdf.getDestination(dest) : dest;
+    const target = explicit?.[0];
+    if (typeof target === 'number') return target;
+    if (target && typeof target === 'object') return await pdf.getPageIndex(target);
+  } catch {
+    // a broken destination is no heading
+  }
+  return null;
+}
+
+/**
+ * Headings found by size when a PDF has no outline: short lines set clearly larger than the body
+ * text (its most common size). The largest such size used at least twice is the section level
+ * (a size used once is the document's title); only lines of that size count.
+ */
+export function sizeHeadings(linesOf: PdfLine[][]): string[][] {
+  const weight = new Map<number, number>();
+  const key = (size: number) => Math.round(size * 2) / 2;
+  for (const lines of linesOf) for (const l of lines) weight.set(key(l.size), (weight.get(key(l.size)) ?? 0) + Math.max(1, l.text.length));
+  const body = [...weight.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+  const looksLikeHeading = (l: PdfLine) => {
+    const words = l.text.trim().split(/\s+/).length;
+    return key(l.size) >= body * 1.15 && /\p{L}/u.test(l.text) && words <= 14 && !/[,;]$/.test(l.text.trim());
+  };
+  // A heading set on two lines (wrapped) is one heading.
+  const joinedOf = linesOf.map((lines) => {
+    const out: PdfLine[] = [];
+    for (const l of lines) {
+      const last = out[out.length - 1];
+      if (last && key(last.size) === key(l.size) && key(l.size) >= body * 1.15 && l.text && last.text) out[out.length - 1] = { text: `${last.text.trim()} ${l.text.trim()}`, size: l.size };
+      else out.push(l);
+    }
+    return out;
+  });
+  const uses = new Map<number, number>();
+  for (const lines of joinedOf) for (const l of lines) if (looksLikeHeading(l)) uses.set(key(l.size), (uses.get(key(l.size)) ?? 0) + 1);
+  const level = [...uses.entries()].filter(([, n]) => n >= 2).sort((a, b) => b[0] - a[0])[0]?.[0];
+  return joinedOf.map((lines) => (level === undefined ? [] : lines.filter((l) => key(l.size) === level && looksLikeHeading(l)).map((l) => l.text.trim().slice(0, 200))));
 }

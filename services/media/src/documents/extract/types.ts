@@ -5,6 +5,10 @@ export interface ExtractedPage {
   page: number;
   title: string | null;
   text: string;
+  /** The document's own headings that begin on this page, in order (PDF outline or heading lines). */
+  headings?: string[];
+  /** The page only continues a bibliography (reference list): summaries leave it out. */
+  references?: boolean;
 }
 
 export interface ExtractedDocument {

@@ -48,6 +48,27 @@ function fodp(): string {
 <office:body><office:presentation>${pages.join('\n')}</office:presentation></office:body></office:document>`;
 }
 
+/** A paper: title, numbered sections, a reference list (and the text after it is an appendix). */
+export const PAPER_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>Trace compilation</title></head><body>
+<h1>Trace compilation for dynamic languages</h1>
+<p>We present an alternative compilation technique for dynamically typed languages that records hot loops as traces.</p>
+<h2>1 Introduction</h2>
+<p>Dynamic languages are popular for web applications. Their interpreters are slow because every operation checks types at run time. Compilers for them must cope with types that change.</p>
+<h2>2 Trace trees</h2>
+<p>A trace tree records the path a loop takes most often. Side exits return to the interpreter when a type guard fails. Nested loops become nested trees.</p>
+<h2 style="page-break-before:always">3 Evaluation</h2>
+<p>The compiler speeds up benchmark programs by a factor of three on average. Memory use grows by less than ten percent. Short programs gain little because recording costs time.</p>
+<h2>4 References</h2>
+<p>[1] A. Gal et al. Trace-based just-in-time type specialization for dynamic languages. PLDI 2009.</p>
+<p>[2] M. Chang et al. Tracing for web 3.0. VEE 2009.</p>
+</body></html>`;
+
+/**
+ * Arabic prose with a number, as a plain text file: LibreOffice sets it in left-to-right paragraphs
+ * and draws the Arabic word by word from left to right, as many PDF writers do.
+ */
+export const ARABIC_TEXT = 'تعمل الرياح على تدوير التوربينات لإنتاج الطاقة.\nكتاب الطاقة 2020.\n';
+
 /** A long document: `pages` pages of varied sentences, one page break each. */
 export function longHtml(pages: number): string {
   const topics = ['solar', 'wind', 'storage', 'grid', 'hydro', 'policy', 'markets', 'research'];
@@ -251,6 +272,11 @@ export interface Fixtures {
   /** A PPTX with `count` extra tiny entries. */
   manyEntriesPptx: (count: number) => Buffer;
   long: (pages: number) => Buffer;
+  /** `PAPER_HTML` as PDF with its outline (bookmarks), and without one (headings found by size). */
+  paper: Buffer;
+  paperWithoutOutline: Buffer;
+  /** `ARABIC_TEXT` as PDF. */
+  arabic: Buffer;
 }
 
 /** Builds (or reuses) the fixtures; needs LibreOffice (`soffice`), qpdf and ffmpeg on PATH. */
@@ -289,6 +315,14 @@ export function documentFixtures(): Fixtures {
   const bombDocx = (bytes: number) => zip([...unzipEntries(docx), { name: 'word/media/filler.bin', data: Buffer.alloc(bytes) }]);
   const manyEntriesPptx = (count: number) =>
     zip([...unzipEntries(pptx), ...Array.from({ length: count }, (_, i) => ({ name: `ppt/extra/e${i}.xml`, data: Buffer.from('<a/>') }))]);
-  return { dir, pdf, docx, pptx, encryptedPdf, emptyPasswordPdf, scannedPdf, scannedPng, corruptPdf, bombDocx, manyEntriesPptx, long };
+  writeFileSync(join(dir, 'paper.html'), PAPER_HTML);
+  writeFileSync(join(dir, 'arabic.txt'), ARABIC_TEXT);
+  const paper = make('paper.pdf', () => soffice(dir, 'paper.html', 'pdf', 'pdf:writer_web_pdf_Export'));
+  const paperWithoutOutline = make('paper-plain.pdf', () => {
+    writeFileSync(join(dir, 'paper-plain.html'), PAPER_HTML);
+    soffice(dir, 'paper-plain.html', 'pdf', `pdf:writer_web_pdf_Export:${JSON.stringify({ ExportBookmarks: { type: 'boolean', value: 'false' } })}`);
+  });
+  const arabic = make('arabic.pdf', () => soffice(dir, 'arabic.txt', 'pdf'));
+  return { dir, pdf, docx, pptx, encryptedPdf, emptyPasswordPdf, scannedPdf, scannedPng, corruptPdf, bombDocx, manyEntriesPptx, long, paper, paperWithoutOutline, arabic };
 }
 

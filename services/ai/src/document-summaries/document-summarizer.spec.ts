@@ -1,0 +1,82 @@
+import type { DocumentPageView } from '@visualnotes/contracts';
+import { BuiltinSummaryProvider } from '../summaries/providers/builtin.provider';
+import { combineChunks, headingGroups, summarizeChunk } from './document-summarizer';
+
+const provider = new BuiltinSummaryProvider();
+const paper: DocumentPageView[] = [
+  {
+    page: 1,
+    title: '1 Introduction',
+    headings: ['1 Introduction', '2 Trace trees'],
+    text:
+      'Trace compilation for dynamic languages\nWe present an alternative compilation technique for dynamically typed languages that records hot loops as traces.\n' +
+      '1 Introduction\nDynamic languages are popular for web applications. Their interpreters are slow because every operation checks types at run time. Compilers for them must cope with types that change.\n' +
+      '2 Trace trees\nA trace tree records the path a loop takes most often. Side exits return to the interpreter when a type guard fails. Nested loops become nested trees.',
+  },
+  {
+    page: 2,
+    title: '3 Evaluation',
+    headings: ['3 Evaluation', '4 References'],
+    text:
+      '3 Evaluation\nThe compiler speeds up benchmark programs by a factor of three on average. Memory use grows by less than ten percent. Short programs gain little because recording costs time.\n' +
+      '4 References\n[1] A. Gal et al. Trace-based just-in-time type specialization for dynamic languages. PLDI 2009.',
+  },
+  { page: 3, title: null, references: true, text: '[2] M. Chang et al. Tracing for web 3.0. VEE 2009.' },
+];
+
+describe('document summaries that follow the document', () => {
+  it("makes one section per heading of the document, titled with it, and leaves the bibliography out", async () => {
+    const chunk = await summarizeChunk(provider, { index: 0, title: 'Trace compilation', pages: paper, maxSections: 2 });
+    // The opening before the first heading gets a title of its own: a phrase, not a cut-off sentence.
+    expect(chunk.sections[0].title).toMatch(/^\p{Lu}[^…]+$/u);
+    expect(chunk.sections.slice(1).map((s) => [s.title, s.page])).toEqual([
+      ['1 Introduction', 1],
+      ['2 Trace trees', 1],
+      ['3 Evaluation', 2],
+    ]);
+    const all = JSON.stringify(chunk);
+    expect(all).not.toMatch(/PLDI|VEE 2009/);
+    // Points are whole sentences, each citing its page.
+    for (const s of chunk.sections) for (const c of s.citations!) expect(c.text).toMatch(/^\p{Lu}.*[.]$/u);
+    expect(chunk.sections[3].citations!.map((c) => c.page)).toEqual(chunk.sections[3].points.map(() => 2));
+  });
+
+  it('opens the overview with what the document is about', async () => {
+    const chunk = await summarizeChunk(provider, { index: 0, title: 'Trace compilation', pages: paper, maxSections: 2 });
+    expect(chunk.overview).toMatch(/^(Trace compilation for dynamic languages We present|We present|Dynamic languages)/);
+  });
+
+  it('keeps a chapter cut by a chunk boundary as one section, and never starts a point mid-sentence', async () => {
+    const first = await summarizeChunk(provider, {
+      index: 0,
+      title: 'Book',
+      pages: [{ page: 1, title: 'Chapter one', headings: ['Chapter one'], text: 'Chapter one\nThe harbour town grew around its fishing fleet. Boats left before dawn every day. The catch was sold on the quay by noon and the' }],
+      maxSections: 4,
+    });
+    const second = await summarizeChunk(provider, {
+      index: 1,
+      title: 'Book',
+      pages: [
+        { page: 2, title: null, text: 'traders carried it inland on carts. Winter storms kept the fleet in port for weeks. Families mended nets by the fire.' },
+        { page: 3, title: 'Chapter two', headings: ['Chapter two'], text: 'Chapter two\nA railway reached the town in the spring. Tourists arrived with the trains. Hotels replaced the net sheds along the shore.' },
+      ],
+      maxSections: 4,
+    });
+    expect(second.continues).toBe(true);
+    expect(second.sections[0].points.join(' ')).not.toMatch(/^traders|(^| )traders carried/);
+    const summary = await combineChunks(provider, 'Book', [second, first]);
+    expect(summary.sections.map((s) => s.title)).toEqual(['Chapter one', 'Chapter two']);
+    expect(summary.sections[0].points.join(' ')).toMatch(/Winter storms|Families mended/);
+  });
+
+  it('gives no sections of its own to a document without headings', () => {
+    expect(headingGroups([{ page: 1, title: null, text: 'Plain text.' }])).toBeNull();
+  });
+
+  it('caps the sections of a chunk full of headings by joining the smallest', () => {
+    const pages: DocumentPageView[] = Array.from({ length: 20 }, (_, i) => ({ page: i + 1, title: `Slide ${i + 1}`, text: `Point ${i + 1} of the talk.`.repeat(i % 3 === 0 ? 5 : 1) }));
+    const groups = headingGroups(pages)!;
+    expect(groups).toHaveLength(12);
+    expect(groups.flatMap((g) => g.units).map((u) => u.page)).toEqual(pages.map((p) => p.page));
+  });
+});

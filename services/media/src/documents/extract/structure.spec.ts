@@ -1,0 +1,65 @@
+import { documentFixtures, type Fixtures } from '../testing/fixtures';
+import { markReferences } from './clean-text';
+import { extractDocument } from './index';
+import { pdfLines, sizeHeadings } from './pdf';
+import { DEFAULT_LIMITS, type ExtractedPage } from './types';
+
+describe('document structure: headings, bibliographies, right-to-left lines', () => {
+  let fx: Fixtures;
+  beforeAll(() => {
+    fx = documentFixtures();
+  }, 240_000);
+
+  it("takes a PDF's sections from its outline and marks where the bibliography begins", async () => {
+    const doc = await extractDocument(fx.paper, { name: 'paper.pdf' }, DEFAULT_LIMITS);
+    const headings = doc.pages.flatMap((p) => p.headings ?? []);
+    expect(headings).toEqual(['1 Introduction', '2 Trace trees', '3 Evaluation', '4 References']);
+    expect(doc.pages[0].title).toBe('1 Introduction');
+  });
+
+  it('finds the headings of a PDF without an outline by their size', async () => {
+    const doc = await extractDocument(fx.paperWithoutOutline, { name: 'paper.pdf' }, DEFAULT_LIMITS);
+    expect(doc.pages.flatMap((p) => p.headings ?? [])).toEqual(['1 Introduction', '2 Trace trees', '3 Evaluation', '4 References']);
+    // The title, set larger still but once, is not a section.
+    expect(doc.pages.flatMap((p) => p.headings ?? [])).not.toContain('Trace compilation for dynamic languages');
+  });
+
+  it('keeps each heading of the outline on the page it points to', async () => {
+    const doc = await extractDocument(fx.pdf, { name: 'report.pdf' }, DEFAULT_LIMITS);
+    expect(doc.pages.map((p) => p.headings ?? [])).toEqual([[], ['Wind power'], ['Energy storage']]);
+  });
+
+  it('reads a right-to-left PDF line in reading order, numbers included', async () => {
+    const doc = await extractDocument(fx.arabic, { name: 'arabic.pdf' }, DEFAULT_LIMITS);
+    const text = doc.pages.map((p) => p.text).join('\n');
+    expect(text).toContain('تعمل الرياح على تدوير التوربينات لإنتاج الطاقة.');
+    expect(text).toContain('كتاب الطاقة 2020.');
+  });
+
+  it('orders words drawn one by one from left to right into right-to-left reading order', () => {
+    // "كتاب الطاقة 2020 New York" drawn left to right, word by word, as some PDF writers do.
+    const item = (str: string, x: number, dir = 'rtl') => ({ str, x, dir, transform: [12, 0, 0, 12, x, 700], height: 12 });
+    const lines = pdfLines([item('New', 10, 'ltr'), item('York', 40, 'ltr'), item('2020', 80, 'ltr'), item('الطاقة', 120), item('كتاب', 170)]);
+    expect(lines.map((l) => l.text)).toEqual(['كتاب الطاقة 2020 New York']);
+    // Left-to-right lines keep the order the file gives.
+    expect(pdfLines([item('Solar', 10, 'ltr'), item(' panels', 50, 'ltr')]).map((l) => l.text)).toEqual(['Solar panels']);
+  });
+
+  it('counts a larger size used once as a title, not a section level', () => {
+    const line = (text: string, size: number) => ({ text, size });
+    const body = Array.from({ length: 20 }, (_, i) => line(`Body text line ${i} of the page goes on.`, 10));
+    const headings = sizeHeadings([[line('A title', 20), line('Methods', 14), ...body], [line('Results', 14), ...body]]);
+    expect(headings).toEqual([['Methods'], ['Results']]);
+  });
+
+  it('marks pages that only continue a bibliography, in several languages', () => {
+    const page = (n: number, text: string, headings?: string[]): ExtractedPage => ({ page: n, title: null, text, ...(headings ? { headings } : {}) });
+    const pages = [page(1, 'Intro text.', ['1 Einleitung']), page(2, 'Mehr.\nLiteraturverzeichnis\n[1] A. Autor.'), page(3, '[2] B. Autor.'), page(4, 'Anhang.', ['Anhang'])];
+    markReferences(pages);
+    expect(pages[1].headings).toEqual(['Literaturverzeichnis']);
+    expect(pages.map((p) => !!p.references)).toEqual([false, false, true, false]);
+    const zh = [page(1, '正文。', ['引言']), page(2, '参考文献\n[1] 作者。'), page(3, '[2] 作者。')];
+    markReferences(zh);
+    expect(zh.map((p) => !!p.references)).toEqual([false, false, true]);
+  });
+});
