@@ -184,7 +184,13 @@ export class DocumentsService implements OnModuleDestroy {
        WHERE d.id = $1 AND n BETWEEN $2 AND $3 ORDER BY n`,
       [id, from, to],
     )) as { page: ExtractedPage }[];
-    return rows.map(({ page }) => ({ page: page.page, title: page.title, text: page.text }));
+    return rows.map(({ page }) => ({
+      page: page.page,
+      title: page.title,
+      text: page.text,
+      ...(page.headings?.length ? { headings: page.headings } : {}),
+      ...(page.references ? { references: true } : {}),
+    }));
   }
 
   async progress(req: RpcRequest<'media.documents.progress'>): Promise<{ progress: number }> {

@@ -84,11 +84,9 @@ export async function extractPdf(data: Buffer, limits: ExtractLimits): Promise<E
       }
     }
     const headings = (await outlineHeadings(pdf, pages.length)) ?? sizeHeadings(linesOf);
+    // Headings open sections; they are not the page's text (an outline may name pages that have none).
     headings.forEach((titles, i) => {
-      if (titles.length) {
-        pages[i].headings = titles;
-        pages[i].title = titles[0];
-      }
+      if (titles.length) pages[i].headings = titles;
     });
     return { kind: 'pdf', title, pages };
   } catch (err) {
