@@ -13,17 +13,20 @@ const require = createRequire(import.meta.url);
 
 function longPdf(pages) {
   const dir = join(tmpdir(), 'vn-bench-documents');
-  const pdf = join(dir, `long-${pages}.pdf`);
+  const pdf = join(dir, `book-${pages}.pdf`);
   if (existsSync(pdf)) return readFileSync(pdf);
   mkdirSync(dir, { recursive: true });
   const topics = ['solar', 'wind', 'storage', 'grid', 'hydro', 'policy', 'markets', 'research'];
   const body = Array.from({ length: pages }, (_, i) => {
     const p = i + 1;
     const t = topics[p % topics.length];
-    return `<h2${p > 1 ? ' style="page-break-before:always"' : ''}>Chapter ${p}: ${t}</h2><p>On page ${p} the report looks at ${t} in region ${p}. Investment in ${t} projects rose by ${p % 17} percent this year. Engineers measured output at ${100 + p} megawatts. Local councils approved ${p % 9} new ${t} sites after a public hearing. Costs fell because suppliers competed for long contracts.</p>`;
+    // A book: a chapter every 25 pages, each page a page of its own.
+    const opens = (p - 1) % 25 === 0;
+    const brk = p > 1 ? ' style="page-break-before:always"' : '';
+    return `${opens ? `<h1${brk}>Chapter ${(p - 1) / 25 + 1}: ${t}</h1><p>` : `<p${brk}>`}On page ${p} the report looks at ${t} in region ${p}. Investment in ${t} projects rose by ${p % 17} percent this year. Engineers measured output at ${100 + p} megawatts. Local councils approved ${p % 9} new ${t} sites after a public hearing. Costs fell because suppliers competed for long contracts.</p>`;
   }).join('\n');
-  writeFileSync(join(dir, `long-${pages}.html`), `<!doctype html><html><body>${body}</body></html>`);
-  execFileSync('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${join(dir, 'profile')}`, '--convert-to', 'pdf:writer_web_pdf_Export', '--outdir', dir, join(dir, `long-${pages}.html`)], { stdio: 'ignore', timeout: 180_000 });
+  writeFileSync(join(dir, `book-${pages}.html`), `<!doctype html><html><body>${body}</body></html>`);
+  execFileSync('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${join(dir, 'profile')}`, '--convert-to', 'pdf:writer_web_pdf_Export', '--outdir', dir, join(dir, `book-${pages}.html`)], { stdio: 'ignore', timeout: 180_000 });
   return readFileSync(pdf);
 }
 
@@ -211,21 +214,32 @@ export async function run(ctx) {
   const { summarizeChunk, combineChunks } = require(join(root, 'services/ai/dist/document-summaries/document-summarizer.js'));
   const data = longPdf(300);
 
-  const t0 = performance.now();
-  const doc = await extract.extractDocument(data, { name: 'long.pdf' }, extract.DEFAULT_LIMITS);
-  const extractMs = performance.now() - t0;
-  // The same reading without the text cleaning (pdf.js alone), to show what cleaning costs.
+  // The same reading without the text cleaning (pdf.js alone), to show what cleaning costs. A
+  // warm-up first (module loading and compilation), then five rounds of each, alternated: medians.
   const { extractPdf } = require(join(root, 'services/media/dist/documents/extract/pdf.js'));
-  const t2 = performance.now();
-  await extractPdf(data, extract.DEFAULT_LIMITS);
-  const rawMs = performance.now() - t2;
+  await extract.extractDocument(longPdf(20), { name: 'warm.pdf' }, extract.DEFAULT_LIMITS);
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const cleanTimes = [];
+  const rawTimes = [];
+  let doc;
+  for (let round = 0; round < 5; round++) {
+    const t0 = performance.now();
+    doc = await extract.extractDocument(data, { name: 'long.pdf' }, extract.DEFAULT_LIMITS);
+    cleanTimes.push(performance.now() - t0);
+    const t2 = performance.now();
+    await extractPdf(data, extract.DEFAULT_LIMITS);
+    rawTimes.push(performance.now() - t2);
+  }
+  const extractMs = median(cleanTimes);
+  const rawMs = median(rawTimes);
 
   const provider = new BuiltinSummaryProvider();
   const t1 = performance.now();
   const chunks = planChunks(doc.pages, 10, 16_000);
   const parts = [];
   for (const [index, c] of chunks.entries()) {
-    parts.push(await summarizeChunk(provider, { index, title: 'Long report', pages: doc.pages.slice(c.from - 1, c.to), maxSections: 4 }));
+    const structured = doc.pages.some((p) => p.headings || p.title);
+    parts.push(await summarizeChunk(provider, { index, title: 'Long report', pages: doc.pages.slice(c.from - 1, c.to), maxSections: 4, structured }));
   }
   const summary = await combineChunks(provider, 'Long report', parts);
   const summaryMs = performance.now() - t1;
@@ -248,6 +262,7 @@ export async function run(ctx) {
       goal: '<= 10',
     },
     { section: 'documents', name: '300-page PDF: extraction + built-in map-reduce summary (in process)', value: Math.round(extractMs + summaryMs), unit: 'ms', goal: '< 10000' },
+    { section: 'documents', name: '300-page book of 12 chapters (PDF outline): sections in its summary', value: summary.sections.length, unit: 'sections', goal: '12' },
     { section: 'documents', name: 'peak RSS of the bench process', value: Math.round(rssMb), unit: 'MB' },
   ];
   if (!ctx?.baseUrl || !ctx.stack) return rows;

@@ -28,9 +28,9 @@ export class DocumentSummariesProcessor extends JobProcessor {
     const { documentId, index, chunks, from, to } = job.data;
     return this.reportingFailure(job, async () => {
       await this.rpc.send(Patterns.media.documentsProgress, { document_id: documentId, index, chunks, done: false });
-      const { title, pages } = await this.rpc.send(Patterns.media.documentsPages, { document_id: documentId, from, to });
+      const { title, pages, structured } = await this.rpc.send(Patterns.media.documentsPages, { document_id: documentId, from, to });
       const maxSections = Math.max(1, Math.min(4, Math.ceil(pages.length / 3)));
-      const result = await summarizeChunk(this.provider, { index, title, pages, maxSections });
+      const result = await summarizeChunk(this.provider, { index, title, pages, maxSections, structured });
       const { progress } = await this.rpc.send(Patterns.media.documentsProgress, { document_id: documentId, index, chunks, done: true });
       const parentId = job.parent?.id;
       if (parentId) await (await this.queue.getJob(parentId))?.updateProgress(progress).catch(() => undefined);

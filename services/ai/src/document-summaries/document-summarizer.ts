@@ -28,8 +28,8 @@ export interface HeadingGroup {
  * headings, slide titles), or null when it has none. Bibliographies are left out. When there are
  * more sections than a summary should show, the smallest join the one before them.
  */
-export function headingGroups(pages: DocumentPageView[]): HeadingGroup[] | null {
-  if (!pages.some((p) => p.headings?.length || p.title)) return null;
+export function headingGroups(pages: DocumentPageView[], structured = false): HeadingGroup[] | null {
+  if (!structured && !pages.some((p) => p.headings?.length || p.title)) return null;
   const groups: HeadingGroup[] = [];
   let current = null as HeadingGroup | null;
   const open = (title: string | null, page: number) => {
@@ -96,11 +96,12 @@ export function citePage(point: string, pages: DocumentPageView[], fallback?: nu
 /** Map: summarizes one chunk of pages; every point cites its page. */
 export async function summarizeChunk(
   provider: SummaryProvider,
-  input: { index: number; title: string; pages: DocumentPageView[]; maxSections: number },
+  input: { index: number; title: string; pages: DocumentPageView[]; maxSections: number; structured?: boolean },
 ): Promise<DocumentChunkSummary> {
   const from = input.pages[0]?.page ?? 1;
-  // The document's own headings, where it has them, open the sections (and title them).
-  const groups = headingGroups(input.pages);
+  // The document's own headings, where it has them, open the sections (and title them); a range of
+  // pages inside one chapter goes on with it.
+  const groups = headingGroups(input.pages, input.structured);
   const units: SummaryUnit[] = groups
     ? groups.flatMap((g) => g.units.map((u, i) => (i === 0 && g.title !== null ? { ...u, heading: g.title } : u)))
     : input.pages.map((p) => ({ page: p.page, text: [p.title, p.text].filter(Boolean).join('\n') })).filter((u) => u.text.trim());

@@ -175,7 +175,12 @@ export class DocumentsService implements OnModuleDestroy {
   async pages(documentId: string, from: number, to: number) {
     const row = UUID.test(documentId) ? await this.documents.findOneBy({ id: documentId }) : null;
     if (!row) throw new DomainError('NOT_FOUND', 'Document not found');
-    return { title: row.title, kind: row.kind, pages: await this.pageRange(documentId, from, to) };
+    // Whether the document has headings of its own anywhere: then a range without any goes on with the one before.
+    const [{ structured }] = (await this.documents.query(
+      `SELECT EXISTS (SELECT 1 FROM jsonb_array_elements(pages) e WHERE e ? 'headings' OR (e->>'title') IS NOT NULL) AS structured FROM media.documents WHERE id = $1`,
+      [documentId],
+    )) as { structured: boolean }[];
+    return { title: row.title, kind: row.kind, pages: await this.pageRange(documentId, from, to), structured };
   }
 
   private async pageRange(id: string, from: number, to: number): Promise<DocumentPageView[]> {
