@@ -80,3 +80,15 @@ describe('document summaries that follow the document', () => {
     expect(groups.flatMap((g) => g.units).map((u) => u.page)).toEqual(pages.map((p) => p.page));
   });
 });
+
+describe('Word and slide documents', () => {
+  it('leaves a Word part titled as a bibliography out of the summary', async () => {
+    const pages: DocumentPageView[] = [
+      { page: 1, title: 'Method', text: 'We measured the output of forty rooftop panels for a year. Output peaked in June.' },
+      { page: 2, title: 'Literaturverzeichnis', text: 'Müller, A. Solarenergie. Berlin 2019.' },
+    ];
+    const chunk = await summarizeChunk(provider, { index: 0, title: 'Report', pages, maxSections: 2 });
+    expect(chunk.sections.map((s) => s.title)).toEqual(['Method']);
+    expect(JSON.stringify(chunk)).not.toContain('Müller');
+  });
+});
