@@ -216,6 +216,17 @@ describe('accounts through the gateway (real SMTP, PostgreSQL, Redis)', () => {
       await http().put('/api/auth/email').set('authorization', `Bearer ${a.token}`).send({ email: target, password: a.password }).expect(202);
       const token = await waitForMail(read, target, /\/user\/confirm\?token=([A-Za-z0-9_-]+)&kind=email/);
       await http().post('/api/auth/email/confirm').send({ token }).expect(200);
+      // A token issued before the change (a second tab, a script) is told the new address within a second.
+      await waitFor(async () => {
+        const still = await http().get('/api/auth/user').set('authorization', `Bearer ${a.token}`).expect(200);
+        return still.body.user.email === target ? true : null;
+      }, 5_000);
+      const renamed = await http().patch('/api/auth/profile').set('authorization', `Bearer ${a.token}`).send({ name: 'Renamed Person' }).expect(200);
+      expect(renamed.body.user.name).toBe('Renamed Person');
+      await waitFor(async () => {
+        const res = await http().get('/api/auth/user').set('authorization', `Bearer ${a.token}`).expect(200);
+        return res.body.user.name === 'Renamed Person' ? true : null;
+      }, 5_000);
       const me = await logIn(base, { email: target, password: a.password, fingerprint: a.fingerprint, readMails: read });
       expect(me.user.email).toBe(target);
       const taken = await account();

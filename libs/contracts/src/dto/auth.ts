@@ -114,6 +114,8 @@ export interface AccessClaims {
   locale?: 'en' | 'zh-CN';
   /** ISO time the account was created: lets the gateway answer `GET /api/auth/user` from the token alone. */
   created_at?: string;
+  /** Issued at (seconds since 1970), set by the signer. */
+  iat?: number;
 }
 
 export { isSafeRedirectPath } from '../redirect-path';

@@ -106,6 +106,21 @@ export class SessionsService {
   }
 
   /**
+   * Tells every gateway that an account's details (e-mail, name) changed: access tokens issued
+   * before now carry the old ones, so `GET /api/auth/user` reads the account afresh for them. A
+   * failure is logged: the tokens show the new details after their next refresh anyway.
+   */
+  async announceAccountChange(userId: string): Promise<void> {
+    const ttlMs = this.config.ACCESS_TOKEN_TTL_S * 1000;
+    const key = revokedSessionsStream(this.config.REDIS_PREFIX);
+    try {
+      await this.redis.client.xadd(key, 'MINID', '~', String(Date.now() - ttlMs - 60_000), '*', 'uid', userId, 'at', String(Date.now()), 'until', String(Date.now() + ttlMs));
+    } catch (err) {
+      this.logger.error(`could not announce an account change: ${(err as Error).message}`);
+    }
+  }
+
+  /**
    * Tells every gateway that these sessions' access tokens no longer count. Entries older than an
    * access token's lifetime are trimmed: by then the tokens have expired anyway. A failure is
    * logged, not thrown: the session is over in the database and its tokens expire on their own.

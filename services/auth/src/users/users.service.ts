@@ -147,6 +147,7 @@ export class UsersService {
     user.name = name;
     if (req.locale === 'en' || req.locale === 'zh-CN') user.locale = req.locale;
     await this.users.save(user);
+    await this.sessions.announceAccountChange(user.id);
     return { user: publicUser(user) };
   }
 
@@ -174,6 +175,7 @@ export class UsersService {
       if (isUniqueViolation(err)) throw new DomainError('EMAIL_IN_USE');
       throw err;
     }
+    await this.sessions.announceAccountChange(t.userId);
   }
 
   async setScope(email: string, scope: string[] | Record<string, boolean>): Promise<void> {

@@ -11,6 +11,8 @@ export interface AuthUser {
   sessionId: string;
   locale: 'en' | 'zh-CN';
   createdAt: string | null;
+  /** When the token was issued (ms). */
+  issuedAt: number;
 }
 
 export interface RequestWithUser {
@@ -28,6 +30,7 @@ export function toAuthUser(claims: AccessClaims): AuthUser {
     sessionId: claims.sid,
     locale: claims.locale === 'zh-CN' ? 'zh-CN' : 'en',
     createdAt: claims.created_at ?? null,
+    issuedAt: (claims.iat ?? 0) * 1000,
   };
 }
 

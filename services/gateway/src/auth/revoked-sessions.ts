@@ -7,8 +7,8 @@ export const REVOCATION_POLL_MS = 1_000;
 const BATCH = 1_000;
 
 /**
- * The sessions ended before their access tokens expire, as the auth service announces them on a
- * Redis stream. Each gateway copy reads the new entries every second and keeps them in memory
+ * The sessions ended before their access tokens expire, and the accounts whose e-mail or name
+ * changed, as the auth service announces them on a Redis stream. Each gateway copy reads the new entries every second and keeps them in memory
  * until the tokens they cover have expired, so checking a token costs a map lookup: no Redis round
  * trip per request, and a revoked token stops working on every copy within about a second. When
  * Redis cannot be read, tokens stay valid until they expire (as without this list), and a warning
@@ -21,6 +21,8 @@ export class RevokedSessions implements OnModuleInit, OnModuleDestroy {
   private readonly key: string;
   /** Session id → when its last access token expires (ms). */
   private readonly revoked = new Map<string, number>();
+  /** Account id → when its details last changed and until when tokens from before may live (ms). */
+  private readonly changed = new Map<string, { at: number; until: number }>();
   private lastId = '0-0';
   private timer?: NodeJS.Timeout;
   private reading?: Promise<void>;
@@ -49,6 +51,12 @@ export class RevokedSessions implements OnModuleInit, OnModuleDestroy {
     return until !== undefined && until > Date.now();
   }
 
+  /** Whether the account's e-mail or name changed after a token was issued (then the token's copy is stale). */
+  changedSince(userId: string, issuedAtMs: number): boolean {
+    const change = this.changed.get(userId);
+    return change !== undefined && change.at >= issuedAtMs - 1_000;
+  }
+
   /** A session this copy saw end itself (logout): refused here at once, before the next read. */
   add(sessionId: string, untilMs: number) {
     this.revoked.set(sessionId, untilMs);
@@ -71,6 +79,7 @@ export class RevokedSessions implements OnModuleInit, OnModuleDestroy {
           for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]] = fields[i + 1];
           const until = Number(f.until);
           if (f.sid && until > Date.now()) this.revoked.set(f.sid, Math.max(until, this.revoked.get(f.sid) ?? 0));
+          if (f.uid && until > Date.now()) this.changed.set(f.uid, { at: Number(f.at), until });
         }
         if (entries.length < BATCH) break;
       }
@@ -88,5 +97,6 @@ export class RevokedSessions implements OnModuleInit, OnModuleDestroy {
     if (now - this.lastPrune < 10_000) return;
     this.lastPrune = now;
     for (const [sid, until] of this.revoked) if (until <= now) this.revoked.delete(sid);
+    for (const [uid, change] of this.changed) if (change.until <= now) this.changed.delete(uid);
   }
 }
