@@ -161,6 +161,13 @@ describe('failures in words', () => {
     await page.getByTestId('import-error').getByText(Messages.transcriptionUnavailable).waitFor();
     expect(uploads).toBe(0);
     await page.screenshot({ path: `${SHOTS}/youtube-summarizer-1280.png` });
+    // Subtitles are taken; the video page then says there is nothing to play instead of an empty black player.
+    const srt = '1\n00:00:00,000 --> 00:00:04,000\nSolar panels turn sunlight into electricity.\n\n2\n00:00:04,000 --> 00:00:08,000\nBatteries keep the energy for the evening.\n';
+    await page.locator('input[type=file]').setInputFiles({ name: 'talk.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(srt) });
+    await page.getByTestId('no-media').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('player').count()).toBe(0);
+    await page.getByText('Solar panels turn sunlight into electricity.').first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/subtitles-only-1280.png` });
   });
 });
 

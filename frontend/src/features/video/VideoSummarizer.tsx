@@ -140,7 +140,13 @@ function VideoWorkspace({ id, start }: { id: string; start: number }) {
   return (
     <div className={styles.workspace}>
       <div className={styles.left}>
-        <Player ref={player} youtubeId={video.provider === 'youtube' ? video.provider_id : null} src={mediaSrc} start={start} onTime={setTime} />
+        {video.provider === 'youtube' || video.media_url ? (
+          <Player ref={player} youtubeId={video.provider === 'youtube' ? video.provider_id : null} src={mediaSrc} start={start} onTime={setTime} />
+        ) : (
+          <p className={styles.noMedia} data-testid="no-media">
+            This video was added from its subtitles only, so there is nothing to play here. The timestamps still show where each part is said.
+          </p>
+        )}
         <h2 className={styles.title}>{video.title}</h2>
         {video.channel && <p className={styles.muted}>{video.channel}</p>}
         {pending && (
