@@ -146,6 +146,43 @@ describe('no dead ends', () => {
   });
 });
 
+describe('tool pages', () => {
+  it('say what the tool does, how long it takes and show an example, on phone and desktop', async () => {
+    for (const width of [1280, 375]) {
+      const page = await (await context(width)).newPage();
+      for (const path of ['/tools/youtube-transcript-generator', '/tools/pdf-summarizer']) {
+        await page.goto(appUrl(path));
+        const guide = page.getByTestId('tool-guide');
+        await guide.waitFor();
+        expect(await guide.getByRole('heading', { name: 'What it does' }).count()).toBe(1);
+        expect(await guide.getByRole('heading', { name: 'How long it takes' }).count()).toBe(1);
+        expect(await guide.locator('figure li').count()).toBe(3);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: `${SHOTS}/tool${path.replace(/\W+/g, '-')}-${width}.png`, fullPage: true });
+      }
+      // Signed out, the document tool says how to go on instead of an error alone.
+      await page.getByTestId('need-login').getByRole('link', { name: 'create a free account' }).waitFor();
+    }
+  });
+
+  it('reach the file pickers with the keyboard', async () => {
+    const page = await (await context(1280, true)).newPage();
+    for (const [path, picker] of [
+      ['/tools/pdf-summarizer', '[data-testid=document-file]'],
+      ['/tools/youtube-summarizer', 'input[type=file]'],
+    ] as const) {
+      await page.goto(appUrl(path));
+      await page.locator(picker).waitFor({ state: 'attached' });
+      let reached = false;
+      for (let i = 0; i < 60 && !reached; i++) {
+        await page.keyboard.press('Tab');
+        reached = await page.locator(picker).evaluate((el) => el === document.activeElement);
+      }
+      expect(reached).toBe(true);
+    }
+  });
+});
+
 describe('failures in words', () => {
   it('says before an upload that this server cannot transcribe, and that subtitles can be uploaded', async () => {
     const page = await (await context(1280, true)).newPage();

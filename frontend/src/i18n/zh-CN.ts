@@ -141,5 +141,37 @@ const zhCN: Record<string, string> = {
   'Each license covers a number of devices: 4 with Pro, 8 with Pro Plus and 20 with Pro Max. Remove a device in your account to free its place.':
     '每个许可证可用于一定数量的设备：Pro 为 4 台，Pro Plus 为 8 台，Pro Max 为 20 台。在账户中移除设备即可腾出名额。',
   'Every paid plan comes with a 30-day money-back guarantee.': '所有付费套餐均享 30 天退款保证。',
+  // Summarizer tool guides
+  'What it does': '功能介绍',
+  'How long it takes': '需要多长时间',
+  'Paste a YouTube link, or upload a video, an audio file or subtitles. You get the whole transcript with timestamps, a summary in sections that jump to their moment in the video, and notes you can download or send to a canvas.':
+    '粘贴 YouTube 链接，或上传视频、音频或字幕文件。你会得到带时间戳的完整文字稿、按段落划分并可跳转到视频对应时刻的摘要，以及可下载或发送到画布的笔记。',
+  'Paste a link or choose a file': '粘贴链接或选择文件',
+  'Captions are read, or the audio is transcribed': '读取字幕，或将音频转写为文字',
+  'Click a timestamp to jump there; download TXT, SRT or VTT': '点击时间戳即可跳转；可下载 TXT、SRT 或 VTT',
+  'A video with captions is ready in a few seconds. Without captions the audio is transcribed in parallel parts: a one-hour talk usually takes a few minutes.':
+    '有字幕的视频几秒钟即可完成。没有字幕时，音频会分段并行转写：一小时的演讲通常需要几分钟。',
+  'Example: a 12-minute talk about solar power': '示例：一段 12 分钟的太阳能演讲',
+  'Solar panels turn sunlight into electricity; an inverter and a battery make it usable at home after dark.': '太阳能电池板把阳光转化为电能；逆变器和电池让家里在天黑后也能用电。',
+  'How a solar cell works': '太阳能电池的原理',
+  'Silicon cells release electrons when sunlight falls on them.': '阳光照射时，硅电池会释放电子。',
+  'From panel to socket': '从电池板到插座',
+  'An inverter changes the direct current of the panels into alternating current.': '逆变器把电池板产生的直流电转换为交流电。',
+  'Storing the day for the evening': '把白天的电留到晚上',
+  'Batteries keep surplus energy for the evening peak.': '电池储存多余的电能，供晚间用电高峰使用。',
+  'Upload a PDF, a PowerPoint or a Word file, or paste text. The summary follows the document: one section per chapter or heading, each point citing the page or slide it comes from, with an overview of what the document is about.':
+    '上传 PDF、PowerPoint 或 Word 文件，或粘贴文字。摘要遵循文档结构：每个章节或标题一段，每个要点都注明出处页码或幻灯片，并附有全文概述。',
+  'Choose a file or paste text': '选择文件或粘贴文字',
+  'The pages are read and cleaned (headers, page numbers and the bibliography left out)': '读取并清理页面（去除页眉、页码和参考文献）',
+  'Click a page number to read the passage a point comes from': '点击页码即可查看要点所在的原文',
+  'A 20-page document takes a few seconds; a 300-page book usually less than a minute.': '20 页的文档只需几秒钟；300 页的书通常不到一分钟。',
+  'Example: a 14-page research paper': '示例：一篇 14 页的研究论文',
+  'The paper presents a compiler that records hot loops as traces and speeds programs up threefold.': '论文提出一种把热点循环记录为轨迹的编译器，使程序提速三倍。',
+  '1 Introduction': '1 引言',
+  'Interpreters of dynamic languages are slow because every operation checks types at run time.': '动态语言的解释器很慢，因为每个操作都要在运行时检查类型。',
+  '2 Trace trees': '2 轨迹树',
+  'A trace tree records the path a loop takes most often.': '轨迹树记录循环最常走的路径。',
+  '3 Evaluation': '3 评估',
+  'Benchmarks run three times faster on average.': '基准测试平均快三倍。',
 };
 export default zhCN;

@@ -8,6 +8,7 @@ import { useJobProgress } from '../video/useJobProgress';
 import { useGetSummaryQuery, useLazyGetSummaryPageQuery, useSummarizeFileMutation, useSummarizeTextMutation } from './api';
 import { ANY_DOCUMENT, DOCUMENT_TOOLS } from './document-tools';
 import styles from './documents.module.css';
+import { ToolGuide } from '../../components/ToolGuide/ToolGuide';
 
 const UNIT_LABEL = { page: 'Page', slide: 'Slide', part: 'Part' } as const;
 
@@ -45,6 +46,7 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
   const [summaryId, setSummaryId] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
   const [summarizeFile, fileState] = useSummarizeFileMutation();
   const [summarizeText, textState] = useSummarizeTextMutation();
   // Progress comes as events; a slow poll covers a stream that broke before the end.
@@ -90,16 +92,39 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
         </button>
       </div>
       {!loggedIn ? (
-        <p className={styles.error} data-testid="need-login">
-          {Messages.needLogin}. <Link to="/login">Log in</Link>
+        <p className={styles.login} data-testid="need-login">
+          {Messages.needLogin}. <Link to="/account/login">Log in</Link> or <Link to="/account/login?register=1">create a free account</Link> to summarize documents.
         </p>
       ) : usedUp ? (
         <AllowanceUsedPrompt limit={limit} />
       ) : mode === 'file' ? (
-        <label className={styles.drop}>
-          <span>Choose a {tool?.label ?? 'document'} file (PDF, PowerPoint .pptx, Word .docx or text) to summarize.</span>
-          <input type="file" accept={`${tool?.accept ?? ''},${ANY_DOCUMENT}`} disabled={busy} onChange={(e) => onFile(e.target.files?.[0])} data-testid="document-file" />
-        </label>
+        <div
+          className={dragging ? styles.dropActive : styles.drop}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(e) => {
+            e.preventDefault();
+            setDragging(false);
+            onFile(e.dataTransfer.files?.[0]);
+          }}
+        >
+          <p>Drop a {tool?.label ?? 'document'} file here (PDF, PowerPoint .pptx, Word .docx or text), or</p>
+          <label className={styles.pick}>
+            {busy ? 'Reading…' : 'Choose a file'}
+            {/* Hidden from sight, not from the keyboard: Tab reaches the picker, Enter or Space opens it. */}
+            <input
+              type="file"
+              className="visually-hidden"
+              accept={`${tool?.accept ?? ''},${ANY_DOCUMENT}`}
+              disabled={busy}
+              onChange={(e) => onFile(e.target.files?.[0])}
+              data-testid="document-file"
+            />
+          </label>
+        </div>
       ) : (
         <form onSubmit={onText} className={styles.drop}>
           <textarea className={styles.textarea} value={text} onChange={(e) => setText(e.target.value)} placeholder="Paste text or Markdown to summarize" aria-label="Text to summarize" />
@@ -118,7 +143,7 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
       ) : (
         error && error !== Messages.monthlySummariesUsed && <p className={styles.error} role="alert">{error}</p>
       )}
-      {summaryId && <SummaryResult id={summaryId} view={summary.data} progress={job?.progress ?? summary.data?.progress ?? 0} />}
+      {summaryId ? <SummaryResult id={summaryId} view={summary.data} progress={job?.progress ?? summary.data?.progress ?? 0} /> : <ToolGuide kind="document" />}
     </main>
   );
 }

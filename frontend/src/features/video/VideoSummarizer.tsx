@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { API_BASE_URL } from '../../app/constants';
 import { useCapabilitiesQuery } from '../../app/api/capabilities';
+import { ToolGuide } from '../../components/ToolGuide/ToolGuide';
 import { UpgradePrompt } from '../../components/UpgradePrompt/UpgradePrompt';
 import { currentAuthorization } from '../../app/api/auth-token';
 import {
@@ -87,7 +88,8 @@ export function VideoSummarizer({ heading }: { heading: string }) {
         </button>
         <label className={styles.fileButton}>
           {uploading ? 'Uploading…' : subtitlesOnly ? 'Upload subtitles (SRT/VTT)' : 'Upload video, audio or SRT/VTT'}
-          <input type="file" accept={subtitlesOnly ? '.srt,.vtt' : 'video/*,audio/*,.srt,.vtt'} hidden onChange={(e) => void onFile(e.target.files?.[0])} />
+          {/* Hidden from sight, not from the keyboard: Tab reaches the picker, Enter or Space opens it. */}
+          <input type="file" className="visually-hidden" accept={subtitlesOnly ? '.srt,.vtt' : 'video/*,audio/*,.srt,.vtt'} onChange={(e) => void onFile(e.target.files?.[0])} />
         </label>
       </form>
       {subtitlesOnly && (
@@ -101,7 +103,7 @@ export function VideoSummarizer({ heading }: { heading: string }) {
         </p>
       )}
       {formError === Messages.premiumForVideoFiles && <UpgradePrompt reason="no-transcription" />}
-      {videoId && <VideoWorkspace key={videoId} id={videoId} start={Number(params.get('t')) || 0} />}
+      {videoId ? <VideoWorkspace key={videoId} id={videoId} start={Number(params.get('t')) || 0} /> : <ToolGuide kind="video" />}
     </div>
   );
 }
