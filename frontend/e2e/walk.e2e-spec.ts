@@ -183,6 +183,48 @@ describe('tool pages', () => {
   });
 });
 
+describe('viewers on a phone', () => {
+  it('fit a shared canvas to a 375 px screen, also after the window changes size: both ends of a wide drawing are in view', async () => {
+    const project = await api<{ id: string; version: number }>('POST', '/projects', { title: 'Wide board' });
+    const box = (id: string, x: number) => ({ id, type: 'rectangle', x, y: 0, width: 300, height: 300, strokeColor: '#1e1e1e', backgroundColor: '#1971c2', fillStyle: 'solid', version: 2, versionNonce: 7, isDeleted: false });
+    await api('PUT', `/projects/${project.id}`, { version: project.version, scene: { type: 'excalidraw', version: 2, elements: [box('left', 0), box('right', 3000)], appState: {}, files: {} } });
+    const share = await api<{ url: string }>('POST', `/projects/${project.id}/share`, {});
+    const page = await (await context(1280)).newPage();
+    await page.goto(appUrl(new URL(share.url).pathname));
+    await page.locator('.excalidraw canvas').first().waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(500);
+    // Opened wide, then the window narrows (a phone turned upright, a split screen).
+    await page.setViewportSize({ width: 375, height: 812 });
+    // The columns of the drawing surface that hold ink: both boxes, one at each side.
+    const inked = async () =>
+      page.evaluate(() => {
+        const canvas = [...document.querySelectorAll<HTMLCanvasElement>('.excalidraw canvas')].find((c) => c.classList.contains('static')) ?? document.querySelector<HTMLCanvasElement>('.excalidraw canvas')!;
+        const { width, height } = canvas;
+        const data = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
+        let left = width;
+        let right = -1;
+        for (let y = 0; y < height; y += 4)
+          for (let x = 0; x < width; x += 2) {
+            const i = (y * width + x) * 4;
+            if (data[i + 2] > 150 && data[i] < 80) {
+              left = Math.min(left, x);
+              right = Math.max(right, x);
+            }
+          }
+        return { left: left / width, right: right / width };
+      });
+    let ink = await inked();
+    for (let i = 0; i < 20 && !(ink.left < 0.35 && ink.right > 0.65); i++) {
+      await page.waitForTimeout(250);
+      ink = await inked();
+    }
+    expect(ink.left).toBeLessThan(0.35);
+    expect(ink.right).toBeGreaterThan(0.65);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: `${SHOTS}/shared-375.png` });
+  });
+});
+
 describe('failures in words', () => {
   it('says before an upload that this server cannot transcribe, and that subtitles can be uploaded', async () => {
     const page = await (await context(1280, true)).newPage();

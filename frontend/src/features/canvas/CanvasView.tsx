@@ -73,6 +73,28 @@ export default function CanvasView({ scene, readOnly, images, onReady, onChange 
     if (files.length) api.addFiles(files);
   }, [api, images, scene]);
   useHandleLibrary(readOnly ? { excalidrawAPI: null } : { excalidrawAPI: api, adapter: libraryAdapter });
+  // A viewer (published or shared canvas) shows the whole drawing, however narrow the screen, and
+  // again after the window is resized or turned.
+  useEffect(() => {
+    if (!api || !readOnly) return;
+    const fit = () => {
+      const elements = api.getSceneElements();
+      if (elements.length) api.scrollToContent(elements, { fitToViewport: true, viewportZoomFactor: 0.9, animate: false });
+    };
+    const frame = requestAnimationFrame(fit);
+    // After Excalidraw has taken the new size itself (it listens to the same event).
+    let later: ReturnType<typeof setTimeout> | undefined;
+    const onResize = () => {
+      clearTimeout(later);
+      later = setTimeout(fit, 200);
+    };
+    window.addEventListener('resize', onResize);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(later);
+      window.removeEventListener('resize', onResize);
+    };
+  }, [api, readOnly]);
 
   return (
     <Excalidraw
