@@ -45,7 +45,8 @@ export class RedisQueueClient extends ClientProxy {
 
   connect(): Promise<void> {
     this.connecting ??= (async () => {
-      this.commands = new Redis(this.options.redisUrl, { maxRetriesPerRequest: 2 });
+      // Auto-pipelining: the requests sent in one tick leave in one socket write.
+      this.commands = new Redis(this.options.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
       this.subscriber = new Redis(this.options.redisUrl, { maxRetriesPerRequest: 2 });
       this.subscriber.on('message', (_channel, message) => this.onReply(message));
       await this.subscriber.subscribe(rpcKeys.reply(this.prefix, this.clientId));
