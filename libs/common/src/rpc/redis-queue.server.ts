@@ -42,6 +42,7 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
   private closed?: Promise<void>;
   private loopDone?: Promise<void>;
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly replies = new Map<string, { items: RpcReply[]; sent: Promise<unknown> }>();
   private readonly handlers = new Map<string, ReturnType<Server['getHandlerByPattern']>>();
   /** How many requests this copy has answered; read by tests and metrics. */
   handled = 0;
@@ -106,6 +107,32 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
     }
   }
 
+  /**
+   * Replies finished in the same turn of the event loop go to each caller as one message (a JSON
+   * array when there are several): one PUBLISH and one delivery per batch instead of per call.
+   */
+  private sendReply(replyTo: string, reply: RpcReply): Promise<unknown> {
+    let batch = this.replies.get(replyTo);
+    if (!batch) {
+      let done!: (value: Promise<unknown>) => void;
+      batch = { items: [], sent: new Promise((resolve) => (done = resolve)) };
+      const items = batch.items;
+      this.replies.set(replyTo, batch);
+      setImmediate(() => {
+        this.replies.delete(replyTo);
+        const message = JSON.stringify(items.length === 1 ? items[0] : items);
+        // Without Redis the callers time out (504); one warning per lost batch, not per reply.
+        done(
+          this.commands!.publish(rpcKeys.reply(this.prefix, replyTo), message).catch((err: Error) =>
+            this.logger.warn(`RPC replies not sent: ${err.message}`),
+          ),
+        );
+      });
+    }
+    batch.items.push(reply);
+    return batch.sent;
+  }
+
   /** Nest's lookup parses the pattern on every call; handlers never change once listening. */
   private handlerOf(pattern: string) {
     let handler = this.handlers.get(pattern);
@@ -127,7 +154,7 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
     if (Date.now() > envelope.deadline) return; // the caller has already answered its user with 504
     const reply = async (body: Omit<RpcReply, 'id'>) => {
       if (!envelope.replyTo) return; // an event: nobody waits for an answer
-      await this.commands!.publish(rpcKeys.reply(this.prefix, envelope.replyTo), JSON.stringify({ id: envelope.id, ...body }));
+      await this.sendReply(envelope.replyTo, { id: envelope.id, ...body });
     };
     const handler = this.handlerOf(envelope.pattern);
     if (!handler) {
