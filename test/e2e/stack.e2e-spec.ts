@@ -138,6 +138,8 @@ describe('exactly-once delivery across copies', () => {
     await db.end();
     expect(rows[0].n).toBe(200);
     const handled = (copy: typeof a) => copy.output.join('').split('rpc handled auth.register').length - 1;
+    // log lines are written in blocks, within 100 ms
+    await waitFor(() => handled(a) + handled(b) >= 200, 5_000, 50).catch(() => undefined);
     expect(handled(a) + handled(b)).toBe(200);
     expect(handled(a)).toBeGreaterThan(0);
     expect(handled(b)).toBeGreaterThan(0);

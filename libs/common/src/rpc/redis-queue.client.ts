@@ -45,7 +45,8 @@ export class RedisQueueClient extends ClientProxy {
 
   connect(): Promise<void> {
     this.connecting ??= (async () => {
-      this.commands = new Redis(this.options.redisUrl, { maxRetriesPerRequest: 2 });
+      // Auto-pipelining: the requests sent in one tick leave in one socket write.
+      this.commands = new Redis(this.options.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
       this.subscriber = new Redis(this.options.redisUrl, { maxRetriesPerRequest: 2 });
       this.subscriber.on('message', (_channel, message) => this.onReply(message));
       await this.subscriber.subscribe(rpcKeys.reply(this.prefix, this.clientId));
@@ -59,13 +60,19 @@ export class RedisQueueClient extends ClientProxy {
   }
 
   private onReply(message: string) {
-    let reply: RpcReply;
+    let replies: RpcReply | RpcReply[];
     try {
-      reply = JSON.parse(message) as RpcReply;
+      replies = JSON.parse(message) as RpcReply | RpcReply[];
     } catch {
       return;
     }
-    const pending = this.pending.get(reply.id);
+    // A copy sends the replies it finished together as one array (see RedisQueueServer).
+    if (Array.isArray(replies)) for (const reply of replies) this.settle(reply);
+    else this.settle(replies);
+  }
+
+  private settle(reply: RpcReply) {
+    const pending = this.pending.get(reply?.id);
     if (!pending) return;
     this.pending.delete(reply.id);
     clearTimeout(pending.timer);

@@ -42,6 +42,8 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
   private closed?: Promise<void>;
   private loopDone?: Promise<void>;
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly replies = new Map<string, { items: RpcReply[]; sent: Promise<unknown> }>();
+  private readonly handlers = new Map<string, ReturnType<Server['getHandlerByPattern']>>();
   /** How many requests this copy has answered; read by tests and metrics. */
   handled = 0;
   private readonly prefix: string;
@@ -54,7 +56,8 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
 
   async listen(callback: (err?: unknown) => void) {
     try {
-      this.commands = new Redis(this.options.redisUrl, { maxRetriesPerRequest: 3 });
+      // Auto-pipelining: the replies of a batch leave in one socket write instead of one each.
+      this.commands = new Redis(this.options.redisUrl, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
       this.blocking = new Redis(this.options.redisUrl, { maxRetriesPerRequest: null });
       await this.beat();
       this.heartbeat = setInterval(() => void this.beat().catch(() => undefined), HEARTBEAT_MS);
@@ -84,10 +87,12 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
         await Promise.race(this.inFlight);
         continue;
       }
-      let popped: [string, string] | null;
+      let popped: [key: string, items: string[]] | null;
       try {
-        // A short block so that close() is never kept waiting long; a popped item is always handled.
-        popped = await this.blocking!.brpop(queue, 1);
+        // Everything waiting, up to the free slots, in one atomic pop (one round trip per batch
+        // rather than per request). A short block so that close() is never kept waiting long; a
+        // popped item is always handled.
+        popped = (await this.blocking!.blmpop(1, 1, queue, 'RIGHT', 'COUNT', limit - this.inFlight.size)) as typeof popped;
       } catch (err) {
         if (this.closing) break;
         this.logger.error(`RPC queue read failed: ${(err as Error).message}`);
@@ -95,9 +100,47 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
         continue;
       }
       if (!popped) continue;
-      const work = this.handle(popped[1]).finally(() => this.inFlight.delete(work));
-      this.inFlight.add(work);
+      for (const raw of popped[1]) {
+        const work = this.handle(raw).finally(() => this.inFlight.delete(work));
+        this.inFlight.add(work);
+      }
     }
+  }
+
+  /**
+   * Replies finished in the same turn of the event loop go to each caller as one message (a JSON
+   * array when there are several): one PUBLISH and one delivery per batch instead of per call.
+   */
+  private sendReply(replyTo: string, reply: RpcReply): Promise<unknown> {
+    let batch = this.replies.get(replyTo);
+    if (!batch) {
+      let done!: (value: Promise<unknown>) => void;
+      batch = { items: [], sent: new Promise((resolve) => (done = resolve)) };
+      const items = batch.items;
+      this.replies.set(replyTo, batch);
+      setImmediate(() => {
+        this.replies.delete(replyTo);
+        const message = JSON.stringify(items.length === 1 ? items[0] : items);
+        // Without Redis the callers time out (504); one warning per lost batch, not per reply.
+        done(
+          this.commands!.publish(rpcKeys.reply(this.prefix, replyTo), message).catch((err: Error) =>
+            this.logger.warn(`RPC replies not sent: ${err.message}`),
+          ),
+        );
+      });
+    }
+    batch.items.push(reply);
+    return batch.sent;
+  }
+
+  /** Nest's lookup parses the pattern on every call; handlers never change once listening. */
+  private handlerOf(pattern: string) {
+    let handler = this.handlers.get(pattern);
+    if (handler === undefined) {
+      handler = this.getHandlerByPattern(pattern);
+      if (handler) this.handlers.set(pattern, handler);
+    }
+    return handler;
   }
 
   private async handle(raw: string) {
@@ -111,9 +154,9 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
     if (Date.now() > envelope.deadline) return; // the caller has already answered its user with 504
     const reply = async (body: Omit<RpcReply, 'id'>) => {
       if (!envelope.replyTo) return; // an event: nobody waits for an answer
-      await this.commands!.publish(rpcKeys.reply(this.prefix, envelope.replyTo), JSON.stringify({ id: envelope.id, ...body }));
+      await this.sendReply(envelope.replyTo, { id: envelope.id, ...body });
     };
-    const handler = this.getHandlerByPattern(envelope.pattern);
+    const handler = this.handlerOf(envelope.pattern);
     if (!handler) {
       await reply({ err: errorBody('NOT_FOUND', `No handler for ${envelope.pattern}`) });
       return;

@@ -15,9 +15,14 @@ import { RedisQueueServer } from './redis-queue.server';
 @Controller()
 class ProbeController {
   static calls = 0;
+  /** How many times each `n` ran: exactly once each is the transport's promise. */
+  static effects = new Map<number, number>();
+  static running = 0;
+  static mostAtOnce = 0;
   @MessagePattern('publish.probe.echo')
   echo(@Payload() data: { n: number }) {
     ProbeController.calls++;
+    ProbeController.effects.set(data.n, (ProbeController.effects.get(data.n) ?? 0) + 1);
     return { n: data.n, requestId: currentRequestId() };
   }
   @MessagePattern('publish.probe.fail')
@@ -28,6 +33,13 @@ class ProbeController {
   crash() {
     throw new Error('secret internal detail');
   }
+  @MessagePattern('publish.probe.pause')
+  async pause(@Payload() data: { ms: number }) {
+    ProbeController.mostAtOnce = Math.max(ProbeController.mostAtOnce, ++ProbeController.running);
+    await new Promise((r) => setTimeout(r, data.ms));
+    ProbeController.running--;
+    return 'done';
+  }
   @MessagePattern('publish.probe.slow')
   async slow(@Payload() data: { ms: number }) {
     await new Promise((r) => setTimeout(r, data.ms));
@@ -35,8 +47,8 @@ class ProbeController {
   }
 }
 
-async function startCopy(redisUrl: string, prefix: string): Promise<{ app: INestMicroservice; server: RedisQueueServer }> {
-  const server = new RedisQueueServer({ service: 'publish', redisUrl, prefix });
+async function startCopy(redisUrl: string, prefix: string, concurrency?: number): Promise<{ app: INestMicroservice; server: RedisQueueServer }> {
+  const server = new RedisQueueServer({ service: 'publish', redisUrl, prefix, concurrency });
   const app = await NestFactory.createMicroservice({ module: class ProbeModule {}, controllers: [ProbeController] }, {
     strategy: server,
     logger: false,
@@ -64,12 +76,16 @@ describe('RPC over Redis queues', () => {
 
   it('runs each request on exactly one copy, and both copies share the work', async () => {
     ProbeController.calls = 0;
+    ProbeController.effects.clear();
     const before = copies.map((c) => c.server.handled);
     const replies = await Promise.all(
       Array.from({ length: 200 }, (_, n) => firstValueFrom(client.send('publish.probe.echo', { n }))),
     );
     expect(replies.map((r) => (r as { n: number }).n)).toEqual(Array.from({ length: 200 }, (_, n) => n));
     expect(ProbeController.calls).toBe(200);
+    // each of the 200 ran once: none lost, none run twice by the two copies' batch pops
+    expect([...ProbeController.effects.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, n) => n));
+    expect(Math.max(...ProbeController.effects.values())).toBe(1);
     const done = copies.map((c, i) => c.server.handled - before[i]);
     expect(done[0] + done[1]).toBe(200);
     expect(Math.min(...done)).toBeGreaterThan(0);
@@ -118,6 +134,25 @@ describe('RPC over Redis queues', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(ProbeController.calls).toBe(0);
     redis.disconnect();
+  });
+});
+
+describe('a copy of an RPC server under load', () => {
+  it('takes requests in batches, never more than it may run at once', async () => {
+    const { url: redisUrl, prefix } = await createTestRedis();
+    const copy = await startCopy(redisUrl, prefix, 3);
+    const client = new RedisQueueClient({ redisUrl, prefix, timeoutMs: 5_000 });
+    try {
+      ProbeController.running = 0;
+      ProbeController.mostAtOnce = 0;
+      const replies = await Promise.all(Array.from({ length: 12 }, () => firstValueFrom(client.send('publish.probe.pause', { ms: 50 }))));
+      expect(replies).toEqual(Array(12).fill('done'));
+      expect(ProbeController.mostAtOnce).toBe(3);
+      expect(copy.server.handled).toBe(12);
+    } finally {
+      await client.close();
+      await copy.app.close();
+    }
   });
 });
 
