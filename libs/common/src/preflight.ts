@@ -27,13 +27,19 @@ export async function checkDependencies(databaseUrl: string, redisUrl: string): 
   }
   const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 3_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
   redis.on('error', () => undefined);
+  let redisVersion: string | null = null;
   try {
     await redis.connect();
     await redis.ping();
+    redisVersion = /redis_version:(\S+)/.exec(await redis.info('server'))?.[1] ?? null;
   } catch {
     missing.push(`Redis at ${where(redisUrl)} (REDIS_URL)`);
   } finally {
     redis.disconnect();
+  }
+  // The RPC transport pops requests in batches with BLMPOP, which Redis has since 7.0.
+  if (!missing.length && redisVersion && Number(redisVersion.split('.')[0]) < 7) {
+    return `Redis at ${where(redisUrl)} is version ${redisVersion}; VisualNotes needs Redis 7 or newer (REDIS_URL).`;
   }
   if (!missing.length) return null;
   return `Cannot reach ${missing.join(' or ')}: ${HOW_TO_START}, or point the variable at a running server.`;
