@@ -154,6 +154,7 @@ describe('Excalidraw files and images', () => {
     await page.goto(appUrl(`/projects/${original.id}`), { waitUntil: 'domcontentloaded' });
     await waitForEditor(page);
     await expectImagesDrawn(page);
+    await page.getByTestId('more-menu').click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-excalidraw').click()]);
     expect(download.suggestedFilename()).toBe('round.excalidraw');
     const path = await download.path();

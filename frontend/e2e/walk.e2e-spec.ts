@@ -183,6 +183,45 @@ describe('tool pages', () => {
   });
 });
 
+describe('the editor toolbar', () => {
+  it('stays one row, nothing cut off, at 1280 and 375 px; the other actions are in a keyboard menu', async () => {
+    const project = await api<{ id: string }>('POST', '/projects', { title: 'A board with a rather long title for a phone' });
+    for (const width of [1280, 375]) {
+      const page = await (await context(width, true)).newPage();
+      await page.goto(appUrl(`/projects/${project.id}`));
+      await editorOpen(page);
+      const boxes = await Promise.all(
+        [page.getByLabel('Project title'), page.getByTestId('more-menu'), page.getByRole('button', { name: 'Share', exact: true }), page.getByTestId('publish-button')].map((l) => l.boundingBox()),
+      );
+      for (const box of boxes) {
+        expect(box).not.toBeNull();
+        expect(Math.abs(box!.y - boxes[1]!.y)).toBeLessThan(12);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `${SHOTS}/editor-toolbar-${width}.png` });
+      // The menu by keyboard: Enter opens it on its first item, arrows move, Escape closes it and gives focus back.
+      const more = page.getByTestId('more-menu');
+      await more.focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      expect(await menu.getByRole('menuitem').count()).toBe(7);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Open file…');
+      await page.keyboard.press('ArrowDown');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Save as .excalidraw');
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      expect(await more.evaluate((b) => b === document.activeElement)).toBe(true);
+      // History opens from the menu.
+      await more.click();
+      await page.getByRole('menuitem', { name: 'History' }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.close();
+    }
+  });
+});
+
 describe('viewers on a phone', () => {
   it('fit a shared canvas to a 375 px screen, also after the window changes size: both ends of a wide drawing are in view', async () => {
     const project = await api<{ id: string; version: number }>('POST', '/projects', { title: 'Wide board' });

@@ -1,6 +1,6 @@
 import type { Project, ProjectRole, Scene } from '@visualnotes/contracts';
 import { Messages } from '@visualnotes/contracts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { keepLoadedAssetsOffline } from './offline-assets';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useRequireAuth } from '../auth/useAuth';
@@ -224,9 +224,6 @@ export function EditorPage() {
           {status.status === 'error' && status.message ? status.message : STATUS_TEXT[status.status]}
         </span>
         <span className={styles.spacer} />
-        <button type="button" className={styles.button} onClick={() => fileInput.current?.click()} data-testid="open-file">
-          Open file
-        </button>
         <input
           ref={fileInput}
           type="file"
@@ -238,26 +235,20 @@ export function EditorPage() {
             e.target.value = '';
           }}
         />
-        <button type="button" className={styles.button} onClick={() => setNotice(exportExcalidrawFile(apiRef.current, title))} data-testid="save-excalidraw">
-          .excalidraw
-        </button>
-        <button type="button" className={styles.button} onClick={() => void doExport('png')}>
-          PNG
-        </button>
-        <button type="button" className={styles.button} onClick={() => void doExport('svg')}>
-          SVG
-        </button>
-        <button type="button" className={styles.button} onClick={() => void doExport('clipboard')}>
-          Copy image
-        </button>
-        <button type="button" className={styles.button} onClick={() => setModal('history')} data-testid="history-button">
-          History
-        </button>
+        {/* The actions used now and then live in one menu, so the toolbar stays one row on a phone. */}
+        <MoreMenu
+          items={[
+            { label: 'Open file…', testId: 'open-file', run: () => fileInput.current?.click() },
+            { label: 'Save as .excalidraw', testId: 'save-excalidraw', run: () => setNotice(exportExcalidrawFile(apiRef.current, title)) },
+            { label: 'Export PNG', run: () => void doExport('png') },
+            { label: 'Export SVG', run: () => void doExport('svg') },
+            { label: 'Copy image', run: () => void doExport('clipboard') },
+            { label: 'History', testId: 'history-button', run: () => setModal('history') },
+            { label: 'Submit as template', run: () => setModal('template') },
+          ]}
+        />
         <button type="button" className={styles.button} onClick={() => setModal('share')}>
           Share
-        </button>
-        <button type="button" className={styles.button} onClick={() => setModal('template')}>
-          Submit as template
         </button>
         {publicId && (
           <button type="button" className={styles.button} onClick={() => setModal('stats')}>
@@ -299,3 +290,73 @@ export function EditorPage() {
   );
 }
 
+
+interface MenuItem {
+  label: string;
+  testId?: string;
+  run: () => void;
+}
+
+/** "More": a menu button (Escape or a click elsewhere closes it, focus goes back to the button). */
+function MoreMenu({ items }: { items: MenuItem[] }) {
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    menu.current?.querySelector<HTMLButtonElement>('button')?.focus();
+    const away = (e: PointerEvent) => {
+      if (!menu.current?.contains(e.target as Node) && e.target !== trigger.current) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open]);
+  const close = () => {
+    setOpen(false);
+    trigger.current?.focus();
+  };
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = [...(menu.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      close();
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      buttons[(at + (e.key === 'ArrowDown' ? 1 : buttons.length - 1)) % buttons.length]?.focus();
+    }
+  };
+  return (
+    <div className={styles.more}>
+      <button
+        ref={trigger}
+        type="button"
+        className={styles.button}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="more-menu"
+      >
+        More ▾
+      </button>
+      {open && (
+        <div ref={menu} role="menu" className={styles.menu} onKeyDown={onKey}>
+          {items.map((item) => (
+            <button
+              key={item.label}
+              type="button"
+              role="menuitem"
+              data-testid={item.testId}
+              onClick={() => {
+                setOpen(false);
+                item.run();
+              }}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
