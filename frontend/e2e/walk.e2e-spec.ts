@@ -146,6 +146,26 @@ describe('no dead ends', () => {
   });
 });
 
+describe('home page', () => {
+  it('shows the product in every use case (drawings made in the editor), on phone and desktop', async () => {
+    for (const width of [1280, 375]) {
+      const page = await (await context(width)).newPage();
+      await page.goto(appUrl('/'));
+      const pictures = page.locator('#use-cases article img');
+      await pictures.first().waitFor();
+      expect(await pictures.count()).toBe(5);
+      for (const img of await pictures.all()) {
+        await img.scrollIntoViewIfNeeded();
+        await img.evaluate((i: HTMLImageElement) => (i.complete ? undefined : new Promise((done) => i.addEventListener('load', done, { once: true }))));
+        expect(await img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `${SHOTS}/home-${width}.png`, fullPage: true });
+      await page.close();
+    }
+  });
+});
+
 describe('tool pages', () => {
   it('say what the tool does, how long it takes and show an example, on phone and desktop', async () => {
     for (const width of [1280, 375]) {

@@ -60,8 +60,12 @@ export function HomePage() {
         </h2>
         {USE_CASES.map((useCase) => (
           <article key={useCase.id} id={useCase.id} className={styles.useCase}>
-            <h3>{t(useCase.title)}</h3>
-            <p>{t(useCase.text)}</p>
+            <div>
+              <h3>{t(useCase.title)}</h3>
+              <p>{t(useCase.text)}</p>
+            </div>
+            {/* Drawn in the editor and exported as SVG (scripts/illustrations.mjs). */}
+            <img className={styles.illustration} src={`/illustrations/${useCase.id}.svg`} alt="" loading="lazy" decoding="async" width={560} height={300} />
           </article>
         ))}
       </section>
