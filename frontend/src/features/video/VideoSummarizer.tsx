@@ -1,26 +1,16 @@
-import { Messages, parseYouTubeUrl, type HighlightView, type VideoView } from '@visualnotes/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Messages, parseYouTubeUrl } from '@visualnotes/contracts';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { API_BASE_URL } from '../../app/constants';
 import { useCapabilitiesQuery } from '../../app/api/capabilities';
 import { ToolGuide } from '../../components/ToolGuide/ToolGuide';
 import { UpgradePrompt } from '../../components/UpgradePrompt/UpgradePrompt';
 import { currentAuthorization } from '../../app/api/auth-token';
-import {
-  apiErrorMessage,
-  useCreateHighlightMutation,
-  useCreateVideoMutation,
-  useDeleteHighlightMutation,
-  useGetVideoQuery,
-  useListHighlightsQuery,
-  useUpdateHighlightMutation,
-} from './api';
-import { buildScene } from './canvas';
-import { clock, download, fileBase, toMarkdown, toSrt, toTxt, toVtt } from './formats';
-import { Player, type PlayerHandle } from './Player';
-import { TranscriptView } from './TranscriptView';
-import { useJobProgress } from './useJobProgress';
+import { apiErrorMessage, useCreateVideoMutation } from './api';
 import styles from './video.module.css';
+
+// Player, transcript, summary and exports load once a video is chosen (a chunk of their own).
+const VideoWorkspace = lazy(() => import('./VideoWorkspace'));
 
 const signedIn = () => Boolean(currentAuthorization());
 
@@ -103,208 +93,13 @@ export function VideoSummarizer({ heading }: { heading: string }) {
         </p>
       )}
       {formError === Messages.premiumForVideoFiles && <UpgradePrompt reason="no-transcription" />}
-      {videoId ? <VideoWorkspace key={videoId} id={videoId} start={Number(params.get('t')) || 0} /> : <ToolGuide kind="video" />}
-    </div>
-  );
-}
-
-function VideoWorkspace({ id, start }: { id: string; start: number }) {
-  const { data: video, error, refetch } = useGetVideoQuery(id);
-  const pending = video && video.status !== 'ready' && video.status !== 'failed';
-  const job = useJobProgress(pending ? video.job_id : null, () => void refetch());
-  // Slow poll as a safety net while processing (e.g. an SSE connection blocked by a proxy).
-  useEffect(() => {
-    if (!pending) return;
-    const t = setInterval(() => void refetch(), 3000);
-    return () => clearInterval(t);
-  }, [pending, refetch]);
-
-  const player = useRef<PlayerHandle>(null);
-  const [time, setTime] = useState(start);
-  const [mediaSrc, setMediaSrc] = useState<string | null>(null);
-  useEffect(() => {
-    if (!video?.media_url) return;
-    let revoke: string | null = null;
-    void fetch(video.media_url, { headers: { Authorization: currentAuthorization() ?? '' } })
-      .then((r) => (r.ok ? r.blob() : null))
-      .then((b) => {
-        if (b) setMediaSrc((revoke = URL.createObjectURL(b)));
-      });
-    return () => {
-      if (revoke) URL.revokeObjectURL(revoke);
-    };
-  }, [video?.media_url]);
-
-  if (error) return <p className={styles.error} role="alert">{apiErrorMessage(error)}</p>;
-  if (!video) return <p className={styles.muted}>Loading…</p>;
-  const seek = (t: number) => player.current?.seek(t);
-
-  return (
-    <div className={styles.workspace}>
-      <div className={styles.left}>
-        {video.provider === 'youtube' || video.media_url ? (
-          <Player ref={player} youtubeId={video.provider === 'youtube' ? video.provider_id : null} src={mediaSrc} start={start} onTime={setTime} />
-        ) : (
-          <p className={styles.noMedia} data-testid="no-media">
-            This video was added from its subtitles only, so there is nothing to play here. The timestamps still show where each part is said.
-          </p>
-        )}
-        <h2 className={styles.title}>{video.title}</h2>
-        {video.channel && <p className={styles.muted}>{video.channel}</p>}
-        {pending && (
-          <div className={styles.progress} role="status" data-testid="video-progress">
-            <div style={{ width: `${Math.max(job?.progress ?? video.progress, 3)}%` }} />
-            <span>{video.status === 'transcribing' ? 'Transcribing' : 'Summarizing'}… {job?.progress ?? video.progress}%</span>
-          </div>
-        )}
-        {video.status === 'failed' && <p className={styles.error} role="alert">{video.error}</p>}
-        {video.transcript.length > 0 && <Exports video={video} />}
-        <Highlights video={video} time={time} onSeek={seek} />
-      </div>
-      <div className={styles.right}>
-        <Summary video={video} onSeek={seek} />
-        <h3>Transcript</h3>
-        {video.transcript.length ? <TranscriptView lines={video.transcript} time={time} onSeek={seek} /> : <p className={styles.muted}>{pending ? 'The transcript is on its way…' : Messages.noTranscript}</p>}
-      </div>
-    </div>
-  );
-}
-
-function Summary({ video, onSeek }: { video: VideoView; onSeek: (t: number) => void }) {
-  if (!video.summary) return null;
-  return (
-    <section className={styles.summary} data-testid="summary" aria-label="Summary">
-      <h3>Summary</h3>
-      <p>{video.summary.overview}</p>
-      {video.summary.sections.map((s, i) => (
-        <div key={i} className={styles.section}>
-          <h4>
-            {s.start !== undefined && (
-              <button type="button" className={styles.stamp} onClick={() => onSeek(s.start!)} data-testid="section-time">
-                {clock(s.start)}
-              </button>
-            )}{' '}
-            {s.title}
-          </h4>
-          <ul>
-            {s.points.map((p, j) => (
-              <li key={j}>{p}</li>
-            ))}
-          </ul>
-        </div>
-      ))}
-    </section>
-  );
-}
-
-function Exports({ video }: { video: VideoView }) {
-  const { data: highlights = [] } = useListHighlightsQuery(video.id, { skip: !signedIn() });
-  const [note, setNote] = useState<string | null>(null);
-  const name = fileBase(video.title);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(toMarkdown(video, video.summary, highlights));
-      setNote('Copied as Markdown');
-    } catch {
-      setNote('Copy failed; your browser did not allow the clipboard');
-    }
-  };
-  const toCanvas = async () => {
-    if (!signedIn()) return setNote(Messages.needLogin);
-    const base = API_BASE_URL.replace(/\/$/, '');
-    const headers = { 'Content-Type': 'application/json', Authorization: currentAuthorization() ?? '' };
-    const created = await fetch(`${base}/projects`, { method: 'POST', headers, body: JSON.stringify({ title: video.title.slice(0, 200) }) });
-    const project = (await created.json().catch(() => ({}))) as { id?: string; version?: number; message?: string };
-    if (!created.ok || !project.id) return setNote(project.message ?? 'The canvas could not be created');
-    const saved = await fetch(`${base}/projects/${project.id}`, {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({ scene: buildScene(video, highlights), version: project.version ?? 1 }),
-    });
-    if (!saved.ok) return setNote(((await saved.json().catch(() => ({}))) as { message?: string }).message ?? 'The canvas could not be saved');
-    setNote('Sent to a new canvas');
-    window.location.assign(`/projects/${project.id}`);
-  };
-  return (
-    <div className={styles.exports}>
-      <button type="button" onClick={() => download(`${name}.txt`, toTxt(video.transcript))}>TXT</button>
-      <button type="button" onClick={() => download(`${name}.srt`, toSrt(video.transcript), 'application/x-subrip')}>SRT</button>
-      <button type="button" onClick={() => download(`${name}.vtt`, toVtt(video.transcript), 'text/vtt')}>VTT</button>
-      <button type="button" onClick={() => void copy()}>Copy as Markdown</button>
-      {video.summary && (
-        <button type="button" onClick={() => void toCanvas()}>
-          Send to canvas
-        </button>
+      {videoId ? (
+        <Suspense fallback={<p className={styles.muted}>Loading…</p>}>
+          <VideoWorkspace key={videoId} id={videoId} start={Number(params.get('t')) || 0} />
+        </Suspense>
+      ) : (
+        <ToolGuide kind="video" />
       )}
-      {note && <span className={styles.muted}>{note}</span>}
     </div>
-  );
-}
-
-function Highlights({ video, time, onSeek }: { video: VideoView; time: number; onSeek: (t: number) => void }) {
-  const mine = signedIn();
-  const { data: highlights = [] } = useListHighlightsQuery(video.id, { skip: !mine });
-  const [create] = useCreateHighlightMutation();
-  const [update] = useUpdateHighlightMutation();
-  const [remove] = useDeleteHighlightMutation();
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
-  const [editing, setEditing] = useState<HighlightView | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  if (!mine) return <p className={styles.muted}>Sign in to keep timestamped highlights of this video.</p>;
-
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
-    const res = await create({ videoId: video.id, start: Math.round(time * 10) / 10, title, content });
-    if ('error' in res) return setError(apiErrorMessage(res.error));
-    setTitle('');
-    setContent('');
-    setError(null);
-  };
-  const save = async () => {
-    if (!editing) return;
-    const res = await update({ id: editing.id, videoId: video.id, title: editing.title, content: editing.content });
-    if ('error' in res) return setError(apiErrorMessage(res.error));
-    setEditing(null);
-  };
-  const del = async (h: HighlightView) => {
-    if (!window.confirm(Messages.confirmDeleteHighlight)) return;
-    await remove({ id: h.id, videoId: video.id });
-  };
-
-  return (
-    <section className={styles.highlights} aria-label="Highlights" data-testid="highlights">
-      <h3>Highlights</h3>
-      <form onSubmit={add} className={styles.highlightForm}>
-        <span className={styles.time}>{clock(time)}</span>
-        <input aria-label="Highlight title" placeholder="Title" value={title} onChange={(e) => setTitle(e.target.value)} />
-        <input aria-label="Highlight note" placeholder="Note" value={content} onChange={(e) => setContent(e.target.value)} />
-        <button type="submit">Add highlight</button>
-      </form>
-      {error && <p className={styles.error}>{error}</p>}
-      <ul>
-        {highlights.map((h) => (
-          <li key={h.id} className={styles.highlight}>
-            <button type="button" className={styles.stamp} onClick={() => onSeek(h.start)}>
-              {clock(h.start)}
-            </button>
-            {editing?.id === h.id ? (
-              <>
-                <input aria-label="Edit title" value={editing.title} onChange={(e) => setEditing({ ...editing, title: e.target.value })} />
-                <input aria-label="Edit note" value={editing.content} onChange={(e) => setEditing({ ...editing, content: e.target.value })} />
-                <button type="button" onClick={() => void save()}>Save</button>
-                <button type="button" onClick={() => setEditing(null)}>Cancel</button>
-              </>
-            ) : (
-              <>
-                <strong>{h.title}</strong> <span>{h.content}</span>
-                <button type="button" onClick={() => setEditing(h)}>Edit</button>
-                <button type="button" onClick={() => void del(h)}>Delete</button>
-              </>
-            )}
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
