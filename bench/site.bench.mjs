@@ -1,11 +1,11 @@
 // Public site: JavaScript a visitor downloads before interaction on each public route (gzip),
-// the service worker's precache for a visitor who never opens the editor, and Lighthouse scores (desktop profile, Debian Chromium) for home, pricing and a blog article.
+// the service worker's precache for a visitor who never opens the editor, and Lighthouse scores (desktop and mobile profiles, Debian Chromium) for home, pricing, a tool page and a blog article.
 import { chromium } from 'playwright-core';
 import { jsBytes, lighthouseScores } from './lib/site-audit.mjs';
 
 const ARTICLE = '/blog/how-to-summarize-a-youtube-video';
 const ROUTES = ['/', '/pricing', '/download', '/blog', ARTICLE, '/de', '/ja/pdf-summarizer', '/privacy', '/miro-alternative', '/templates', '/tools/youtube-summarizer', '/account/login'];
-const LIGHTHOUSE = ['/', '/pricing', ARTICLE];
+const LIGHTHOUSE = ['/', '/pricing', '/tools/youtube-summarizer', ARTICLE];
 const BUDGET_KB = 150;
 
 /** What the service worker precaches for a visitor who opens the home page and never the editor. */
@@ -52,6 +52,9 @@ export async function run(ctx) {
     rows.push({ section: 'site: Lighthouse desktop', name: `${route} total blocking time`, value: Math.round(scores.tbtMs ?? 0), unit: 'ms', goal: '<= 150' });
     rows.push({ section: 'site: Lighthouse desktop', name: `${route} largest contentful paint`, value: Math.round(scores.lcpMs ?? 0), unit: 'ms', goal: '<= 1200' });
     rows.push({ section: 'site: Lighthouse desktop', name: `${route} cumulative layout shift`, value: Number((scores.cls ?? 0).toFixed(3)), unit: '', goal: '<= 0.1' });
+    const mobile = await lighthouseScores(ctx.baseUrl + route, { form: 'mobile' });
+    rows.push({ section: 'site: Lighthouse mobile', name: `${route} performance`, value: Math.round(mobile.performance * 100), unit: 'score', goal: '>= 90' });
+    rows.push({ section: 'site: Lighthouse mobile', name: `${route} largest contentful paint`, value: Math.round(mobile.lcpMs ?? 0), unit: 'ms', goal: '<= 2500' });
   }
   return rows;
 }

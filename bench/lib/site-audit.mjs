@@ -11,13 +11,16 @@ const require = createRequire(import.meta.url);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync';
 
-/** One Lighthouse run; scores are 0..1 as Lighthouse reports them. */
-export function lighthouseScores(url, { timeoutMs = 120_000 } = {}) {
+/**
+ * One Lighthouse run, `desktop` or `mobile` (Lighthouse's default: a mid-range phone on a slow 4G
+ * line, simulated); scores are 0..1 as Lighthouse reports them.
+ */
+export function lighthouseScores(url, { timeoutMs = 120_000, form = 'desktop' } = {}) {
   const cli = join(dirname(require.resolve('lighthouse/package.json')), 'cli/index.js');
   const args = [
     cli,
     url,
-    '--preset=desktop',
+    ...(form === 'desktop' ? ['--preset=desktop'] : []),
     '--only-categories=performance,accessibility',
     '--output=json',
     '--output-path=stdout',
