@@ -32,11 +32,16 @@ export async function extractDocx(data: Buffer, limits: ExtractLimits): Promise<
   } catch {
     throw new DomainError('DOCUMENT_CORRUPT');
   }
+  // Note marks ("[1]") and the notes' links back to them ("↑") are navigation, not text.
+  html = html.replace(/<sup><a href="#(?:foot|end)note-\d+"[^>]*>[^<]*<\/a><\/sup>/g, '').replace(/\s*<a href="#(?:foot|end)note-ref-\d+">[^<]*<\/a>/g, '');
   const blocks: { heading: boolean; text: string }[] = [];
   for (const m of html.matchAll(/<(h[1-6]|p|li|td|th)\b[^>]*>([\s\S]*?)<\/\1>/gi)) {
     const text = tidy(decode(m[2]));
     if (text) blocks.push({ heading: m[1][0].toLowerCase() === 'h', text });
   }
+  // A document made only of headings (a title page, a style map that turns every paragraph into a
+  // heading) is summarized from those lines rather than refused as empty.
+  if (!blocks.some((b) => !b.heading)) for (const b of blocks) b.heading = false;
   return { kind: 'docx', title: coreTitle(entries.get('docProps/core.xml')), pages: partition(blocks, limits) };
 }
 

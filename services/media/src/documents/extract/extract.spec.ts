@@ -74,6 +74,20 @@ describe('document extraction (files made by LibreOffice)', () => {
     expect(doc.pages[1].text).toContain(SOLAR_FACTS[1]);
   });
 
+  it("leaves a Word document's note marks and back links out of its text, and keeps the notes", async () => {
+    const doc = await extractDocument(fx.notesDocx, { name: 'notes.docx' }, DEFAULT_LIMITS);
+    const text = doc.pages.map((p) => p.text).join('\n');
+    expect(text).toContain('Tidal power is predictable and clean.');
+    expect(text).toContain('Tides follow the moon.');
+    expect(text).toContain('Apart from building the barrage.');
+    expect(text).not.toMatch(/↑|\[\d+\]/);
+  });
+
+  it('reads a Word document made only of a heading instead of calling it empty', async () => {
+    const doc = await extractDocument(fx.headingOnlyDocx, { name: 'title.docx' }, DEFAULT_LIMITS);
+    expect(doc.pages.map((p) => p.text).join('\n')).toBe('Walking on imported air');
+  });
+
   it('splits pasted Markdown at headings', () => {
     const doc = extractText('# Intro\nFirst paragraph.\n\nSecond one.\n\n## Details\nMore text here.', DEFAULT_LIMITS);
     expect(doc.pages).toEqual([

@@ -143,8 +143,20 @@ const STRONG_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/g;
 const STRONG_RTL_ONE = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
 const STRONG_LTR = /[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]/g;
 
+/**
+ * The size most of a line's characters are set in: one larger glyph (a Greek letter or a symbol
+ * from another font inside a sentence) does not make a body line look like a heading.
+ */
+function mainSize(run: { str: string; size: number }[]): number {
+  const weight = new Map<number, number>();
+  for (const r of run) weight.set(r.size, (weight.get(r.size) ?? 0) + r.str.replace(/\s/g, '').length);
+  let best = run[0]?.size ?? 0;
+  for (const [size, n] of weight) if (n > (weight.get(best) ?? 0)) best = size;
+  return best;
+}
+
 function lineOf(run: { str: string; dir: string; x: number; size: number }[]): PdfLine {
-  const size = Math.max(...run.map((r) => r.size));
+  const size = mainSize(run);
   const text = run.map((r) => r.str).join('');
   const rtl = text.match(STRONG_RTL)?.length ?? 0;
   if (run.length < 2 || rtl <= (text.match(STRONG_LTR)?.length ?? 0)) return { text, size };

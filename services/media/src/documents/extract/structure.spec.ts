@@ -44,6 +44,15 @@ describe('document structure: headings, bibliographies, right-to-left lines', ()
     expect(pdfLines([item('Solar', 10, 'ltr'), item(' panels', 50, 'ltr')]).map((l) => l.text)).toEqual(['Solar panels']);
   });
 
+  it('sizes a line by most of its characters: a larger symbol inside a body line makes no heading', () => {
+    // "efficiency (η) of the cell was" with the Greek letter set from a larger symbol font, twice.
+    const item = (str: string, x: number, size: number) => ({ str, x, dir: 'ltr', transform: [size, 0, 0, size, x, 700], height: size, hasEOL: false });
+    const mixed = pdfLines([item('efficiency (', 10, 8), item('η', 60, 10), item(') of the cell was', 70, 8)]);
+    expect(mixed.map((l) => l.size)).toEqual([8]);
+    const body = Array.from({ length: 20 }, (_, i) => ({ text: `Body text line ${i} of the page goes on.`, size: 8 }));
+    expect(sizeHeadings([[...mixed, ...body], [...mixed, ...body]])).toEqual([[], []]);
+  });
+
   it('counts a larger size used once as a title, not a section level', () => {
     const line = (text: string, size: number) => ({ text, size });
     const body = Array.from({ length: 20 }, (_, i) => line(`Body text line ${i} of the page goes on.`, 10));

@@ -277,7 +277,18 @@ export interface Fixtures {
   paperWithoutOutline: Buffer;
   /** `ARABIC_TEXT` as PDF. */
   arabic: Buffer;
+  /** A Word document with a footnote and an endnote (LibreOffice from flat ODF). */
+  notesDocx: Buffer;
+  /** A Word document whose only line is a heading. */
+  headingOnlyDocx: Buffer;
 }
+
+/** A short text with a footnote and an endnote, as flat ODF (LibreOffice writes Word's notes from it). */
+const NOTES_FODT = `<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+<office:body><office:text>
+<text:p>Tidal power is predictable<text:note text:id="n1" text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body><text:p>Tides follow the moon.</text:p></text:note-body></text:note> and clean<text:note text:id="n2" text:note-class="endnote"><text:note-citation>i</text:note-citation><text:note-body><text:p>Apart from building the barrage.</text:p></text:note-body></text:note>.</text:p>
+</office:text></office:body></office:document>`;
 
 /** Builds (or reuses) the fixtures; needs LibreOffice (`soffice`), qpdf and ffmpeg on PATH. */
 export function documentFixtures(): Fixtures {
@@ -323,6 +334,10 @@ export function documentFixtures(): Fixtures {
     soffice(dir, 'paper-plain.html', 'pdf', `pdf:writer_web_pdf_Export:${JSON.stringify({ ExportBookmarks: { type: 'boolean', value: 'false' } })}`);
   });
   const arabic = make('arabic.pdf', () => soffice(dir, 'arabic.txt', 'pdf'));
-  return { dir, pdf, docx, pptx, encryptedPdf, emptyPasswordPdf, scannedPdf, scannedPng, corruptPdf, bombDocx, manyEntriesPptx, long, paper, paperWithoutOutline, arabic };
+  writeFileSync(join(dir, 'notes.fodt'), NOTES_FODT);
+  const notesDocx = make('notes.docx', () => soffice(dir, 'notes.fodt', 'docx', 'docx:MS Word 2007 XML'));
+  writeFileSync(join(dir, 'heading-only.fodt'), NOTES_FODT.replace(/<text:p>[\s\S]*<\/text:p>/, '<text:h text:outline-level="1">Walking on imported air</text:h>'));
+  const headingOnlyDocx = make('heading-only.docx', () => soffice(dir, 'heading-only.fodt', 'docx', 'docx:MS Word 2007 XML'));
+  return { dir, pdf, docx, pptx, encryptedPdf, emptyPasswordPdf, scannedPdf, scannedPng, corruptPdf, bombDocx, manyEntriesPptx, long, paper, paperWithoutOutline, arabic, notesDocx, headingOnlyDocx };
 }
 
