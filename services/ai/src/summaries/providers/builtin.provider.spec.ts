@@ -1,5 +1,5 @@
 import { TWO_TOPICS } from '@visualnotes/testing';
-import { splitSentences, summarizeExtractive, terms } from './builtin.provider';
+import { isNoise, splitSentences, summarizeExtractive, terms } from './builtin.provider';
 
 const { solar, pasta } = TWO_TOPICS;
 
@@ -72,5 +72,29 @@ describe('built-in summarizer: sentences, titles and overview', () => {
       ['Solar energy', 1],
       ['Cooking pasta', 2],
     ]);
+  });
+
+  it('keeps a title block (title, authors, affiliations) out of the points and the overview', () => {
+    const page1 = [
+      'Solar power for small towns',
+      'Andreas Gal∗+, Brendan Eich∗, Mike Shaver∗',
+      'Mozilla Corporation ∗ {gal,brendan,shaver}@mozilla.com',
+      'Department of Statistics',
+      'University of California',
+      ...solar,
+    ].join('\n');
+    const summary = summarizeExtractive({ units: [{ text: page1, page: 1 }, { text: pasta.join(' '), page: 2, heading: 'Cooking pasta' }] });
+    const said = [summary.overview, ...summary.sections.flatMap((s) => s.points)].join(' ');
+    expect(said).not.toMatch(/Gal∗|mozilla\.com|Department of Statistics|University of California/);
+    expect(summary.overview.startsWith(solar[0])).toBe(true);
+  });
+
+  it('does not offer table rows or lists of names as points', () => {
+    expect(isNoise('Before Exercise 25.59 1.59 1.980 .052 After Exercise 21.45 2.08 3.11')).toBe(true);
+    expect(isNoise('Andreas Gal, Brendan Eich, Mike Shaver, David Anderson, David Mandelin')).toBe(true);
+    expect(isNoise(solar[0])).toBe(false);
+    // German capitalises its nouns and is still prose.
+    expect(isNoise('Die Sonne liefert an einem klaren Tag genug Energie für das ganze Dorf und seine Schule.')).toBe(false);
+    expect(isNoise('太阳能电池板把阳光变成电能，屋顶上的板子可以为整栋房子供电。')).toBe(false);
   });
 });

@@ -28,6 +28,8 @@ interface Sentence {
   fragment?: boolean;
   /** The document's heading this sentence opens a section under. */
   heading?: string;
+  /** Not prose: a row of a table, a list of names or a title block (kept as context, never a point). */
+  noise?: boolean;
 }
 
 const CJK_RUN = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]/;
@@ -74,6 +76,25 @@ export function terms(text: string): string[] {
   return out;
 }
 
+/**
+ * Whether a "sentence" is not prose: mostly numbers (a table row read as text) or mostly
+ * capitalised words (authors and affiliations, a title block, a table header). Only judged in
+ * scripts with capitals and for sentences long enough to tell.
+ */
+export function isNoise(text: string): boolean {
+  if (CJK_RUN.test(text)) return false;
+  const tokens = text.match(TOKEN) ?? [];
+  if (tokens.length < 6) return false;
+  // Affiliation and footnote marks, e-mail addresses: an author block.
+  if ((text.match(/[∗*†‡§¶@{}#$]/g)?.length ?? 0) >= 3) return true;
+  const numeric = tokens.filter((t) => /^\p{N}/u.test(t)).length;
+  if (numeric / tokens.length > 0.3) return true;
+  const words = tokens.filter((t) => /^\p{L}/u.test(t) && !STOP.has(t.toLowerCase()));
+  const cased = words.filter((t) => /^[\p{Lu}\p{Ll}]/u.test(t));
+  if (cased.length < 6) return false;
+  return cased.filter((t) => /^\p{Lu}/u.test(t)).length / cased.length > 0.75;
+}
+
 function wordCount(text: string): number {
   let n = 0;
   for (const m of text.matchAll(TOKEN)) n += CJK_RUN.test(m[0][0]) ? Math.ceil([...m[0]].length / 2) : 1;
@@ -94,6 +115,31 @@ export function splitSentences(text: string): string[] {
   return out;
 }
 
+const BREAK = '\u0000';
+
+/**
+ * The sentences of a unit, with a break after each short line that ends without punctuation and
+ * is followed by a capitalised line: a title, an author or an address line of a printed page,
+ * which must not run into the first sentence of the text below it.
+ */
+function unitPieces(text: string): string[] {
+  if (!text.includes('\n')) return splitSentences(text);
+  const out: string[] = [];
+  let block: string[] = [];
+  const lines = text.split('\n');
+  lines.forEach((line, i) => {
+    block.push(line);
+    const next = lines[i + 1]?.trim() ?? '';
+    const t = line.trim();
+    if (next && t && !END.test(t) && !/[,;:\-–—]$/.test(t) && wordCount(t) <= 8 && /^[\p{Lu}\p{N}]/u.test(next) && !CJK_RUN.test(t)) {
+      out.push(...splitSentences(block.join('\n')), BREAK);
+      block = [];
+    }
+  });
+  out.push(...splitSentences(block.join('\n')));
+  return out;
+}
+
 /**
  * Units to sentences. A sentence may run on into the next unit (a caption line, the next page):
  * it ends at its punctuation, or after ~30 words for captions that have none. A document's text
@@ -107,7 +153,10 @@ export function sentences(units: SummaryUnit[]): Sentence[] {
   let heading: string | undefined;
   const flush = () => {
     const text = buf.replace(/\s+/g, ' ').trim();
-    if (text) out.push({ text, start: at?.start, page: at?.page, terms: terms(text), words: wordCount(text), ...(fragment ? { fragment } : {}), ...(heading ? { heading } : {}) });
+    if (text) {
+      const noise = isNoise(text);
+      out.push({ text, start: at?.start, page: at?.page, terms: terms(text), words: wordCount(text), ...(fragment ? { fragment } : {}), ...(heading ? { heading } : {}), ...(noise ? { noise } : {}) });
+    }
     buf = '';
     at = null;
     fragment = false;
@@ -119,7 +168,11 @@ export function sentences(units: SummaryUnit[]): Sentence[] {
       flush();
       heading = unit.heading;
     }
-    for (const piece of splitSentences(String(unit.text ?? ''))) {
+    for (const piece of unitPieces(String(unit.text ?? ''))) {
+      if (piece === BREAK) {
+        flush();
+        continue;
+      }
       if (!at) {
         at = unit;
         fragment = !out.length && unit.page !== undefined && /^\p{Ll}/u.test(piece);
@@ -142,7 +195,7 @@ export function sentences(units: SummaryUnit[]): Sentence[] {
 export function textRank(list: Sentence[], weightOf: (s: Sentence) => number, count: number): Sentence[] {
   const candidates = list
     .map((s, i) => ({ s, i }))
-    .filter(({ s }) => !s.fragment && s.terms.length && s.words >= 4);
+    .filter(({ s }) => !s.fragment && !s.noise && s.terms.length && s.words >= 4);
   if (!candidates.length) return list.filter((s) => !s.fragment).slice(0, count);
   const pool = candidates.length > 300 ? [...candidates].sort((a, b) => weightOf(b.s) - weightOf(a.s)).slice(0, 300).sort((a, b) => a.i - b.i) : candidates;
   const n = pool.length;
@@ -176,7 +229,7 @@ export function textRank(list: Sentence[], weightOf: (s: Sentence) => number, co
     rank = next;
   }
   return pool
-    .map((x, k) => ({ ...x, r: rank[k] * (x.s.words > 60 ? 0.7 : 1) }))
+    .map((x, k) => ({ ...x, r: rank[k] * (x.s.words > 60 ? 0.4 : 1) }))
     .sort((a, b) => b.r - a.r)
     .slice(0, count)
     .sort((a, b) => a.i - b.i)
@@ -310,8 +363,9 @@ export function keyPhrase(list: Sentence[], opening: Sentence[] = list): string 
  * A section's title, from the same stretch its timestamp or page points to: a short clause of one
  * of its first sentences when one is short enough to be a title, else its key phrase.
  */
-function sectionTitle(range: Sentence[], best: (r: Sentence[]) => Sentence | undefined): string {
-  const opening = range.filter((s) => !s.fragment).slice(0, 3);
+function sectionTitle(range: Sentence[], best: (r: Sentence[]) => Sentence | undefined, isProse: (s: Sentence) => boolean): string {
+  const prose = range.filter(isProse);
+  const opening = (prose.length ? prose : range.filter((s) => !s.fragment)).slice(0, 3);
   const lead = best(opening) ?? opening[0] ?? range[0];
   const short = lead ? shorten(lead.text, 8, 20) : null;
   if (short) return short;
@@ -348,7 +402,7 @@ export function summarizeExtractive(input: SummaryInput): Summary {
     const weights: Vec = new Map();
     for (const s of range) add(weights, s.terms);
     return range
-      .map((s, i) => ({ s, i, v: s.fragment ? -1 : score(s, weights) }))
+      .map((s, i) => ({ s, i, v: s.fragment || s.noise ? -1 : score(s, weights) }))
       .sort((a, b) => b.v - a.v)
       .slice(0, count)
       .sort((a, b) => a.i - b.i)
@@ -358,12 +412,19 @@ export function summarizeExtractive(input: SummaryInput): Summary {
   // The document's own headings, where it has them, open the sections; else the topic shifts do.
   const headed = list.some((x) => x.heading);
   const bounds = headed ? list.map((x, i) => (i === 0 || x.heading ? i : -1)).filter((i) => i >= 0) : topicBoundaries(list, wanted);
-  const sections: SummarySection[] = bounds.map((from, k) => {
-    const range = list.slice(from, bounds[k + 1] ?? list.length);
-    const whole = range.filter((s) => !s.fragment);
+  const ranges = bounds.map((from, k) => list.slice(from, bounds[k + 1] ?? list.length));
+  // Prose: whole sentences that end as sentences do (transcripts without punctuation: long enough).
+  const punctuated = list.some((s) => !s.fragment && !s.noise && s.words >= 6 && END.test(s.text));
+  const isProse = (s: Sentence) => !s.fragment && !s.noise && (punctuated ? s.words >= 6 && END.test(s.text) : s.words >= 4);
+  // A stretch without one sentence of prose (a title block with authors and affiliations, a
+  // journal's masthead) is no section of its own when the text has others.
+  const kept = ranges.filter((r) => r[0].heading || ranges.length === 1 || r.some(isProse));
+  const sections: SummarySection[] = (kept.length ? kept : ranges).map((range) => {
+    const prose = range.filter(isProse);
+    const whole = prose.length ? prose : range.filter((s) => !s.fragment && !s.noise).length ? range.filter((s) => !s.fragment && !s.noise) : range.filter((s) => !s.fragment);
     const count = Math.max(2, Math.min(5, Math.ceil(range.length / 6)));
     const points = pick(whole.length ? whole : range, count);
-    const title = range[0].heading ?? sectionTitle(range, (r) => pick(r, 1)[0]);
+    const title = range[0].heading ?? sectionTitle(range, (r) => pick(r, 1)[0], isProse);
     const section: SummarySection = { title, points: points.map((p) => clip(p.text, 300)) };
     if (range[0].start !== undefined) section.start = range[0].start;
     if (range[0].page !== undefined) section.page = range[0].page;

@@ -259,5 +259,22 @@ export function sizeHeadings(linesOf: PdfLine[][]): string[][] {
   const uses = new Map<number, number>();
   for (const lines of joinedOf) for (const l of lines) if (looksLikeHeading(l)) uses.set(key(l.size), (uses.get(key(l.size)) ?? 0) + 1);
   const level = [...uses.entries()].filter(([, n]) => n >= 2).sort((a, b) => b[0] - a[0])[0]?.[0];
-  return joinedOf.map((lines) => (level === undefined ? [] : lines.filter((l) => key(l.size) === level && looksLikeHeading(l)).map((l) => l.text.trim().slice(0, 200))));
+  if (level === undefined) return capitalHeadings(joinedOf);
+  return joinedOf.map((lines) => lines.filter((l) => key(l.size) === level && looksLikeHeading(l)).map((l) => l.text.trim().slice(0, 200)));
+}
+
+/**
+ * Headings set in capitals at the body's size (typewritten and older typeset documents): short
+ * lines of their own with no lower-case letter and no sentence end, when there are at least two.
+ */
+function capitalHeadings(linesOf: PdfLine[][]): string[][] {
+  const isCapitalHeading = (text: string) => {
+    const t = text.trim();
+    const words = t.split(/\s+/);
+    return (
+      /^[\p{L}\p{N}]/u.test(t) && (t.match(/\p{Lu}/gu)?.length ?? 0) >= 4 && !/\p{Ll}/u.test(t) && words.length >= 1 && words.length <= 10 && !/[.,;:]$/.test(t) && !/^[\p{N}\s.,:;()-]+$/u.test(t)
+    );
+  };
+  const found = linesOf.map((lines) => lines.filter((l) => isCapitalHeading(l.text)).map((l) => l.text.trim().slice(0, 200)));
+  return found.flat().length >= 2 ? found : linesOf.map(() => []);
 }

@@ -53,6 +53,18 @@ describe('document structure: headings, bibliographies, right-to-left lines', ()
     expect(sizeHeadings([[...mixed, ...body], [...mixed, ...body]])).toEqual([[], []]);
   });
 
+  it('takes headings set in capitals at the body size when no size stands out', () => {
+    const line = (text: string) => ({ text, size: 10 });
+    const body = Array.from({ length: 10 }, (_, i) => line(`Body text line ${i} of the page goes on.`));
+    const headings = sizeHeadings([
+      [line('© TÜBİTAK'), line('SAMPLE DESIGN'), ...body],
+      [line('HOW BIG SHOULD THE SAMPLE BE?'), line('DEWEY AS GOOD AS ELECTED, STATISTICS CONVINCE ROPER.'), ...body],
+    ]);
+    expect(headings).toEqual([['SAMPLE DESIGN'], ['HOW BIG SHOULD THE SAMPLE BE?']]);
+    // One line in capitals is no structure.
+    expect(sizeHeadings([[line('INTRODUCTION'), ...body]])).toEqual([[]]);
+  });
+
   it('counts a larger size used once as a title, not a section level', () => {
     const line = (text: string, size: number) => ({ text, size });
     const body = Array.from({ length: 20 }, (_, i) => line(`Body text line ${i} of the page goes on.`, 10));
