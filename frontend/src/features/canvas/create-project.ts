@@ -12,7 +12,8 @@ export async function createProject(body: { title?: string; template_id?: string
 }
 
 /**
- * A new project from an `.excalidraw` file (`POST /api/projects/import`): the server restores it as
+ * A new project from an `.excalidraw` file, a PNG or SVG exported with the scene embedded, or an
+ * Obsidian Excalidraw note (`POST /api/projects/import`): the server restores it as
  * Excalidraw does and stores its embedded images as uploads. Answers the new project's id.
  */
 export async function importProjectFile(file: File): Promise<string> {
@@ -29,5 +30,5 @@ export async function importProjectFile(file: File): Promise<string> {
 }
 
 /** Files the editor opens: drawings become projects, libraries go to the shape library. */
-export const EXCALIDRAW_FILE_ACCEPT = '.excalidraw,.excalidrawlib,application/json,application/vnd.excalidraw+json,application/vnd.excalidrawlib+json';
+export const EXCALIDRAW_FILE_ACCEPT = '.excalidraw,.excalidrawlib,.md,.svg,.png,application/json,application/vnd.excalidraw+json,application/vnd.excalidrawlib+json';
 export const isLibraryFile = (file: File) => /\.excalidrawlib$/i.test(file.name) || file.type === 'application/vnd.excalidrawlib+json';

@@ -44,7 +44,7 @@ export const PublishMessages = {
   templateNameRequired: 'Please enter a template name',
   categoryInvalid: 'Please choose a template category',
   fileNotFound: 'Image not found',
-  importInvalid: 'This file is not an Excalidraw drawing (.excalidraw)',
+  importInvalid: 'This file holds no Excalidraw drawing (an .excalidraw file, a PNG or SVG exported with the scene, or an Obsidian Excalidraw note)',
   importTooLarge: `The file is too large to import (the limit is ${EXCALIDRAW_FILE_MAX_BYTES / 1_000_000} MB)`,
   importTooManyImages: `The drawing has more than ${SCENE_MAX_NEW_IMAGES} images; split it into several drawings and import them one by one`,
   libraryInvalid: 'This file is not an Excalidraw library (.excalidrawlib)',

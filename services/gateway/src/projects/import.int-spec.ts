@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PublishMessages, type Project } from '@visualnotes/contracts';
 import { createTestEnv, signUp, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import { compressToBase64 } from 'lz-string';
 import request from 'supertest';
 import { startBackend, type Backend } from '../../../../test/support/backend';
 
@@ -61,6 +62,22 @@ describe('POST /api/projects/import (gateway, media and publish)', () => {
     expect(els.map((e) => e.id)).toEqual(['box', 'label', 'arrow1', 'scribble', 'back', 'bad-link', 'empty-text']);
     expect(els.every((e) => e.version >= 1 && Number.isInteger(e.versionNonce) && typeof e.isDeleted === 'boolean')).toBe(true);
     expect(els.find((e) => e.id === 'bad-link')!.link).toBeNull();
+  });
+
+  it('opens an Obsidian Excalidraw note and an SVG exported with the scene, images included', async () => {
+    const text = fixture('with-images.excalidraw').toString('utf8');
+    const note = `---\nexcalidraw-plugin: parsed\n---\n# Excalidraw Data\n## Text Elements\n%%\n## Drawing\n\`\`\`compressed-json\n${compressToBase64(text).replace(/(.{256})/g, '$1\n\n')}\n\`\`\`\n%%\n`;
+    const fromNote = await request(backend.http).post('/api/projects/import').set(auth(alice)).attach('file', Buffer.from(note), 'Mood board.excalidraw.md').expect(201);
+    expect((fromNote.body as Project).title).toBe('Mood board');
+    expect((fromNote.body as Project).scene.elements.map((e) => e.id)).toEqual(['img-red', 'img-blue', 'caption']);
+    expect(Object.keys((fromNote.body as Project).scene.files ?? {})).toHaveLength(2);
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg"><metadata><!-- payload-type:application/vnd.excalidraw+json --><!-- payload-version:1 --><!-- payload-start -->${Buffer.from(text).toString('base64')}<!-- payload-end --></metadata></svg>`;
+    const fromSvg = await request(backend.http).post('/api/projects/import').set(auth(alice)).attach('file', Buffer.from(svg), 'board.excalidraw.svg').expect(201);
+    expect((fromSvg.body as Project).title).toBe('board');
+    expect((fromSvg.body as Project).scene.elements).toHaveLength(3);
+    // A plain picture holds no drawing.
+    const plain = await request(backend.http).post('/api/projects/import').set(auth(alice)).attach('file', Buffer.from('<svg><rect/></svg>'), 'logo.svg').expect(400);
+    expect(plain.body.message).toBe(PublishMessages.importInvalid);
   });
 
   it('refuses what is not an Excalidraw drawing, in the user\'s words, and needs a signed-in user', async () => {

@@ -1,18 +1,32 @@
 import type { RpcClient, Storage } from '@visualnotes/common';
 import { DomainError, parseDataUrl, parseExcalidrawFile, Patterns, PublishMessages, SCENE_MAX_NEW_IMAGES, type Project, type PublishCaller, type Scene } from '@visualnotes/contracts';
 import { storeUpload } from '../uploads/store-upload';
+import { SceneTooLargeError, sceneTextOf } from './scene-file';
 
 /** Largest image taken out of an imported file (the whole file is limited anyway). */
 const IMAGE_MAX_BYTES = 20_000_000;
 
 /** The project title from the file name: `Roadmap.excalidraw` is "Roadmap". */
 function titleOf(name: string): string | undefined {
-  const title = name.replace(/\.(excalidraw|json)$/i, '').trim();
+  const title = name.replace(/(\.excalidraw)?\.(excalidraw|json|md|svg|png)$/i, '').trim();
   return title ? title.slice(0, 200) : undefined;
 }
 
+/** The scene text of an uploaded file (see `sceneTextOf`), with the catalogue's refusals. */
+function sceneText(bytes: Buffer): string {
+  try {
+    const text = sceneTextOf(bytes);
+    if (text === null) throw new DomainError('VALIDATION_FAILED', PublishMessages.importInvalid);
+    return text;
+  } catch (err) {
+    if (err instanceof SceneTooLargeError) throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.importTooLarge);
+    throw err;
+  }
+}
+
 /**
- * A new project from an `.excalidraw` file: its elements restored as Excalidraw restores a file,
+ * A new project from an `.excalidraw` file (or a PNG/SVG with the scene embedded, or an Obsidian
+ * Excalidraw note): its elements restored as Excalidraw restores a file,
  * each embedded image stored through the uploads path (the scene keeps references to the uploads,
  * by the same Excalidraw file ids). An image whose bytes are not a picture we accept is left out;
  * its element stays, drawn as Excalidraw draws a missing image.
@@ -20,9 +34,9 @@ function titleOf(name: string): string | undefined {
 export async function importExcalidrawFile(
   storage: Storage,
   rpc: RpcClient,
-  input: PublishCaller & { name: string; text: string },
+  input: PublishCaller & { name: string; bytes: Buffer },
 ): Promise<Project> {
-  const parsed = parseExcalidrawFile(input.text);
+  const parsed = parseExcalidrawFile(sceneText(input.bytes));
   if (!parsed) throw new DomainError('VALIDATION_FAILED', PublishMessages.importInvalid);
   const images = Object.values(parsed.files);
   if (images.length > SCENE_MAX_NEW_IMAGES) throw new DomainError('VALIDATION_FAILED', PublishMessages.importTooManyImages);

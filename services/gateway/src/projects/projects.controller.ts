@@ -58,7 +58,7 @@ export class ProjectsController {
   @ApiOperation({
     summary: 'A new project from an `.excalidraw` file (multipart field `file`)',
     description:
-      'Elements are restored as Excalidraw opens a file (missing fields filled, elements that cannot be drawn dropped); embedded images are stored as uploads and the scene keeps their file ids. Answers 201 with the project.',
+      'Takes an .excalidraw file, a PNG or SVG exported with the scene embedded, or an Obsidian Excalidraw note (.excalidraw.md). Elements are restored as Excalidraw opens a file (missing fields filled, elements that cannot be drawn dropped); embedded images are stored as uploads and the scene keeps their file ids. Answers 201 with the project.',
   })
   async import(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest) {
     const maxBytes = Math.min(this.config.UPLOAD_LIMIT_BYTES, EXCALIDRAW_FILE_MAX_BYTES);
@@ -74,7 +74,7 @@ export class ProjectsController {
       chunks.push(chunk as Buffer);
     }
     if (file.file.truncated) throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.importTooLarge);
-    return importExcalidrawFile(this.storage, this.rpc, { ...caller(user), name: file.filename, text: Buffer.concat(chunks).toString('utf8') });
+    return importExcalidrawFile(this.storage, this.rpc, { ...caller(user), name: file.filename, bytes: Buffer.concat(chunks) });
   }
 
   @Get(':id')
