@@ -17,7 +17,7 @@ const wrapped = (text: string, compressed = true) =>
   JSON.stringify({ version: '1', encoding: 'bstring', compressed, encoded: (compressed ? deflateSync(Buffer.from(text)) : Buffer.from(text)).toString('latin1') });
 
 function png(chunks: { type: string; data: Buffer }[]): Buffer {
-  const out = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])];
+  const out: Buffer[] = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])];
   for (const c of [...chunks, { type: 'IEND', data: Buffer.alloc(0) }]) {
     const head = Buffer.alloc(8);
     head.writeUInt32BE(c.data.length, 0);
