@@ -48,6 +48,10 @@ export function lighthouseScores(url, { timeoutMs = 120_000, form = 'desktop' } 
           tbtMs: report.audits['total-blocking-time']?.numericValue,
           cls: report.audits['cumulative-layout-shift']?.numericValue,
           failed,
+          accessibilityFailed: report.categories.accessibility.auditRefs
+            .map((ref) => report.audits[ref.id])
+            .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+            .map((a) => a.id),
         });
       } catch {
         reject(new Error(`lighthouse exited with ${code}: ${err.slice(-2000)}`));

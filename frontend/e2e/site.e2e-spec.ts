@@ -198,29 +198,24 @@ describe('speed and accessibility', () => {
     60_000,
   );
 
-  // A Lighthouse score moves with how busy the machine is: a page below 95 is measured once more
-  // and its better run counts. Layout shift does not depend on the machine and is checked as such.
+  // Accessibility and layout shift do not depend on how busy the machine is and are checked here;
+  // the performance score does, so it is measured by `npm run bench site` (goal ≥ 95 desktop, ≥ 90 mobile).
   it.each(['/', '/pricing', ARTICLE])(
-    '%s scores at least 95 for performance and accessibility in Lighthouse (desktop), without layout shift',
+    '%s scores at least 95 for accessibility in Lighthouse (desktop), passes every accessibility audit and has no layout shift',
     async (path) => {
-      let scores = await lighthouse(appUrl(path));
-      if (scores.performance < 0.95) {
-        const again = await lighthouse(appUrl(path));
-        if (again.performance > scores.performance) scores = again;
-      }
-      expect({ path, ...scores, performance: scores.performance >= 0.95, accessibility: scores.accessibility >= 0.95, cls: scores.cls <= 0.1 }).toEqual({
+      const scores = await lighthouse(appUrl(path));
+      expect({ path, accessibility: scores.accessibility >= 0.95, cls: scores.cls <= 0.1, failed: scores.accessibilityFailed }).toEqual({
         path,
-        ...scores,
-        performance: true,
         accessibility: true,
         cls: true,
+        failed: [],
       });
     },
     300_000,
   );
 });
 
-type Scores = { performance: number; accessibility: number; cls: number; failed: string[] };
+type Scores = { performance: number; accessibility: number; cls: number; failed: string[]; accessibilityFailed: string[] };
 
 /** One Lighthouse run; a run Lighthouse itself could not record (e.g. NO_NAVSTART) is made again. */
 function lighthouse(url: string): Promise<Scores> {
