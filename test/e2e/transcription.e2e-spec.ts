@@ -107,7 +107,8 @@ describe('transcription of a long video survives kill -9 of the ai worker', () =
   it('removes the chunk texts of a video deleted mid-way, and of a deleted account', async () => {
     const created = await api('/videos', { method: 'POST', body: JSON.stringify({ url: VIDEO }) });
     const { video } = (await created.json()) as { video: VideoView };
-    await waitFor(async () => (await chunkRows('video_id', video.id)) >= 3, 30_000, 50);
+    // A busy machine starts the chunks late: allow for it (the check is what happens, not how fast).
+    await waitFor(async () => (await chunkRows('video_id', video.id)) >= 3, 90_000, 50);
     expect((await api(`/videos/${video.id}`, { method: 'DELETE' })).status).toBe(204);
     // Pending chunks are dropped and chunks still at the ASR endpoint leave no text behind.
     await waitFor(async () => (await chunkRows('video_id', video.id)) === 0, 30_000, 200);
