@@ -19,6 +19,7 @@ describe('text cleaning', () => {
   it('normalizes to NFC and removes control characters, noncharacters and unpaired surrogates', () => {
     // "é" as e + combining acute becomes one character; tab and newline stay.
     expect(normalizeText('Cafe\u0301 au lait')).toBe('Café au lait');
+    expect(normalizeText('The e\ufb03cient \ufb01eld \ufb02ows o\ufb00 the \ufb04e')).toBe('The efficient field flows off the ffle');
     expect(normalizeText('a\u0000b\u0007c\u001bd\u0085e\u009ff\tg\nh')).toBe('abcd\nef\tg\nh');
     expect(normalizeText('x\uffffy\ufffez\ufdd0!')).toBe('xyz!');
     expect(normalizeText('lone \ud800 high, lone \udc00 low, pair \ud83d\ude00 kept')).toBe('lone  high, lone  low, pair \ud83d\ude00 kept');

@@ -13,13 +13,15 @@ const INVISIBLE =
 const GARBAGE = /[\ufffd\p{Co}\p{Cn}]/gu;
 const READABLE = /[\p{L}\p{N}]/gu;
 
-/** Unicode NFC, one kind of line break, no invisible or control characters (a soft hyphen at a line end still joins the word). */
+/** Unicode NFC, ligatures as letters, one kind of line break, no invisible or control characters (a soft hyphen at a line end still joins the word). */
 export function normalizeText(text: string): string {
   return text
     .replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
     .replace(/\u00ad[ \t]*\n[ \t]*/g, '')
     .replace(/[\v\f]/g, ' ')
     .replace(INVISIBLE, '')
+    // Typeset ligatures (ﬁ, ﬂ, ﬀ, ﬃ, ﬄ, ﬅ, ﬆ) back to their letters: words are searched, split and compared.
+    .replace(/[\ufb00-\ufb06]/g, (c) => c.normalize('NFKC'))
     .normalize('NFC');
 }
 
