@@ -30,5 +30,7 @@ export async function importProjectFile(file: File): Promise<string> {
 }
 
 /** Files the editor opens: drawings become projects, libraries go to the shape library. */
-export const EXCALIDRAW_FILE_ACCEPT = '.excalidraw,.excalidrawlib,.md,.svg,.png,application/json,application/vnd.excalidraw+json,application/vnd.excalidrawlib+json';
+/** Files that hold a drawing: `.excalidraw`, PNG/SVG exported with the scene, Obsidian notes. */
+export const EXCALIDRAW_DRAWING_ACCEPT = '.excalidraw,.md,.svg,.png,application/json,application/vnd.excalidraw+json';
+export const EXCALIDRAW_FILE_ACCEPT = `${EXCALIDRAW_DRAWING_ACCEPT},.excalidrawlib,application/vnd.excalidrawlib+json`;
 export const isLibraryFile = (file: File) => /\.excalidrawlib$/i.test(file.name) || file.type === 'application/vnd.excalidrawlib+json';

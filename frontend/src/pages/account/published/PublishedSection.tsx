@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorText, useDeleteProjectMutation, useProjectsQuery, usePublishedQuery } from '../../../features/canvas/api';
-import { createProject, importProjectFile } from '../../../features/canvas/create-project';
+import { createProject, EXCALIDRAW_DRAWING_ACCEPT, importProjectFile } from '../../../features/canvas/create-project';
 import styles from '../license/license.module.css';
 
 /**
@@ -48,7 +48,7 @@ export function PublishedSection() {
           ref={fileInput}
           type="file"
           hidden
-          accept=".excalidraw,application/json,application/vnd.excalidraw+json"
+          accept={EXCALIDRAW_DRAWING_ACCEPT}
           data-testid="import-project-input"
           onChange={(e) => {
             void openFile(e.target.files?.[0]);
