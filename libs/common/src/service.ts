@@ -62,7 +62,7 @@ function healthController(service: ServiceName): Type {
 @Global()
 @Module({})
 class CoreModule {
-  static forRoot(config: BaseConfig, server: RedisQueueServer): DynamicModule {
+  static forRoot(config: BaseConfig, server: RedisQueueServer, metrics: ServiceMetrics): DynamicModule {
     return {
       module: CoreModule,
       providers: [
@@ -71,8 +71,9 @@ class CoreModule {
         { provide: INSTANCE_ID, useValue: server.instanceId },
         { provide: RedisQueueServer, useValue: server },
         { provide: STORAGE, useFactory: () => createStorage(config) },
+        { provide: ServiceMetrics, useValue: metrics },
       ],
-      exports: [BASE_CONFIG, SERVICE_CONFIG, INSTANCE_ID, RedisQueueServer, STORAGE],
+      exports: [BASE_CONFIG, SERVICE_CONFIG, INSTANCE_ID, RedisQueueServer, STORAGE, ServiceMetrics],
     };
   }
 }
@@ -129,7 +130,7 @@ export async function createServiceApp<S extends z.ZodType>(
   const root: DynamicModule = {
     module: ServiceRootModule,
     imports: [
-      CoreModule.forRoot(config, server),
+      CoreModule.forRoot(config, server, metrics),
       RpcModule,
       TypeOrmModule.forRootAsync({
         useFactory: () => dataSourceOptions(data),
@@ -140,7 +141,7 @@ export async function createServiceApp<S extends z.ZodType>(
       ...(def.imports ?? []),
     ],
     controllers: [healthController(def.service), ...(def.controllers ?? []), ...(config.TEST_ROUTES ? (def.testControllers ?? []) : [])],
-    providers: [...(def.processors ?? []), ...(def.providers ?? []), { provide: ServiceMetrics, useValue: metrics }],
+    providers: [...(def.processors ?? []), ...(def.providers ?? [])],
   };
   const app = await NestFactory.createMicroservice(root, { strategy: server, logger: new PinoNestLogger(logger) });
   app.useGlobalFilters(new RpcErrorFilter());
@@ -170,6 +171,8 @@ export async function createServiceApp<S extends z.ZodType>(
       unsubscribe();
       const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
       await Promise.all([server.drain(config.SHUTDOWN_TIMEOUT_MS), drainWorkers(workers, deadline, logger)]);
+      // another copy reports the queue gauges from its next scrape on
+      await metrics.releaseQueues();
       await nestClose();
     })());
   app.close = stop;

@@ -59,6 +59,8 @@ export class OpenAiSummaryProvider implements MapReduceSummaryProvider {
     private readonly client: OpenAI,
     private readonly model: string,
     private readonly mapWords = 3_000,
+    /** Told the tokens of each answer, as the endpoint reports them (for the operators' counters). */
+    private readonly onUsage?: (tokens: { prompt: number; completion: number }) => void,
   ) {}
 
   private async ask(system: string, user: string): Promise<Record<string, unknown> | null> {
@@ -71,6 +73,7 @@ export class OpenAiSummaryProvider implements MapReduceSummaryProvider {
         { role: 'user', content: user },
       ],
     });
+    if (res.usage && this.onUsage) this.onUsage({ prompt: res.usage.prompt_tokens ?? 0, completion: res.usage.completion_tokens ?? 0 });
     return parseJsonObject(res.choices?.[0]?.message?.content);
   }
 
