@@ -20,6 +20,7 @@ import { redisOptions } from './redis';
 import { drainWorkers, exitOnStopSignal } from './shutdown';
 import { RedisQueueServer, RpcErrorFilter, RpcModule } from './rpc';
 import { createStorage, STORAGE } from './storage';
+import { startTracing, stopTracing } from './tracing';
 import { BASE_CONFIG } from './tokens';
 
 export const INSTANCE_ID = Symbol('INSTANCE_ID');
@@ -174,6 +175,7 @@ export async function createServiceApp<S extends z.ZodType>(
       // another copy reports the queue gauges from its next scrape on
       await metrics.releaseQueues();
       await nestClose();
+      await stopTracing();
     })());
   app.close = stop;
   const unsubscribe = exitOnStopSignal(stop, { timeoutMs: config.SHUTDOWN_TIMEOUT_MS, logger });
@@ -213,6 +215,7 @@ export async function runService<S extends z.ZodType>(def: ServiceDefinition<S>)
   exitWithParent();
   try {
     const config = loadConfig(def.envSchema ?? baseEnvSchema) as BaseConfig;
+    startTracing(def.service);
     const problem = (await checkDependencies(config.DATABASE_URL, config.REDIS_URL)) ?? (await checkStorage(def.service, config));
     if (problem) {
       console.error(problem);
