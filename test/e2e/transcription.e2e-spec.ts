@@ -8,7 +8,8 @@ import { Client } from 'pg';
 /**
  * Batch transcription as operators run it: the built services as processes, a 40-chunk job, and an
  * ai worker killed with SIGKILL while it holds chunks. A new copy finishes the job, and the
- * transcript has every chunk exactly once, in order.
+ * transcript has every chunk exactly once, in order. Then three workers share one job and one of
+ * them is killed mid-chunk: the two others finish it, nothing lost or doubled.
  */
 const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
 const CHUNKS = 40;
@@ -125,5 +126,82 @@ describe('transcription of a long video survives kill -9 of the ai worker', () =
     const gone = await api('/auth/account', { method: 'DELETE', body: JSON.stringify({ email: user.email, password: user.password }) });
     expect(gone.status).toBe(204);
     await waitFor(async () => (await chunkRows('owner_id', user.user.id)) === 0, 15_000, 200);
+  });
+});
+
+/**
+ * Three ai workers share one long transcription; one of them is killed with SIGKILL while it holds
+ * chunks at the ASR endpoint. The two others take over its chunks (stalled-job recovery) without a
+ * new copy: every chunk once, none lost, none doubled.
+ */
+describe('three ai workers, one killed mid-job', () => {
+  let stack: Stack;
+  let yt: YoutubeStandIn;
+  let asr: OpenAiStandIn;
+  let user: SignedUp;
+
+  beforeAll(async () => {
+    const wav = join(tempDir('long-audio-3'), 'talk.wav');
+    execFileSync(ffmpeg, ['-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=300:sample_rate=16000:duration=${CHUNKS}`, '-ac', '1', wav]);
+    yt = await YoutubeStandIn.start([{ id: VIDEO, title: 'A long talk for three workers', lengthSeconds: CHUNKS, audio: readFileSync(wav) }]);
+    asr = await OpenAiStandIn.start({ latencyMs: 400 });
+    stack = await Stack.start({
+      label: 'transcription-3',
+      env: {
+        YOUTUBE_BASE_URL: yt.url,
+        ASR_BASE_URL: asr.url,
+        ASR_API_KEY: 'test-key',
+        MEDIA_CHUNK_SECONDS: '1',
+        AI_JOB_LOCK_MS: '3000',
+        AI_TRANSCRIPTION_CONCURRENCY: '2',
+      },
+    });
+    await stack.startCopy('ai');
+    await stack.startCopy('ai');
+    user = await signUp(stack.url);
+  }, 150_000);
+
+  afterAll(async () => {
+    await stack?.close();
+    await yt?.close();
+    await asr?.close();
+  });
+
+  it('finishes on the two others with every chunk exactly once', async () => {
+    expect(stack.copies('ai')).toHaveLength(3);
+    const created = await fetch(`${stack.url}/api/videos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+      body: JSON.stringify({ url: `https://youtu.be/${VIDEO}` }),
+    });
+    expect(created.status).toBe(202);
+    const { video } = (await created.json()) as { video: VideoView };
+
+    // Each copy runs at most 2 chunks at once: with 5 or more at the ASR endpoint, every copy holds
+    // at least one, so the copy killed is in the middle of a chunk.
+    await waitFor(() => asr.transcriptions.length >= 4 && asr.inFlight >= 5, 60_000, 10);
+    const inFlightAtKill = asr.inFlight;
+    const doneAtKill = asr.transcriptions.length;
+    const victim = stack.copies('ai')[1];
+    const ended = await stack.stopCopy(victim, 'SIGKILL');
+    expect(ended.signal).toBe('SIGKILL');
+    expect(stack.copies('ai')).toHaveLength(2);
+    expect(doneAtKill).toBeLessThan(CHUNKS - 10);
+
+    const ready = (await waitFor(async () => {
+      const v = (await (await fetch(`${stack.url}/api/videos/${video.id}`, { headers: { authorization: `Bearer ${user.token}` } })).json()) as VideoView;
+      if (v.status === 'failed') throw new Error(`video failed: ${v.error}`);
+      return v.status === 'ready' ? v : null;
+    }, 90_000, 250)) as VideoView;
+
+    // Every chunk exactly once, in order, at its offset: nothing lost, nothing doubled.
+    expect(ready.transcript.map((l) => l.text)).toEqual(Array.from({ length: CHUNKS }, (_, i) => `chunk ${i} spoken words.`));
+    ready.transcript.forEach((line, i) => expect(line.start).toBeCloseTo(i, 1));
+    // The killed copy's chunks were sent again by the others (redelivered, not lost), and only those.
+    const names = asr.transcriptions;
+    expect(new Set(names).size).toBe(CHUNKS);
+    expect(names.length).toBeGreaterThan(CHUNKS);
+    expect(names.length).toBeLessThanOrEqual(CHUNKS + inFlightAtKill);
+    expect(stack.copies('ai')).toHaveLength(2);
   });
 });

@@ -46,5 +46,24 @@ describe('queue depth for autoscaling ai workers', () => {
     expect(value('prioritized')).toBe(3);
     // What the ScaledObject's query adds up for this queue: every job waiting for a worker.
     expect(value('waiting') + value('prioritized') + value('active')).toBe(4);
+    await metrics.releaseQueues();
+  });
+
+  it('reports each queue from one process at a time, and another process takes over when it lets go', async () => {
+    const a = new ServiceMetrics('media');
+    const b = new ServiceMetrics('gateway');
+    a.watchQueue(queue);
+    b.watchQueue(queue);
+    const reports = async (m: ServiceMetrics) => (await m.text()).body.includes(`vn_queue_jobs{queue="${Queues.aiDocuments}"`);
+    expect(await reports(a)).toBe(true);
+    expect(await reports(b)).toBe(false);
+    expect(await reports(a)).toBe(true);
+    const lease = `${redis.prefix}:${Queues.aiDocuments}:metrics-reporter`;
+    expect(await client.get(lease)).toBe(a.reporterId);
+    expect(Number(await client.pttl(lease))).toBeGreaterThan(50_000);
+    await a.releaseQueues();
+    expect(await client.get(lease)).toBeNull();
+    expect(await reports(b)).toBe(true);
+    expect(await reports(a)).toBe(false);
   });
 });

@@ -12,3 +12,4 @@ export * from './metrics';
 export * from './shutdown';
 export * from './health';
 export * from './thread-pool';
+export * from './tracing';

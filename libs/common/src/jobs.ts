@@ -3,6 +3,7 @@ import { WorkerHost } from '@nestjs/bullmq';
 import { QueueOwners, queuesOwnedBy, type JobName, type QueueName, type ServiceName } from '@visualnotes/contracts';
 import { UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
 import { requestContext } from './logger';
+import { endSpan, startSpan, tracingOn } from './tracing';
 
 /** Retries with exponential backoff; finished jobs are kept a while so users and operators can read them. */
 export const defaultJobOptions: JobsOptions = {
@@ -50,10 +51,23 @@ export abstract class JobProcessor extends WorkerHost {
   async process(job: Job, token?: string): Promise<unknown> {
     const method = (this.handlerMap ??= handlersOf(this)).get(job.name);
     if (!method) throw new UnrecoverableError(`No handler for job "${job.name}"`);
-    const requestId = (job.data as { requestId?: string })?.requestId ?? `job-${job.queueName}-${job.id}`;
-    return requestContext.run({ requestId }, () =>
-      (this as unknown as Record<string, (j: Job, t?: string) => Promise<unknown>>)[method](job, token),
-    );
+    const data = job.data as { requestId?: string; trace?: string } | undefined;
+    const requestId = data?.requestId ?? `job-${job.queueName}-${job.id}`;
+    const run = () => (this as unknown as Record<string, (j: Job, t?: string) => Promise<unknown>>)[method](job, token);
+    if (!tracingOn()) return requestContext.run({ requestId }, run);
+    // One span per run of the job, in the trace of whoever added it (`trace` in the job data).
+    const span = startSpan(`job ${job.queueName} ${job.name}`, 'consumer', { 'messaging.system': 'bullmq', 'messaging.destination.name': job.queueName, 'messaging.message.id': String(job.id) }, data?.trace);
+    return requestContext.run({ requestId, span }, async () => {
+      try {
+        const result = await run();
+        endSpan(span);
+        return result;
+      } catch (err) {
+        // waiting for child jobs is a step, not a failure
+        endSpan(span, (err as Error)?.name === 'WaitingChildrenError' ? undefined : err);
+        throw err;
+      }
+    });
   }
 }
 

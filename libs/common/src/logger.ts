@@ -1,9 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { LoggerService } from '@nestjs/common';
+import type { Span } from '@opentelemetry/api';
 import pino, { type Logger } from 'pino';
 
 export interface RequestContext {
   requestId?: string;
+  /** The span of this request or job, when tracing is on (`tracing.ts`). */
+  span?: Span;
 }
 
 /** Carries the request (or job) id through async work so every log line and RPC hop has it. */

@@ -20,6 +20,7 @@ import { redisOptions } from './redis';
 import { drainWorkers, exitOnStopSignal } from './shutdown';
 import { RedisQueueServer, RpcErrorFilter, RpcModule } from './rpc';
 import { createStorage, STORAGE } from './storage';
+import { startTracing, stopTracing } from './tracing';
 import { BASE_CONFIG } from './tokens';
 
 export const INSTANCE_ID = Symbol('INSTANCE_ID');
@@ -62,7 +63,7 @@ function healthController(service: ServiceName): Type {
 @Global()
 @Module({})
 class CoreModule {
-  static forRoot(config: BaseConfig, server: RedisQueueServer): DynamicModule {
+  static forRoot(config: BaseConfig, server: RedisQueueServer, metrics: ServiceMetrics): DynamicModule {
     return {
       module: CoreModule,
       providers: [
@@ -71,8 +72,9 @@ class CoreModule {
         { provide: INSTANCE_ID, useValue: server.instanceId },
         { provide: RedisQueueServer, useValue: server },
         { provide: STORAGE, useFactory: () => createStorage(config) },
+        { provide: ServiceMetrics, useValue: metrics },
       ],
-      exports: [BASE_CONFIG, SERVICE_CONFIG, INSTANCE_ID, RedisQueueServer, STORAGE],
+      exports: [BASE_CONFIG, SERVICE_CONFIG, INSTANCE_ID, RedisQueueServer, STORAGE, ServiceMetrics],
     };
   }
 }
@@ -129,7 +131,7 @@ export async function createServiceApp<S extends z.ZodType>(
   const root: DynamicModule = {
     module: ServiceRootModule,
     imports: [
-      CoreModule.forRoot(config, server),
+      CoreModule.forRoot(config, server, metrics),
       RpcModule,
       TypeOrmModule.forRootAsync({
         useFactory: () => dataSourceOptions(data),
@@ -140,7 +142,7 @@ export async function createServiceApp<S extends z.ZodType>(
       ...(def.imports ?? []),
     ],
     controllers: [healthController(def.service), ...(def.controllers ?? []), ...(config.TEST_ROUTES ? (def.testControllers ?? []) : [])],
-    providers: [...(def.processors ?? []), ...(def.providers ?? []), { provide: ServiceMetrics, useValue: metrics }],
+    providers: [...(def.processors ?? []), ...(def.providers ?? [])],
   };
   const app = await NestFactory.createMicroservice(root, { strategy: server, logger: new PinoNestLogger(logger) });
   app.useGlobalFilters(new RpcErrorFilter());
@@ -170,7 +172,10 @@ export async function createServiceApp<S extends z.ZodType>(
       unsubscribe();
       const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
       await Promise.all([server.drain(config.SHUTDOWN_TIMEOUT_MS), drainWorkers(workers, deadline, logger)]);
+      // another copy reports the queue gauges from its next scrape on
+      await metrics.releaseQueues();
       await nestClose();
+      await stopTracing();
     })());
   app.close = stop;
   const unsubscribe = exitOnStopSignal(stop, { timeoutMs: config.SHUTDOWN_TIMEOUT_MS, logger });
@@ -210,6 +215,7 @@ export async function runService<S extends z.ZodType>(def: ServiceDefinition<S>)
   exitWithParent();
   try {
     const config = loadConfig(def.envSchema ?? baseEnvSchema) as BaseConfig;
+    startTracing(def.service);
     const problem = (await checkDependencies(config.DATABASE_URL, config.REDIS_URL)) ?? (await checkStorage(def.service, config));
     if (problem) {
       console.error(problem);

@@ -14,7 +14,7 @@ export const Queues = {
   mediaJobs: 'media-jobs',
   /** AI: one job per audio chunk, and the merge job (parent of the chunks, BullMQ flow). */
   aiTranscription: 'ai-transcription',
-  /** AI: summaries (video transcripts). */
+  /** AI: video summaries; a long transcript is mapped in parallel child jobs under its summary job (BullMQ flow). */
   aiSummaries: 'ai-summaries',
   /** AI: document summaries; one map job per chunk of pages, their parent reduces (BullMQ flow). */
   aiDocuments: 'ai-documents',
@@ -30,6 +30,7 @@ export const Jobs = {
   transcriptionMerge: 'transcription.merge',
   transcriptionDiscard: 'transcription.discard',
   summaryVideo: 'summary.video',
+  summaryMap: 'summary.map',
   documentMap: 'document.map',
   documentReduce: 'document.reduce',
   mailSend: 'mail.send',
@@ -89,8 +90,13 @@ export interface JobPayloads {
   'transcription.merge': { videoId: string; chunks: number };
   /** Removes the chunk texts kept for a video (the video was deleted). */
   'transcription.discard': { videoId: string };
-  /** Summarizes a video's transcript (read from the media service); returns `Summary`. */
-  'summary.video': { videoId: string; language?: string };
+  /**
+   * Summarizes a video's transcript (read from the media service); returns `Summary`. A long
+   * transcript is mapped in `summary.map` children first; `step` and `parts` are internal.
+   */
+  'summary.video': { videoId: string; language?: string; step?: 'reduce'; parts?: number };
+  /** Maps transcript lines `from`..`to` (0-based, `to` excluded) of a video; returns `VideoPartSummary` (ai). */
+  'summary.map': { videoId: string; index: number; parts: number; from: number; to: number; language?: string };
   /** Summarizes pages `from`..`to` (1-based, inclusive) of a document; returns `DocumentChunkSummary`. */
   'document.map': { documentId: string; index: number; chunks: number; from: number; to: number; requestId?: string };
   /** Combines the chunk summaries (children values) into the document's summary and stores it. */
@@ -111,7 +117,7 @@ export const QueueOwners = {
   'ai-events': { owner: 'ai', jobs: ['account.deleted'] },
   'media-jobs': { owner: 'media', jobs: ['video.import'] },
   'ai-transcription': { owner: 'ai', jobs: ['transcription.chunk', 'transcription.merge', 'transcription.discard'] },
-  'ai-summaries': { owner: 'ai', jobs: ['summary.video'] },
+  'ai-summaries': { owner: 'ai', jobs: ['summary.video', 'summary.map'] },
   'ai-documents': { owner: 'ai', jobs: ['document.map', 'document.reduce'] },
   'auth-mail': { owner: 'auth', jobs: ['mail.send'] },
 } as const satisfies Record<QueueName, { owner: ServiceName; jobs: readonly JobName[] }>;

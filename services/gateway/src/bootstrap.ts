@@ -7,7 +7,8 @@ import helmet from 'helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { createLogger, exitOnStopSignal, loadConfig, PinoNestLogger, requestContext, within } from '@visualnotes/common';
+import { createLogger, endSpan, exitOnStopSignal, loadConfig, PinoNestLogger, requestContext, startSpan, stopTracing, tracingOn, within } from '@visualnotes/common';
+import type { Span } from '@opentelemetry/api';
 import { errorBody } from '@visualnotes/contracts';
 import Redis from 'ioredis';
 import { cleanupOpenApiDoc, ZodValidationPipe } from 'nestjs-zod';
@@ -29,6 +30,9 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const DOCS_PATH = '/api/docs';
 const LIVE = { status: 'ok' };
 const INVALID_CHARACTERS = errorBody('INVALID_CHARACTERS');
+/** Where a request's server span waits for its response (only when tracing is on). */
+const SPAN = Symbol('span');
+type TracedRequest = { [SPAN]?: Span };
 
 /** Helmet's headers for pages, scripts and the API docs UI, worked out once. */
 const PAGE_SECURITY_HEADERS = helmetHeaders({
@@ -189,6 +193,14 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
       return;
     }
     if (live) return done(); // the liveness probe has nothing to carry
+    if (tracingOn()) {
+      // A server span per request, continuing the caller's trace when it sends a `traceparent`.
+      const parent = request.headers.traceparent;
+      const span = startSpan(`${request.method} ${request.routeOptions?.url ?? path}`, 'server', { 'http.request.method': request.method, 'url.path': path }, typeof parent === 'string' ? parent : undefined);
+      (request as TracedRequest)[SPAN] = span;
+      requestContext.run({ requestId: String(request.id), span }, done);
+      return;
+    }
     requestContext.run({ requestId: String(request.id) }, done);
   });
   // Liveness of the gateway process (no RPC, no database), answered by Fastify itself: load
@@ -199,6 +211,8 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   });
   // One access-log line per API request (load balancers' liveness probes left out).
   fastify.addHook('onResponse', (request, reply, done) => {
+    const span = (request as TracedRequest)[SPAN];
+    if (span) endSpan(span, reply.statusCode >= 500 ? new Error(`HTTP ${reply.statusCode}`) : undefined, { 'http.response.status_code': reply.statusCode });
     const path = pathOf(request.url);
     if (path.startsWith('/api/') && path !== LIVENESS_PATH) {
       logger.info(
@@ -266,6 +280,7 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
         clearInterval(closeIdle);
       }
       await nestClose();
+      await stopTracing();
     })());
   app.close = stop;
   const unsubscribe = exitOnStopSignal(stop, { timeoutMs: config.SHUTDOWN_TIMEOUT_MS, logger });

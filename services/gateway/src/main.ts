@@ -1,4 +1,4 @@
-import { checkDependencies, checkStorage, ConfigError, exitWithParent, loadConfig } from '@visualnotes/common';
+import { checkDependencies, checkStorage, ConfigError, exitWithParent, loadConfig, startTracing } from '@visualnotes/common';
 import { createGatewayApp } from './bootstrap';
 import { gatewayEnvSchema } from './config';
 
@@ -6,6 +6,7 @@ async function main() {
   exitWithParent();
   try {
     const config = loadConfig(gatewayEnvSchema);
+    startTracing('gateway');
     const problem = (await checkDependencies(config.DATABASE_URL, config.REDIS_URL)) ?? (await checkStorage('gateway', config));
     if (problem) {
       console.error(problem);

@@ -23,6 +23,8 @@ export interface RpcEnvelope {
   /** Epoch ms after which the caller has given up; a copy that pops it later skips it. */
   deadline: number;
   requestId?: string;
+  /** W3C `traceparent` of the caller's span, when tracing is on. */
+  trace?: string;
 }
 
 export interface RpcReply {

@@ -3,6 +3,7 @@ import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microser
 import { errorBody, serviceOfPattern, type ServiceName } from '@visualnotes/contracts';
 import Redis from 'ioredis';
 import { currentRequestId } from '../logger';
+import { currentTraceparent, endSpan, startSpan, tracingOn } from '../tracing';
 import { INSTANCE_TTL_MS, rpcKeys, type RpcEnvelope, type RpcReply } from './keys';
 
 export interface RedisQueueClientOptions {
@@ -108,6 +109,16 @@ export class RedisQueueClient extends ClientProxy {
 
   protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     const id = randomUUID();
+    let trace: string | undefined;
+    if (tracingOn()) {
+      const span = startSpan(`rpc ${String(packet.pattern)}`, 'client', { 'rpc.system': 'visualnotes', 'rpc.method': String(packet.pattern) });
+      trace = currentTraceparent(span);
+      const answer = callback;
+      callback = (p) => {
+        endSpan(span, p.err ? new Error((p.err as { message?: string }).message ?? 'RPC error') : undefined);
+        answer(p);
+      };
+    }
     let service: ServiceName;
     try {
       service = serviceOfPattern(String(packet.pattern));
@@ -124,6 +135,7 @@ export class RedisQueueClient extends ClientProxy {
       deadline: Date.now() + timeoutMs,
       requestId: currentRequestId(),
     };
+    if (trace) envelope.trace = trace;
     const raw = JSON.stringify(envelope);
     void (async () => {
       if (!(await this.isAlive(service))) {

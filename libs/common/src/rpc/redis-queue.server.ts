@@ -6,6 +6,7 @@ import Redis from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import { requestContext } from '../logger';
 import { within } from '../shutdown';
+import { endSpan, startSpan, tracingOn } from '../tracing';
 import { toErrorBody } from './errors';
 import { HEARTBEAT_MS, INSTANCE_TTL_MS, rpcKeys, type RpcEnvelope, type RpcReply } from './keys';
 
@@ -161,7 +162,11 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
       await reply({ err: errorBody('NOT_FOUND', `No handler for ${envelope.pattern}`) });
       return;
     }
-    await requestContext.run({ requestId: envelope.requestId }, async () => {
+    // With tracing on, the handler runs in a span that continues the caller's trace.
+    const span = tracingOn()
+      ? startSpan(`rpc ${envelope.pattern}`, 'server', { 'rpc.system': 'visualnotes', 'rpc.method': envelope.pattern }, envelope.trace)
+      : undefined;
+    await requestContext.run(span ? { requestId: envelope.requestId, span } : { requestId: envelope.requestId }, async () => {
       try {
         const context = new RpcContext([envelope.pattern, envelope.requestId]);
         const result = await lastValueFrom(this.transformToObservable(await handler(envelope.data, context)), {
@@ -169,10 +174,12 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
         });
         this.handled++;
         this.logger.debug?.(`rpc handled ${envelope.pattern}`);
+        endSpan(span);
         await reply({ response: result });
       } catch (err) {
         this.handled++;
         this.logger.debug?.(`rpc handled ${envelope.pattern} (error)`);
+        endSpan(span, err);
         await reply({ err: toErrorBody(err) });
       }
     });

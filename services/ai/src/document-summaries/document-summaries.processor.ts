@@ -4,10 +4,11 @@ import { JobHandler, JobProcessor, RpcClient, RpcError } from '@visualnotes/comm
 import { Jobs, Patterns, Queues, type JobPayloads } from '@visualnotes/contracts';
 import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { SUMMARY_PROVIDER, type SummaryProvider } from '../summaries/providers/summary-provider';
+import { mapResults, reportToParent } from '../summaries/summary-flow';
 import { combineChunks, summarizeChunk, type DocumentChunkSummary } from './document-summarizer';
 
 /**
- * Document summaries as a BullMQ flow: `document.map` children summarize chunks of pages in
+ * Document summaries as a BullMQ flow (`summaries/summary-flow.ts`, shared with long videos): `document.map` children summarize chunks of pages in
  * parallel (on any number of ai workers), the `document.reduce` parent combines them and hands the
  * result to the media service, which owns the document. Premium flows carry a higher priority.
  */
@@ -32,8 +33,7 @@ export class DocumentSummariesProcessor extends JobProcessor {
       const maxSections = Math.max(1, Math.min(4, Math.ceil(pages.length / 3)));
       const result = await summarizeChunk(this.provider, { index, title, pages, maxSections, structured });
       const { progress } = await this.rpc.send(Patterns.media.documentsProgress, { document_id: documentId, index, chunks, done: true });
-      const parentId = job.parent?.id;
-      if (parentId) await (await this.queue.getJob(parentId))?.updateProgress(progress).catch(() => undefined);
+      await reportToParent(this.queue, job, progress);
       return result;
     });
   }
@@ -42,8 +42,7 @@ export class DocumentSummariesProcessor extends JobProcessor {
   async reduce(job: Job<JobPayloads['document.reduce']>): Promise<{ sections: number }> {
     const { documentId } = job.data;
     return this.reportingFailure(job, async () => {
-      const values = Object.values(await job.getChildrenValues<DocumentChunkSummary>());
-      if (values.length !== job.data.chunks) throw new Error(`Expected ${job.data.chunks} chunk summaries, got ${values.length}`);
+      const values = await mapResults<DocumentChunkSummary>(job, job.data.chunks);
       const { title } = await this.rpc.send(Patterns.media.documentsPages, { document_id: documentId, from: 1, to: 0 });
       const summary = await combineChunks(this.provider, title, values);
       await this.rpc.send(Patterns.media.documentsComplete, { document_id: documentId, summary });

@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@visualnotes/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { SERVICE_CONFIG, ServiceMetrics } from '@visualnotes/common';
 import { AsrAudioFormats, Messages, type AsrAudioFormat, type TranscriptSegment } from '@visualnotes/contracts';
 import OpenAI, { toFile } from 'openai';
 import { asrSettings, type AiConfig } from '../config';
@@ -16,7 +16,10 @@ export class AsrClient {
   private readonly client: OpenAI | null;
   private readonly model: string;
 
-  constructor(@Inject(SERVICE_CONFIG) config: AiConfig) {
+  constructor(
+    @Inject(SERVICE_CONFIG) config: AiConfig,
+    @Optional() private readonly metrics?: ServiceMetrics,
+  ) {
     const s = asrSettings(config);
     this.model = s.model;
     this.client =
@@ -43,6 +46,7 @@ export class AsrClient {
       response_format: 'verbose_json',
       ...(iso && /^[a-z]{2}$/.test(iso) ? { language: iso } : {}),
     })) as unknown as { text?: string; segments?: { start?: number; end?: number; text?: string }[] };
+    this.metrics?.audioSeconds.inc({ model: this.model }, Math.max(0, duration));
     const segments = (res.segments ?? [])
       .map((s) => ({ start: Number(s.start) || 0, end: Number(s.end) || 0, text: String(s.text ?? '').trim() }))
       .filter((s) => s.text);

@@ -181,6 +181,7 @@ class OperatorRoutes implements OnModuleInit, OnApplicationBootstrap, OnModuleDe
   }
 
   async onModuleDestroy() {
+    await this.metrics.releaseQueues();
     await Promise.allSettled(this.queues.map((q) => q.close()));
   }
 }

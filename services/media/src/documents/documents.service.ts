@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { defaultJobOptions, queuePrefix, redisOptions, RpcClient, SERVICE_CONFIG, STORAGE, type Storage } from '@visualnotes/common';
+import { defaultJobOptions, queuePrefix, redisOptions, RpcClient, SERVICE_CONFIG, ServiceMetrics, STORAGE, type Storage } from '@visualnotes/common';
 import {
   DomainError,
   jobFailureMessage,
@@ -65,6 +65,7 @@ export class DocumentsService implements OnModuleDestroy {
     private readonly usage: UsageService,
     private readonly rpc: RpcClient,
     private readonly extraction: ExtractionPool,
+    private readonly metrics: ServiceMetrics,
   ) {
     this.flows = new FlowProducer({ connection: redisOptions(config.REDIS_URL), prefix: queuePrefix(config) });
     // a connection error (Redis gone, or closing at shutdown) is logged, never an unhandled event
@@ -78,6 +79,7 @@ export class DocumentsService implements OnModuleDestroy {
   async create(req: RpcRequest<'media.documents.create'>): Promise<CreateSummaryReply> {
     if (!req.owner_id) throw new DomainError('UNAUTHORIZED');
     const doc = await this.read(req);
+    this.metrics.documentPages.inc({ kind: doc.kind }, doc.pages.length);
     const chars = doc.pages.reduce((n, p) => n + p.text.length, 0);
     const entitlements = await this.usage.entitlements({ owner_id: req.owner_id, scope: req.scope });
     const premium = Boolean(entitlements?.premium);

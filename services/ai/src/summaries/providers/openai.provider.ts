@@ -1,7 +1,7 @@
 import { DomainError, type Summary, type SummarySection } from '@visualnotes/contracts';
 import type OpenAI from 'openai';
 import { summarizeExtractive } from './builtin.provider';
-import type { SummaryInput, SummaryProvider, SummaryUnit } from './summary-provider';
+import type { MapReduceSummaryProvider, SummaryInput, SummaryUnit } from './summary-provider';
 
 const MAP_PROMPT = `You summarize a part of a transcript or document. Each input line starts with its position in brackets: [seconds] for a video, [p. N] for a page.
 Answer with JSON only: {"sections":[{"at":<the bracketed number where the section begins>,"title":"<short title>","points":["<2 to 5 key points>"]}]}.
@@ -52,13 +52,15 @@ const label = (u: SummaryUnit) => (u.start !== undefined ? `[${Math.round(u.star
  * inputs: each part of about `mapWords` words gives sections (map), the sections give the overview
  * (reduce). A part whose answer is not usable JSON is summarized by the built-in provider instead.
  */
-export class OpenAiSummaryProvider implements SummaryProvider {
+export class OpenAiSummaryProvider implements MapReduceSummaryProvider {
   readonly name = 'openai';
 
   constructor(
     private readonly client: OpenAI,
     private readonly model: string,
     private readonly mapWords = 3_000,
+    /** Told the tokens of each answer, as the endpoint reports them (for the operators' counters). */
+    private readonly onUsage?: (tokens: { prompt: number; completion: number }) => void,
   ) {}
 
   private async ask(system: string, user: string): Promise<Record<string, unknown> | null> {
@@ -71,26 +73,44 @@ export class OpenAiSummaryProvider implements SummaryProvider {
         { role: 'user', content: user },
       ],
     });
+    if (res.usage && this.onUsage) this.onUsage({ prompt: res.usage.prompt_tokens ?? 0, completion: res.usage.completion_tokens ?? 0 });
     return parseJsonObject(res.choices?.[0]?.message?.content);
+  }
+
+  /** The parts a long input is mapped in: consecutive units of about `mapWords` words. */
+  parts(units: SummaryUnit[]): SummaryUnit[][] {
+    return groupUnits(units.filter((u) => String(u.text ?? '').trim()), this.mapWords);
+  }
+
+  /** Map: the sections of one part (the built-in summary of it when the answer is not usable). */
+  async mapPart(input: SummaryInput, part: SummaryUnit[]): Promise<SummarySection[]> {
+    const answer = await this.ask(MAP_PROMPT, `${input.title ? `Title: ${input.title}\n` : ''}${part.map((u) => `${u.heading ? `## ${u.heading}\n` : ''}${label(u)} ${u.text}`).join('\n')}`);
+    const mapped = this.sectionsOf(answer, part);
+    return mapped.length ? mapped : summarizeExtractive({ ...input, units: part, maxSections: 3 }).sections;
+  }
+
+  /** Reduce: the sections of every part, in order, give the overview; at most `maxSections` are kept. */
+  async reduce(input: SummaryInput, sections: SummarySection[]): Promise<Summary> {
+    const outline = sections.map((s) => `${s.title}: ${s.points.join(' ')}`).join('\n');
+    const reduced = await this.ask(REDUCE_PROMPT, outline);
+    const units = (input.units ?? []).filter((u) => String(u.text ?? '').trim());
+    const overview = typeof reduced?.overview === 'string' && reduced.overview.trim() ? reduced.overview.trim() : summarizeExtractive({ ...input, units }).overview;
+    const max = input.maxSections ?? 30;
+    return { overview, sections: sections.slice(0, max) };
   }
 
   async summarize(input: SummaryInput): Promise<Summary> {
     const units = (input.units ?? []).filter((u) => String(u.text ?? '').trim());
     if (!units.length) throw new DomainError('CANNOT_SUMMARIZE_NO_TRANSCRIPT');
-    const groups = groupUnits(units, this.mapWords);
+    const groups = this.parts(units);
     const sections: SummarySection[] = [];
     for (const [i, group] of groups.entries()) {
-      const answer = await this.ask(MAP_PROMPT, `${input.title ? `Title: ${input.title}\n` : ''}${group.map((u) => `${u.heading ? `## ${u.heading}\n` : ''}${label(u)} ${u.text}`).join('\n')}`);
-      const mapped = this.sectionsOf(answer, group);
-      sections.push(...(mapped.length ? mapped : summarizeExtractive({ ...input, units: group, maxSections: 3 }).sections));
+      sections.push(...(await this.mapPart(input, group)));
       await input.onProgress?.((i + 1) / (groups.length + 1));
     }
-    const outline = sections.map((s) => `${s.title}: ${s.points.join(' ')}`).join('\n');
-    const reduced = await this.ask(REDUCE_PROMPT, outline);
-    const overview = typeof reduced?.overview === 'string' && reduced.overview.trim() ? reduced.overview.trim() : summarizeExtractive({ ...input, units }).overview;
+    const summary = await this.reduce({ ...input, units }, sections);
     await input.onProgress?.(1);
-    const max = input.maxSections ?? 30;
-    return { overview, sections: sections.slice(0, max) };
+    return summary;
   }
 
   private sectionsOf(answer: Record<string, unknown> | null, group: SummaryUnit[]): SummarySection[] {

@@ -1,4 +1,4 @@
-import type { Summary } from '@visualnotes/contracts';
+import type { Summary, SummarySection } from '@visualnotes/contracts';
 
 /**
  * The one interface behind every summary (videos and documents).
@@ -42,6 +42,25 @@ export interface SummaryProvider {
   readonly name: string;
   /** Throws `DomainError('CANNOT_SUMMARIZE_NO_TRANSCRIPT')` when the units hold no text. */
   summarize(input: SummaryInput): Promise<Summary>;
+}
+
+/**
+ * A provider that summarizes a long input part by part (map) and then the parts' sections as a
+ * whole (reduce). `summarize` runs both steps in one process; the summary jobs run the parts of a
+ * long transcript as parallel child jobs instead, with the same result.
+ */
+export interface MapReduceSummaryProvider extends SummaryProvider {
+  /** The consecutive parts the units are mapped in (one part: nothing to spread). */
+  parts(units: SummaryUnit[]): SummaryUnit[][];
+  /** Map: the sections of one part; `input` gives the title and language. */
+  mapPart(input: SummaryInput, part: SummaryUnit[]): Promise<SummarySection[]>;
+  /** Reduce: the sections of every part in order, and the whole input, to the summary. */
+  reduce(input: SummaryInput, sections: SummarySection[]): Promise<Summary>;
+}
+
+export function isMapReduce(provider: SummaryProvider): provider is MapReduceSummaryProvider {
+  const p = provider as Partial<MapReduceSummaryProvider>;
+  return typeof p.parts === 'function' && typeof p.mapPart === 'function' && typeof p.reduce === 'function';
 }
 
 /** Nest injection token of the configured `SummaryProvider`. */
