@@ -89,7 +89,8 @@ export interface PublishRpc {
     res: { storage_key: string; content_type: string };
   };
   'publish.collaborators.list': { req: PublishCaller & { id: string }; res: Collaborator[] };
-  'publish.collaborators.add': { req: PublishCaller & { id: string; email: string; role: CollaboratorRole }; res: Collaborator };
+  /** `inviter_name` (the owner's name) is shown in the invitation mail. */
+  'publish.collaborators.add': { req: PublishCaller & { id: string; email: string; role: CollaboratorRole; inviter_name?: string }; res: Collaborator };
   'publish.collaborators.update': { req: PublishCaller & { id: string; member_id: string; role: CollaboratorRole }; res: Collaborator };
   'publish.collaborators.remove': { req: PublishCaller & { id: string; member_id: string }; res: { ok: true } };
   'publish.versions.list': { req: PublishCaller & { id: string }; res: ProjectVersion[] };

@@ -154,10 +154,10 @@ export class ProjectsController {
   @ApiOperation({
     summary: 'Shares the project with `{email, role}` (owner only)',
     description:
-      'An address with an account becomes a collaborator at once; any other address is kept as an invitation (`pending: true`) that the account with that address accepts when it next lists its projects.',
+      'An address with an account becomes a collaborator at once; any other address is kept as an invitation (`pending: true`) that the account with that address accepts when it next lists its projects. Either way an invitation mail goes to the address: a link to the project, or to sign up.',
   })
   addCollaborator(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: AddCollaboratorDto) {
-    return this.rpc.send(Patterns.publish.collaboratorsAdd, { ...caller(user), id, ...body });
+    return this.rpc.send(Patterns.publish.collaboratorsAdd, { ...caller(user), id, ...body, inviter_name: user.name || user.email });
   }
 
   @Patch(':id/collaborators/:user_id')
