@@ -114,7 +114,12 @@ export function EditorPage() {
   const syncRef = useRef<ProjectSync | null>(null);
   const liveRef = useRef<LiveSession | null>(null);
   const cursors = useRef(new Map<string, CursorState>());
-  const [role, setRole] = useState<ProjectRole>('editor');
+  const [role, setRoleState] = useState<ProjectRole>('editor');
+  const roleRef = useRef<ProjectRole>('editor');
+  const setRole = useCallback((r: ProjectRole) => {
+    roleRef.current = r;
+    setRoleState(r);
+  }, []);
   const [liveStatus, setLiveStatus] = useState<LiveStatus>('connecting');
   const [peers, setPeers] = useState<LivePeer[]>([]);
 
@@ -249,7 +254,8 @@ export function EditorPage() {
       const version = mod ? mod.sceneVersion(elements) : -1;
       if (version !== -1 && version === lastVersion.current) return;
       lastVersion.current = version;
-      syncRef.current?.changed(elements);
+      // a viewer's canvas changes only by others' edits: nothing to save from here
+      if (roleRef.current !== 'viewer') syncRef.current?.changed(elements);
       const live = liveRef.current;
       if (live?.connected) {
         // images are uploaded first: the live channel carries only references to uploads
