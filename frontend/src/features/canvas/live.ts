@@ -31,7 +31,7 @@ export interface LiveHandlers {
 
 /** Time between sends of local changes (changes of one element in between go as one). */
 const SEND_EVERY_MS = 50;
-const PRESENCE_EVERY_MS = 50;
+const PRESENCE_EVERY_MS = 60;
 const PING_EVERY_MS = 25_000;
 const MAX_BACKOFF_MS = 15_000;
 /** Bytes of elements per message, under the server's limit with room for the envelope. */

@@ -16,8 +16,8 @@ export const LIVE_MESSAGE_MAX_BYTES = 512 * 1024;
 /** Most elements in one `update` message. */
 export const LIVE_MAX_ELEMENTS_PER_MESSAGE = 2_000;
 /** Messages a connection may send per second (changes and pointer moves together), with a burst allowance. */
-export const LIVE_MESSAGES_PER_SECOND = 30;
-export const LIVE_MESSAGE_BURST = 60;
+export const LIVE_MESSAGES_PER_SECOND = 50;
+export const LIVE_MESSAGE_BURST = 100;
 
 /** Close codes (4000–4999 are the application's). */
 export const LiveCloseCodes = {

@@ -253,7 +253,7 @@ describe('live channel across two gateway copies', () => {
   it('limits the messages a connection sends per second', async () => {
     const id = await sharedProject();
     const a = await connect(backend.url, owner, id);
-    for (let i = 0; i < 200; i++) a.ws.send(JSON.stringify({ type: 'presence', pointer: { x: i, y: i } }));
+    for (let i = 0; i < 300; i++) a.ws.send(JSON.stringify({ type: 'presence', pointer: { x: i, y: i } }));
     await waitFor(() => (a.errors().includes(LiveMessages.tooFast) ? true : null), 5_000, 20);
     expect(a.closed).toBeNull();
   });
