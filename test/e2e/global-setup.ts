@@ -27,5 +27,7 @@ export default async function e2eSetup() {
   // where the running product listens for RPC (operator commands in tests, e.g. `npm run license`)
   process.env.STACK_REDIS_PREFIX = stack.env.REDIS_PREFIX;
   process.env.STACK_DATABASE_URL = stack.env.DATABASE_URL;
+  // for tests that add copies (a second gateway) to the running product
+  process.env.E2E_STACK_ENV = JSON.stringify(stack.env);
   (globalThis as Record<string, unknown>).__stack = stack;
 }

@@ -8,6 +8,7 @@ export * from './dto/auth';
 export * from './dto/license';
 export * from './dto/videos';
 export * from './dto/publish';
+export * from './dto/live';
 export * from './dto/excalidraw-restore';
 export * from './jwk';
 export * from './safe-link';

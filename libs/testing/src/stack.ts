@@ -66,6 +66,24 @@ export class Stack {
     return stack;
   }
 
+  /**
+   * A handle on a stack started elsewhere (e.g. by the end-to-end global setup, which passes its
+   * environment in `E2E_STACK_ENV`), to add copies to it; `close` stops only the copies added here.
+   */
+  static join(env: Record<string, string>): Stack {
+    return new Stack(`http://localhost:${env.PORT}`, env);
+  }
+
+  /**
+   * Starts one more gateway copy on a port of its own (sharing the stack's database and Redis) and
+   * answers its URL.
+   */
+  async addGateway(extraEnv: Record<string, string> = {}): Promise<{ url: string; copy: Running }> {
+    const port = await freePort();
+    const copy = await this.startCopy('gateway', { PORT: String(port), ...extraEnv });
+    return { url: `http://localhost:${port}`, copy };
+  }
+
   /** Starts one more copy of a process and waits until it is ready. */
   async startCopy(name: ProcessName, extraEnv: Record<string, string> = {}): Promise<Running> {
     const child = spawn(process.execPath, ['--enable-source-maps', join(REPO_ROOT, 'services', name, 'dist/main.js')], {

@@ -23,6 +23,7 @@ import { canonicalTarget, hasEncodedNul, pathOf } from './common/request-target'
 import { LIVENESS_PATH } from './health/liveness';
 import { registerSite } from './seo/spa';
 import { JobsService } from './jobs/jobs.service';
+import { LiveHub } from './live/live.hub';
 import { acceptMultipart } from './uploads/multipart';
 import { gatewayEnvSchema, type GatewayConfig } from './config';
 
@@ -253,9 +254,32 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
       responses: { '200': { description: '{ "status": "ok" }' } },
     },
   };
+  document.paths['/api/projects/{id}/live'] = {
+    get: {
+      operationId: 'LiveChannel_connect',
+      summary: 'Live channel of a project (WebSocket): changes, cursors and who is here',
+      description: [
+        'A WebSocket (`GET` with `Upgrade: websocket`). The access token travels as a subprotocol, since a browser cannot set headers on a WebSocket: offer `visualnotes.live` and `bearer.<access token>`; the server answers `visualnotes.live`.',
+        'Without a valid token the upgrade is refused with 401. Once open, the server sends `{"type":"welcome","you","role","scene","peers"}` (the scene includes changes not saved yet), or an `error` message and closes with 4404 (no such project or no access).',
+        'Client messages (JSON text, at most 512 kB, 50 a second with bursts of 100): `{"type":"update","elements":[…],"files"?:{…}}` (owner and editors; changed Excalidraw elements, merged element by element: the higher `version` wins, at the same version the lower `versionNonce`), `{"type":"presence","pointer"?:{x,y},"button"?,"selected"?:[ids]}`, `{"type":"ping"}`.',
+        "Server messages: `update` (others' accepted elements), `presence`, `join`, `leave`, `role` (the user's role changed), `saved` (`version` of the project after a batch was saved, about once a second), `pong`, `error` (`message` for the user; a message that is malformed, too large, too fast or sent by a viewer is refused this way and the connection stays open).",
+        'Close codes: 4401 session ended or token expired (connect again with a fresh token), 4403 access removed, 4404 project deleted or not found, 4503 the gateway is restarting (connect again).',
+      ].join('\n\n'),
+      tags: ['projects'],
+      security: [{ bearer: [] }],
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+      responses: {
+        '101': { description: 'Switching protocols: the live channel is open' },
+        '401': { description: 'No valid access token among the offered subprotocols' },
+      },
+    },
+  };
   SwaggerModule.setup('api/docs', app, cleanupOpenApiDoc(document), { jsonDocumentUrl: 'api/openapi.json' });
 
   await app.init();
+  // the live channel of projects (WebSocket upgrades on the same server)
+  const live = app.get(LiveHub, { strict: false });
+  live.attach(fastify.server);
 
   // Nest's own shutdown hooks close the RPC client and queues (module destroy) before the HTTP
   // server, which fails the requests still in hand; this order closes the server first.
@@ -266,6 +290,8 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
       unsubscribe();
       // Job event streams never end on their own; browsers reconnect to another copy.
       app.get(JobsService).endStreams();
+      // Live channels: what waits is saved, editors reconnect to another copy.
+      await live.stop();
       // Fastify stops accepting connections and waits for the requests in hand. A kept-alive
       // connection stays open after its last answer, so idle ones are closed as they appear.
       const closing = fastify.close();

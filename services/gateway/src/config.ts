@@ -22,6 +22,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   /** Folder of the built front end; defaults to frontend/dist of this repository. */
   FRONTEND_DIST: z.string().optional(),
   TRUST_PROXY: z.stringbool().default(false),
+  /** How often changes made on the live channel (`/api/projects/{id}/live`) are saved, in ms. */
+  LIVE_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   ...googleEnvShape,
 });
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;

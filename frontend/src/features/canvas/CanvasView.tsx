@@ -28,6 +28,10 @@ export interface CanvasViewProps {
   onReady?: (api: CanvasApi) => void;
   onChange?: (elements: SceneElements, files: Record<string, { id: string; dataURL: string; mimeType: string; created?: number }>) => void;
   theme?: 'light' | 'dark';
+  /** The pointer moved (for the cursors others see). */
+  onPointerUpdate?: (pointer: { x: number; y: number; tool: 'pointer' | 'laser' }, button: 'up' | 'down') => void;
+  /** Others have the project open: Excalidraw shows their avatars. */
+  collaborating?: boolean;
 }
 
 /**
@@ -50,7 +54,7 @@ const libraryAdapter: LibraryPersistenceAdapter = {
 };
 
 /** The Excalidraw editor (or read-only viewer). Lives in its own chunk: only canvas pages load it. */
-export default function CanvasView({ scene, readOnly, images, onReady, onChange }: CanvasViewProps) {
+export default function CanvasView({ scene, readOnly, images, onReady, onChange, onPointerUpdate, collaborating }: CanvasViewProps) {
   // Excalidraw hands its API over while it is being constructed (after a language chunk loads);
   // kept in state so that images arriving before or after that both reach it.
   const [api, setApi] = useState<CanvasApi | null>(null);
@@ -110,6 +114,8 @@ export default function CanvasView({ scene, readOnly, images, onReady, onChange 
         onReady?.(next);
       }}
       onChange={(elements, _appState, files) => onChange?.(elements as unknown as SceneElements, files as never)}
+      onPointerUpdate={onPointerUpdate ? ({ pointer, button }) => onPointerUpdate(pointer, button) : undefined}
+      isCollaborating={collaborating}
       UIOptions={{ canvasActions: { loadScene: !readOnly, saveToActiveFile: false, export: false, saveAsImage: false } }}
     />
   );
@@ -135,6 +141,37 @@ export function mergeInto(api: CanvasApi, remote: SceneElements): SceneElements 
   api.updateScene({ elements: merged, captureUpdate: CaptureUpdateAction.NEVER });
   return merged as unknown as SceneElements;
 }
+
+/** A collaborator as Excalidraw draws them: cursor, name, colour and selection. */
+export interface CursorState {
+  name: string;
+  color: string;
+  pointer?: { x: number; y: number; tool?: 'pointer' | 'laser' } | null;
+  button?: 'up' | 'down';
+  selected?: string[];
+}
+
+/** Shows the others' cursors, names and selections (`collaborators` of the scene, by connection id). */
+export function showCollaborators(api: CanvasApi, cursors: Map<string, CursorState>) {
+  const collaborators = new Map(
+    [...cursors].map(([id, c]) => [
+      id,
+      {
+        id,
+        socketId: id,
+        username: c.name,
+        color: { background: c.color, stroke: c.color },
+        pointer: c.pointer ? { x: c.pointer.x, y: c.pointer.y, tool: c.pointer.tool ?? 'pointer' } : undefined,
+        button: c.button,
+        selectedElementIds: Object.fromEntries((c.selected ?? []).map((s) => [s, true])),
+      },
+    ]),
+  );
+  api.updateScene({ collaborators: collaborators as never, captureUpdate: CaptureUpdateAction.NEVER });
+}
+
+/** Ids of the elements selected in the editor. */
+export const selectedIds = (api: CanvasApi) => Object.keys(api.getAppState().selectedElementIds ?? {});
 
 /** Merges two element lists without an open editor (offline copy + server copy). */
 export function mergeElements(local: SceneElements, remote: SceneElements): SceneElements {

@@ -15,6 +15,9 @@ import { HistoryModal } from './HistoryModal';
 import { PublishModal, ShareModal, StatisticModal, SubmitTemplateModal } from './ProjectModals';
 import type { SceneElements } from './scene-types';
 import { ProjectSync, type SaveStatus } from './sync';
+import { LiveSession, type LiveStatus } from './live';
+import type { LivePeer } from '@visualnotes/contracts';
+import type { CursorState } from './CanvasView';
 import { loadCanvasModule, useCanvasModule } from './useCanvasModule';
 
 type Loaded = { local: LocalProject; publicId: string | null; images: Record<string, string>; offline: boolean; role: ProjectRole };
@@ -103,10 +106,22 @@ export function EditorPage() {
   const [reloads, setReloads] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const [count, setCount] = useState(0);
+  // Excalidraw's scene version (the sum of element versions): equal on two screens showing the same scene
+  const [sceneVersion, setSceneVersion] = useState(0);
   const apiRef = useRef<CanvasApi | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const syncRef = useRef<ProjectSync | null>(null);
+  const liveRef = useRef<LiveSession | null>(null);
+  const cursors = useRef(new Map<string, CursorState>());
+  const [role, setRoleState] = useState<ProjectRole>('editor');
+  const roleRef = useRef<ProjectRole>('editor');
+  const setRole = useCallback((r: ProjectRole) => {
+    roleRef.current = r;
+    setRoleState(r);
+  }, []);
+  const [liveStatus, setLiveStatus] = useState<LiveStatus>('connecting');
+  const [peers, setPeers] = useState<LivePeer[]>([]);
 
   // Asked for at once when a session is there (the answer waits for the sign-in check below).
   const early = useMemo(() => (readToken() ? fetchProject(id) : null), [id]);
@@ -126,6 +141,7 @@ export function EditorPage() {
         setTitle(l.local.title);
         setCount(l.local.scene.elements.filter((e) => !e.isDeleted).length);
         setPublicId(l.publicId);
+        setRole(l.role);
         setStatus({ status: l.offline ? 'offline' : l.local.dirty ? 'saving' : 'saved' });
       },
       (err: Error) => live && setFailure(err instanceof ApiError && err.statusCode === 404 ? 'Project not found' : err.message),
@@ -135,7 +151,13 @@ export function EditorPage() {
     };
   }, [id, ready, loggedIn, early, reloads]);
 
-  useEffect(() => () => syncRef.current?.dispose(), []);
+  useEffect(
+    () => () => {
+      syncRef.current?.dispose();
+      liveRef.current?.dispose();
+    },
+    [],
+  );
 
   const onReady = useCallback(
     (api: CanvasApi) => {
@@ -155,9 +177,74 @@ export function EditorPage() {
         },
         (s, message) => setStatus({ status: s, message }),
       );
+      liveRef.current?.dispose();
+      liveRef.current = null;
+      cursors.current.clear();
+      if (!loaded.offline) liveRef.current = openLive(id, api, mod, syncRef.current);
     },
-    [loaded, mod],
+    [loaded, mod, id],
   );
+
+  /**
+   * The live channel: others' changes merged in as they come (Excalidraw's reconcile keeps an
+   * element being edited here), their cursors shown, and this editor's changes sent. While it is
+   * connected it is the only way the scene is saved; when it drops, the autosave takes over.
+   */
+  function openLive(projectId: string, api: CanvasApi, m: NonNullable<typeof mod>, sync: ProjectSync): LiveSession {
+    const fetchImages = (refs: { id: string; file_id: string; mimeType: string }[]) => {
+      for (const f of refs) {
+        void (async () => {
+          const url = (await readImage(f.file_id)) ?? (await fetchDataUrl(`/projects/${projectId}/files/${f.file_id}`, true));
+          if (!url) return;
+          void writeImage(f.file_id, url);
+          api.addFiles([{ id: f.id, dataURL: url, mimeType: f.mimeType, created: Date.now() } as never]);
+        })();
+      }
+    };
+    const session: LiveSession = new LiveSession(
+      projectId,
+      {
+        welcome: (scene, r) => {
+          fetchImages(sync.knowFiles(scene.files));
+          m.mergeInto(api, scene.elements);
+          setRole(r);
+          sync.setLive(r !== 'viewer');
+          // what was changed here while disconnected (and the server lacks) goes up now
+          session.resend(api.getSceneElementsIncludingDeleted() as unknown as SceneElements);
+        },
+        remote: (elements, files) => {
+          fetchImages(sync.knowFiles(files));
+          m.mergeInto(api, elements);
+          session.accepted(elements);
+        },
+        presence: (peer, presence) => {
+          const c = cursors.current.get(peer.id) ?? { name: peer.name, color: peer.color };
+          cursors.current.set(peer.id, { ...c, ...presence });
+          m.showCollaborators(api, cursors.current);
+        },
+        peers: (list) => {
+          setPeers(list);
+          const here = new Set(list.map((p) => p.id));
+          for (const key of cursors.current.keys()) if (!here.has(key)) cursors.current.delete(key);
+          for (const p of list) if (!cursors.current.has(p.id)) cursors.current.set(p.id, { name: p.name, color: p.color });
+          m.showCollaborators(api, cursors.current);
+        },
+        role: (r) => {
+          setRole(r);
+          sync.setLive(r !== 'viewer');
+          setNotice(r === 'viewer' ? 'You can now only view this project' : 'You can now edit this project');
+        },
+        saved: (version) => sync.liveSaved(version, session.hasUnsent),
+        status: (s) => {
+          setLiveStatus(s);
+          if (s !== 'live') sync.setLive(false);
+        },
+        error: (message) => setNotice(message),
+      },
+      (elements) => sync.fileRefs(elements as unknown as SceneElements),
+    );
+    return session;
+  }
 
   // Excalidraw reports every change, scrolling and zooming included (elements are often changed in
   // place, so the list itself may be the same): only a new scene version matters here.
@@ -167,17 +254,49 @@ export function EditorPage() {
       const version = mod ? mod.sceneVersion(elements) : -1;
       if (version !== -1 && version === lastVersion.current) return;
       lastVersion.current = version;
-      syncRef.current?.changed(elements);
+      // a viewer's canvas changes only by others' edits: nothing to save from here
+      if (roleRef.current !== 'viewer') syncRef.current?.changed(elements);
+      const live = liveRef.current;
+      if (live?.connected) {
+        // images are uploaded first: the live channel carries only references to uploads
+        void syncRef.current?.prepareImages(elements).then(
+          () => live.changed(elements),
+          () => live.changed(elements.filter((e) => e.type !== 'image')),
+        );
+      }
       setCount(elements.filter((e) => !e.isDeleted).length);
+      setSceneVersion(version);
     },
     [mod],
   );
 
+  // the selection others see (sent only when it changed)
+  const lastSelection = useRef('');
+  const onPointerUpdate = useCallback((pointer: { x: number; y: number; tool: 'pointer' | 'laser' }, button: 'up' | 'down') => {
+    const live = liveRef.current;
+    const api = apiRef.current;
+    if (!live?.connected || !api) return;
+    const selected = Object.keys(api.getAppState().selectedElementIds ?? {});
+    const key = selected.join(',');
+    live.presence({ pointer, button, ...(key !== lastSelection.current ? { selected } : {}) });
+    lastSelection.current = key;
+  }, []);
+
   const canvas = useMemo(() => {
     if (!mod || !loaded) return null;
     const View = mod.default;
-    return <View scene={loaded.local.scene} images={loaded.images} onReady={onReady} onChange={onChange} />;
-  }, [mod, loaded, onReady, onChange]);
+    return (
+      <View
+        scene={loaded.local.scene}
+        images={loaded.images}
+        readOnly={role === 'viewer'}
+        onReady={onReady}
+        onChange={onChange}
+        onPointerUpdate={onPointerUpdate}
+        collaborating={peers.length > 0}
+      />
+    );
+  }, [mod, loaded, onReady, onChange, onPointerUpdate, role, peers.length]);
 
   async function doExport(kind: 'png' | 'svg' | 'clipboard') {
     const problem = await exportImage(apiRef.current, kind, title);
@@ -209,7 +328,7 @@ export function EditorPage() {
     );
   }
   return (
-    <div className={styles.editor} data-testid="editor" data-save-status={status.status} data-element-count={count}>
+    <div className={styles.editor} data-testid="editor" data-save-status={status.status} data-element-count={count} data-scene-version={sceneVersion}>
       <div className={styles.toolbar}>
         <input
           className={styles.title}
@@ -224,6 +343,7 @@ export function EditorPage() {
           {status.status === 'error' && status.message ? status.message : STATUS_TEXT[status.status]}
         </span>
         <span className={styles.spacer} />
+        <LivePeers status={liveStatus} peers={peers} viewer={role === 'viewer'} />
         <input
           ref={fileInput}
           type="file"
@@ -273,11 +393,15 @@ export function EditorPage() {
           projectId={id}
           canRestore={loaded?.role !== 'viewer'}
           onRestored={() => {
-            // the editor reopens the project from the server: the restored elements are newer than these
+            setModal(null);
+            // with the live channel the restored elements arrive like any change; without it the
+            // editor reopens the project from the server (they are newer than these)
+            if (liveRef.current?.connected) return;
             syncRef.current?.dispose();
             syncRef.current = null;
+            liveRef.current?.dispose();
+            liveRef.current = null;
             apiRef.current = null;
-            setModal(null);
             setReloads((n) => n + 1);
           }}
           onClose={() => setModal(null)}
@@ -290,6 +414,30 @@ export function EditorPage() {
   );
 }
 
+/** Who else has the project open (one entry per person), and whether changes are shared live. */
+function LivePeers({ status, peers, viewer }: { status: LiveStatus; peers: LivePeer[]; viewer: boolean }) {
+  const people = [...new Map(peers.map((p) => [p.user_id, p])).values()];
+  const label = status === 'live' ? (viewer ? 'Live · view only' : 'Live') : status === 'connecting' ? 'Connecting…' : status === 'closed' ? 'Not shared' : 'Reconnecting…';
+  return (
+    <div className={styles.peers} data-testid="live-peers" data-live-status={status} aria-live="polite">
+      <span className={styles.liveState} data-status={status}>
+        {label}
+      </span>
+      {people.length > 0 && (
+        <ul aria-label="People here">
+          {people.map((p) => (
+            <li key={p.user_id} title={`${p.name} (${p.role})`} data-testid="live-peer" style={{ borderColor: p.color }}>
+              <span aria-hidden="true" style={{ background: p.color }}>
+                {p.name.slice(0, 1).toUpperCase()}
+              </span>
+              <span className={styles.peerName}>{p.name}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
 
 interface MenuItem {
   label: string;

@@ -19,7 +19,9 @@ const SAVE_DELAY_MS = 600;
 const POLL_MS = 5_000;
 
 /**
- * Keeps one open project in step with the server: autosave shortly after each change with the
+ * Keeps one open project in step with the server. While the live channel is connected it saves the
+ * scene (this class then only keeps the device copy, saves title changes and shows the save state);
+ * while it is not, this class does: autosave shortly after each change with the
  * version it is based on; a 409 (saved elsewhere meanwhile) fetches the server's scene, merges it
  * element by element (Excalidraw's reconcile: the higher element version wins) and saves again.
  * Every change is also written to IndexedDB, so edits made offline survive and go up when the
@@ -33,6 +35,8 @@ export class ProjectSync {
   private savedVersion = -1;
   private titleChanged = false;
   private status: SaveStatus = 'saved';
+  /** The live channel is connected and saves the scene: no scene goes through PUT meanwhile. */
+  private live = false;
   private readonly online = () => this.schedule(0);
 
   constructor(
@@ -52,6 +56,28 @@ export class ProjectSync {
     window.removeEventListener('online', this.online);
   }
 
+  /**
+   * The live channel connected (it saves from now on) or dropped (the autosave takes over and sends
+   * the whole scene once, so nothing the channel had not passed on yet is missing).
+   */
+  setLive(on: boolean) {
+    if (this.live === on) return;
+    this.live = on;
+    if (!on) {
+      this.savedVersion = -1;
+      if (this.local.dirty) this.schedule(0);
+    }
+  }
+
+  /** The live channel's changes were saved as project `version`. */
+  liveSaved(version: number, pending: boolean) {
+    this.local.version = Math.max(this.local.version, version);
+    if (pending) return;
+    this.local.dirty = this.titleChanged;
+    void writeLocalProject({ ...this.local, scene: this.snapshot(), saved_at: Date.now() });
+    if (!this.saving && !this.titleChanged) this.setStatus('saved');
+  }
+
   get title() {
     return this.local.title;
   }
@@ -65,7 +91,19 @@ export class ProjectSync {
     return { type: 'excalidraw', version: 2, elements: elements as SceneElement[], appState: this.ops.appState(), files: this.fileRefs(elements) };
   }
 
-  private fileRefs(elements: SceneElements): Scene['files'] {
+  /** Image references that arrived from others: answers those new here (their pictures are to be fetched). */
+  knowFiles(files: Scene['files'] | undefined): NonNullable<Scene['files']>[string][] {
+    const fresh = Object.values(files ?? {}).filter((f) => this.local.uploads[f.id] !== f.file_id);
+    for (const f of fresh) this.local.uploads[f.id] = f.file_id;
+    return fresh;
+  }
+
+  /** Uploads the images new to the project (the live channel sends only references to uploads). */
+  async prepareImages(elements: SceneElements): Promise<void> {
+    await this.uploadImages(elements);
+  }
+
+  fileRefs(elements: SceneElements): Scene['files'] {
     const files: NonNullable<Scene['files']> = {};
     const all = this.ops.files();
     for (const el of elements) {
@@ -83,7 +121,7 @@ export class ProjectSync {
     this.local.dirty = true;
     void writeLocalProject({ ...this.local, saved_at: Date.now() });
     if (this.status !== 'offline') this.setStatus('saving');
-    this.schedule(SAVE_DELAY_MS);
+    if (!this.live) this.schedule(SAVE_DELAY_MS);
   }
 
   rename(title: string) {
@@ -119,14 +157,19 @@ export class ProjectSync {
       for (let attempt = 0; attempt < 5; attempt++) {
         const elements = this.ops.elements();
         const version = this.ops.version(elements);
-        if (version === this.savedVersion && !this.titleChanged) break;
+        if ((this.live || version === this.savedVersion) && !this.titleChanged) break;
         this.setStatus('saving');
         await this.uploadImages(elements);
-        const body = { scene: this.snapshot(elements), version: this.local.version, ...(this.titleChanged ? { title: this.local.title } : {}) };
+        // while the live channel saves the scene, only a new title goes this way
+        const body = {
+          ...(this.live ? {} : { scene: this.snapshot(elements) }),
+          version: this.local.version,
+          ...(this.titleChanged ? { title: this.local.title } : {}),
+        };
         try {
           const saved = await signedInCall<Project>('PUT', `/projects/${this.local.id}`, body);
           this.local.version = saved.version;
-          this.savedVersion = version;
+          if (!this.live) this.savedVersion = version;
           this.titleChanged = false;
           break;
         } catch (err) {
@@ -137,7 +180,7 @@ export class ProjectSync {
           throw err;
         }
       }
-      const dirty = this.ops.version(this.ops.elements()) !== this.savedVersion || this.titleChanged;
+      const dirty = this.live ? this.titleChanged : this.ops.version(this.ops.elements()) !== this.savedVersion || this.titleChanged;
       this.local.dirty = dirty;
       this.local.scene = this.snapshot();
       await writeLocalProject({ ...this.local, saved_at: Date.now() });
@@ -164,7 +207,7 @@ export class ProjectSync {
 
   /** Brings in edits saved by other tabs or devices while this one is idle. */
   private async poll() {
-    if (this.saving || document.hidden || this.local.dirty || this.status !== 'saved') return;
+    if (this.live || this.saving || document.hidden || this.local.dirty || this.status !== 'saved') return;
     try {
       const remote = await signedInCall<Project>('GET', `/projects/${this.local.id}`);
       if (remote.version <= this.local.version) return;

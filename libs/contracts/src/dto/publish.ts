@@ -100,6 +100,7 @@ export const sceneFileSchema = z.strictObject({
   file_id: z.string().min(1).max(100),
   created: z.number().optional(),
 });
+export type SceneFile = z.infer<typeof sceneFileSchema>;
 
 export const sceneSchema = z.object(
   {

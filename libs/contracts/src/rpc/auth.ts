@@ -35,6 +35,8 @@ export const AuthPatterns = {
   referral: 'auth.referral.get',
   /** An account by its e-mail address (e.g. to add someone to a project), or null. */
   userByEmail: 'auth.users.byEmail',
+  /** Mails an invitation to a shared project (through the durable mail queue). */
+  projectInvitation: 'auth.mail.projectInvitation',
 } as const;
 
 /** Who is calling, as the gateway saw it: used by throttling and stored on sessions. */
@@ -77,4 +79,12 @@ export interface AuthRpc {
   /** The account's referral code, how many accounts registered with it and how many of those activated. */
   'auth.referral.get': { req: { user_id: string }; res: { code: string; email: string; scope: unknown; invited: number; activated: number } };
   'auth.users.byEmail': { req: { email: string }; res: { user: { id: string; email: string; name: string } | null } };
+  /**
+   * An invitation to `project_id` for `email`: a link to the project for an account with that
+   * address, else a link to sign up (the project is in their list once they are signed in).
+   */
+  'auth.mail.projectInvitation': {
+    req: { email: string; project_id: string; project_title: string; inviter_name: string; role: 'editor' | 'viewer' };
+    res: Ok;
+  };
 }

@@ -10,6 +10,8 @@ import type {
   PublishedProject,
   PublishResult,
   Scene,
+  SceneElement,
+  SceneFile,
   SharedItem,
   ShareLink,
   Template,
@@ -34,6 +36,8 @@ export const PublishPatterns = {
   versionsList: 'publish.versions.list',
   versionsGet: 'publish.versions.get',
   versionsRestore: 'publish.versions.restore',
+  /** Changes made on the live channel, merged into the saved scene (sent by the gateway in batches). */
+  liveSave: 'publish.live.save',
   publish: 'publish.publications.publish',
   unpublish: 'publish.publications.unpublish',
   publishedView: 'publish.publications.view',
@@ -85,12 +89,22 @@ export interface PublishRpc {
     res: { storage_key: string; content_type: string };
   };
   'publish.collaborators.list': { req: PublishCaller & { id: string }; res: Collaborator[] };
-  'publish.collaborators.add': { req: PublishCaller & { id: string; email: string; role: CollaboratorRole }; res: Collaborator };
+  /** `inviter_name` (the owner's name) is shown in the invitation mail. */
+  'publish.collaborators.add': { req: PublishCaller & { id: string; email: string; role: CollaboratorRole; inviter_name?: string }; res: Collaborator };
   'publish.collaborators.update': { req: PublishCaller & { id: string; member_id: string; role: CollaboratorRole }; res: Collaborator };
   'publish.collaborators.remove': { req: PublishCaller & { id: string; member_id: string }; res: { ok: true } };
   'publish.versions.list': { req: PublishCaller & { id: string }; res: ProjectVersion[] };
   'publish.versions.get': { req: PublishCaller & { id: string; version_id: string }; res: ProjectVersion & { scene: Scene } };
   'publish.versions.restore': { req: PublishCaller & { id: string; version_id: string }; res: Project };
+  /**
+   * Elements changed on the live channel since the last batch, merged element by element into the
+   * saved scene (the gateway checked each sender's role). `user_id` is named as the author of a
+   * version kept for it; each image reference names who added it (`by`), whose upload it must be.
+   */
+  'publish.live.save': {
+    req: { id: string; user_id: string; elements: SceneElement[]; files?: Record<string, SceneFile & { by: string }> };
+    res: { version: number; changed: number };
+  };
   'publish.publications.publish': { req: PublishCaller & { id: string; svg?: string; description?: string }; res: PublishResult };
   'publish.publications.unpublish': { req: PublishCaller & { id: string }; res: { ok: true } };
   /** Counts one view (unless `count` is false) and answers the published project. */

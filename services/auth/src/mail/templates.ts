@@ -9,8 +9,8 @@ interface Template {
   action?: string;
 }
 
-type Vars = { name: string; link?: string; code?: string };
-type Kind = 'activation' | 'alreadyRegistered' | 'securityCode' | 'emailChange' | 'passwordReset';
+type Vars = { name: string; link?: string; code?: string; project?: string; role?: string; signUp?: boolean };
+type Kind = 'activation' | 'alreadyRegistered' | 'securityCode' | 'emailChange' | 'passwordReset' | 'projectInvitation';
 
 const templates: Record<Locale, Record<Kind, (v: Vars) => Template>> = {
   en: {
@@ -38,6 +38,17 @@ const templates: Record<Locale, Record<Kind, (v: Vars) => Template>> = {
       lines: [`Hello ${v.name},`, 'You asked to reset your password. Choose a new one here:', '{link}', 'The link is valid for 1 hour. If you did not ask for this, you can ignore this e-mail.'],
       action: 'Reset my password',
     }),
+    projectInvitation: (v) => ({
+      subject: `${v.name} shared “${v.project}” with you on VisualNotes`,
+      lines: [
+        'Hello,',
+        `${v.name} invited you to ${v.role === 'viewer' ? 'view' : 'edit'} the canvas “${v.project}” on VisualNotes.`,
+        v.signUp ? 'Create your free account with this e-mail address; the canvas is in your projects once you are signed in:' : 'Open it here:',
+        '{link}',
+        'If you do not know this person, you can ignore this e-mail.',
+      ],
+      action: v.signUp ? 'Create my account' : 'Open the canvas',
+    }),
   },
   'zh-CN': {
     activation: (v) => ({
@@ -63,6 +74,17 @@ const templates: Record<Locale, Record<Kind, (v: Vars) => Template>> = {
       subject: '重置您的 VisualNotes 密码',
       lines: [`${v.name}，您好：`, '您申请了重置密码。请在这里设置新密码：', '{link}', '链接 1 小时内有效。如果不是您本人操作，请忽略此邮件。'],
       action: '重置密码',
+    }),
+    projectInvitation: (v) => ({
+      subject: `${v.name} 在 VisualNotes 上与您共享了“${v.project}”`,
+      lines: [
+        '您好：',
+        `${v.name} 邀请您${v.role === 'viewer' ? '查看' : '编辑'}画布“${v.project}”。`,
+        v.signUp ? '请用此邮箱地址免费注册；登录后即可在您的项目中看到该画布：' : '在这里打开：',
+        '{link}',
+        '如果您不认识此人，请忽略此邮件。',
+      ],
+      action: v.signUp ? '注册账户' : '打开画布',
     }),
   },
 };

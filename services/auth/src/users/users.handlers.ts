@@ -37,6 +37,12 @@ export class UsersHandlers {
     return this.users.byEmail(req.email);
   }
 
+  @MessagePattern(Patterns.auth.projectInvitation)
+  async projectInvitation(@Payload() req: RpcRequest<'auth.mail.projectInvitation'>) {
+    await this.users.sendProjectInvitation(req);
+    return ok;
+  }
+
   @MessagePattern(Patterns.auth.updateProfile)
   updateProfile(@Payload() req: RpcRequest<'auth.profile.update'>) {
     return this.users.updateProfile(req);

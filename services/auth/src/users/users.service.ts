@@ -70,6 +70,26 @@ export class UsersService {
     return { user: user?.activatedAt ? { id: user.id, email: user.email, name: user.name } : null };
   }
 
+  /**
+   * Mails an invitation to a shared project: to the project itself for an activated account with
+   * that address (in its language), else to the sign-up form.
+   */
+  async sendProjectInvitation(req: { email: string; project_id: string; project_title: string; inviter_name: string; role: 'editor' | 'viewer' }): Promise<void> {
+    const email = normalizeEmail(String(req.email ?? ''));
+    const user = await this.users.findOne({ where: { email }, select: { id: true, locale: true, activatedAt: true } });
+    const known = Boolean(user?.activatedAt);
+    const link = known ? `${this.base}/projects/${encodeURIComponent(req.project_id)}` : `${this.base}/account/login?register=1`;
+    await this.mail.send(
+      renderMail('projectInvitation', user?.locale, email, {
+        name: req.inviter_name || 'Someone',
+        project: req.project_title,
+        role: req.role,
+        signUp: !known,
+        link,
+      }),
+    );
+  }
+
   async view(userId: string): Promise<{ user: PublicUser }> {
     return { user: publicUser(await this.get(userId)) };
   }

@@ -12,6 +12,7 @@ import { PublishedPage } from '../publishing/published-page';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
 import { AddCollaboratorDto, CreateProjectDto, PublishProjectDto, UpdateCollaboratorDto, UpdateProjectDto } from './dto';
 import { sendProjectFile } from './project-files';
+import { LiveHub } from '../live/live.hub';
 
 const caller = (user: AuthUser) => ({ user_id: user.id, scope: user.scope });
 
@@ -29,6 +30,7 @@ export class ProjectsController {
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly publishedPage: PublishedPage,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly live: LiveHub,
   ) {}
 
   @Get()
@@ -85,8 +87,11 @@ export class ProjectsController {
   @Put(':id')
   @LargeBody()
   @ApiOperation({ summary: 'Saves `{title?, scene?, version}`; 409 when `version` is not the current one' })
-  update(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: UpdateProjectDto) {
-    return this.rpc.send(Patterns.publish.projectsUpdate, { ...caller(user), id, ...body });
+  async update(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: UpdateProjectDto) {
+    const saved = await this.rpc.send(Patterns.publish.projectsUpdate, { ...caller(user), id, ...body });
+    // editors with the project open receive what this save changed
+    if (body.scene !== undefined) void this.live.announceSaved(id, user.id, saved.scene.elements, saved.scene.files);
+    return saved;
   }
 
   @Delete(':id')
@@ -94,6 +99,7 @@ export class ProjectsController {
   async remove(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     await this.rpc.send(Patterns.publish.projectsDelete, { ...caller(user), id });
     this.publishedPage.forget();
+    await this.live.announceAccess({ project_id: id, deleted: true });
   }
 
   @Get(':id/files/:file_id')
@@ -148,16 +154,19 @@ export class ProjectsController {
   @ApiOperation({
     summary: 'Shares the project with `{email, role}` (owner only)',
     description:
-      'An address with an account becomes a collaborator at once; any other address is kept as an invitation (`pending: true`) that the account with that address accepts when it next lists its projects.',
+      'An address with an account becomes a collaborator at once; any other address is kept as an invitation (`pending: true`) that the account with that address accepts when it next lists its projects. Either way an invitation mail goes to the address: a link to the project, or to sign up.',
   })
   addCollaborator(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: AddCollaboratorDto) {
-    return this.rpc.send(Patterns.publish.collaboratorsAdd, { ...caller(user), id, ...body });
+    return this.rpc.send(Patterns.publish.collaboratorsAdd, { ...caller(user), id, ...body, inviter_name: user.name || user.email });
   }
 
   @Patch(':id/collaborators/:user_id')
   @ApiOperation({ summary: "Changes a collaborator's `role` (owner only); `user_id` is the collaborator's `id`" })
-  updateCollaborator(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('user_id') memberId: string, @Body() body: UpdateCollaboratorDto) {
-    return this.rpc.send(Patterns.publish.collaboratorsUpdate, { ...caller(user), id, member_id: memberId, ...body });
+  async updateCollaborator(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('user_id') memberId: string, @Body() body: UpdateCollaboratorDto) {
+    const changed = await this.rpc.send(Patterns.publish.collaboratorsUpdate, { ...caller(user), id, member_id: memberId, ...body });
+    // an open live channel of that person follows at once (a viewer stops sending changes)
+    if (changed.user_id) await this.live.announceAccess({ project_id: id, user_id: changed.user_id, role: changed.role });
+    return changed;
   }
 
   @Delete(':id/collaborators/:user_id')
@@ -165,6 +174,8 @@ export class ProjectsController {
   @ApiOperation({ summary: 'Removes a collaborator or an open invitation (owner only)' })
   async removeCollaborator(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('user_id') memberId: string) {
     await this.rpc.send(Patterns.publish.collaboratorsRemove, { ...caller(user), id, member_id: memberId });
+    // their open live channels are closed
+    await this.live.announceAccess({ project_id: id, user_id: memberId, role: null });
   }
 
   @Get(':id/versions')
@@ -185,7 +196,12 @@ export class ProjectsController {
     summary: 'Makes a kept version the current scene (owner or editor); answers the project',
     description: 'The scene as it was just before is kept as a version first, so a restore can be undone.',
   })
-  restore(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('version_id') versionId: string) {
-    return this.rpc.send(Patterns.publish.versionsRestore, { ...caller(user), id, version_id: versionId });
+  async restore(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('version_id') versionId: string) {
+    // live changes still waiting are saved first, so the restore keeps them in the version it makes
+    await this.live.flushProject(id);
+    const project = await this.rpc.send(Patterns.publish.versionsRestore, { ...caller(user), id, version_id: versionId });
+    // everyone with the project open sees the restored scene (its elements are newer than theirs)
+    await this.live.announceSaved(id, user.id, project.scene.elements, project.scene.files);
+    return project;
   }
 }

@@ -21,7 +21,7 @@ export class CollaboratorsHandlers {
 
   @MessagePattern(Patterns.publish.collaboratorsAdd)
   add(@Payload() req: RpcRequest<'publish.collaborators.add'>) {
-    return this.collaborators.add(req.user_id, req.id, req);
+    return this.collaborators.add(req.user_id, req.id, req, req.inviter_name);
   }
 
   @MessagePattern(Patterns.publish.collaboratorsUpdate)

@@ -1,5 +1,5 @@
 import { PublishMessages } from '@visualnotes/contracts';
-import { createTestEnv, signUp, waitFor, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import { createTestEnv, outboxReader, signUp, waitFor, waitForMail, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import request from 'supertest';
 import { startBackend, type Backend } from '../../../../test/support/backend';
 import { rect, scene } from '../../test/scenes';
@@ -13,6 +13,7 @@ describe('collaborators and access rules on every project route', () => {
   let stranger: SignedUp;
   const auth = (u: SignedUp) => ({ authorization: `Bearer ${u.token}` });
   const api = () => request(backend.http);
+  const read = (to: string) => outboxReader(backend.url)(to);
 
   /** A project of `owner` with one element, shared with `editor` and `viewer`. */
   const sharedProject = async () => {
@@ -86,6 +87,22 @@ describe('collaborators and access rules on every project route', () => {
     expect(twice.body.message).toBe(PublishMessages.collaboratorExists);
     await api().patch(`/api/projects/${p.id}/collaborators/not-a-uuid`).set(auth(owner)).send({ role: 'viewer' }).expect(404);
     await api().patch(`/api/projects/${p.id}/collaborators/${editor.user.id}`).set(auth(owner)).send({ role: 'owner' }).expect(400);
+  });
+
+  it('mails an invitation: a link to the project for an account, a link to sign up for another address', async () => {
+    const p = (await api().post('/api/projects').set(auth(owner)).send({ title: 'Roadmap board' }).expect(201)).body;
+    await api().post(`/api/projects/${p.id}/collaborators`).set(auth(owner)).send({ email: stranger.email, role: 'editor' }).expect(201);
+    const known = await waitForMail(read, stranger.email, /(http\S+\/projects\/[0-9a-f-]{36})/);
+    expect(known).toMatch(new RegExp(`/projects/${p.id}$`));
+    const mail = (await read(stranger.email)).find((m) => m.text.includes(known))!;
+    expect(mail.subject).toContain('Roadmap board');
+    expect(mail.text).toContain(`invited you to edit`);
+
+    const email = `newcomer-${Date.now()}@example.test`;
+    await api().post(`/api/projects/${p.id}/collaborators`).set(auth(owner)).send({ email, role: 'viewer' }).expect(201);
+    const link = await waitForMail(read, email, /(http\S+\/account\/login\?register=1)/);
+    expect(link).toContain('/account/login?register=1');
+    expect((await read(email))[0].text).toContain('invited you to view');
   });
 
   it('keeps an invitation for an address without an account and turns it into a membership when that account lists its projects', async () => {

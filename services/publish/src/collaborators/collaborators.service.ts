@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { RpcClient } from '@visualnotes/common';
 import {
@@ -48,6 +48,8 @@ function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | 
  */
 @Injectable()
 export class CollaboratorsService {
+  private readonly logger = new Logger(CollaboratorsService.name);
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly rpc: RpcClient,
@@ -63,7 +65,7 @@ export class CollaboratorsService {
     return rows.map(view);
   }
 
-  async add(ownerId: string, projectId: string, input: { email: unknown; role: unknown }): Promise<Collaborator> {
+  async add(ownerId: string, projectId: string, input: { email: unknown; role: unknown }, inviterName = ''): Promise<Collaborator> {
     const body = parse(addCollaboratorSchema, { email: input.email, role: input.role });
     await this.projects.access(ownerId, projectId, 'owner');
     const { user } = await this.rpc.send(Patterns.auth.userByEmail, { email: body.email });
@@ -83,11 +85,31 @@ export class CollaboratorsService {
          VALUES ($1, $2, $3, $4, $5, CASE WHEN $2::uuid IS NULL THEN NULL ELSE now() END) RETURNING ${COLUMNS}`,
         [projectId, user?.id ?? null, body.email, body.role, ownerId],
       );
+      await this.invite(projectId, body.email, body.role, inviterName);
       return view(row);
     } catch (err) {
       // two owners' tabs adding the same person at once
       if ((err as { code?: string }).code === '23505') throw new DomainError('CONFLICT', PublishMessages.collaboratorExists);
       throw err;
+    }
+  }
+
+  /**
+   * The invitation mail, queued by the auth service (its durable mail queue retries until the mail
+   * server takes it). The membership stands even when the auth service cannot be reached now.
+   */
+  private async invite(projectId: string, email: string, role: CollaboratorRole, inviterName: string) {
+    try {
+      const [project]: { title: string }[] = await this.db.query(`SELECT title FROM "publish"."projects" WHERE id = $1`, [projectId]);
+      await this.rpc.send(Patterns.auth.projectInvitation, {
+        email,
+        project_id: projectId,
+        project_title: project?.title ?? '',
+        inviter_name: inviterName,
+        role,
+      });
+    } catch (err) {
+      this.logger.warn(`invitation mail for project ${projectId} not queued: ${(err as Error).message}`);
     }
   }
 

@@ -36,6 +36,11 @@ export class ProjectsHandlers {
     return this.projects.update(req.user_id, req.id, req);
   }
 
+  @MessagePattern(Patterns.publish.liveSave)
+  liveSave(@Payload() req: RpcRequest<'publish.live.save'>) {
+    return this.projects.mergeLive(req.id, req.user_id, req.elements, req.files);
+  }
+
   @MessagePattern(Patterns.publish.projectsDelete)
   async remove(@Payload() req: RpcRequest<'publish.projects.delete'>) {
     await this.projects.remove(req.user_id, req.id);

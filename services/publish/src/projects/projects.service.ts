@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { RpcClient } from '@visualnotes/common';
 import {
   DomainError,
+  mergeElementLists,
   Patterns,
   PublishMessages,
   SCENE_MAX_NEW_IMAGES,
@@ -204,6 +205,49 @@ export class ProjectsService {
       const scene = restoredScene(current.scene, old.scene);
       const saved = await this.write(id, { title: null, scene, expectedVersion: current.version }, role);
       if (saved) return saved;
+    }
+    throw new DomainError('CONFLICT', PublishMessages.versionConflict);
+  }
+
+  /**
+   * Merges elements changed on the live channel into the saved scene, element by element with
+   * Excalidraw's rule (higher version, then lower versionNonce), and saves it as a new project
+   * version; a version of the history is kept on its usual schedule. Image references new to the
+   * project must be uploads of whoever added them. Retries when a save came in between.
+   */
+  async mergeLive(
+    id: string,
+    authorId: string,
+    elements: Scene['elements'],
+    files: Record<string, NonNullable<Scene['files']>[string] & { by: string }> = {},
+  ): Promise<{ version: number; changed: number }> {
+    if (!isUuid(id)) throw notFound();
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const [current]: { scene: Scene; version: number }[] = await this.db.query(
+        `SELECT scene, version FROM "publish"."projects" WHERE id = $1`,
+        [id],
+      );
+      if (!current) throw notFound();
+      const merged = mergeElementLists(current.scene.elements, elements);
+      const known = current.scene.files ?? {};
+      const added = Object.entries(files).filter(([key, f]) => !known[key] || known[key].file_id !== f.file_id);
+      if (!merged.changed && !added.length) return { version: current.version, changed: 0 };
+      const nextFiles: NonNullable<Scene['files']> = { ...known };
+      for (const [key, { by: _by, ...ref }] of added) nextFiles[key] = ref;
+      const scene = validateScene({ ...current.scene, elements: merged.elements, files: nextFiles });
+      const byUploader = new Map<string, Scene>();
+      for (const [key, f] of added) {
+        const part = byUploader.get(f.by) ?? emptyScene();
+        part.files = { ...part.files, [key]: { id: f.id, mimeType: f.mimeType, file_id: f.file_id } };
+        byUploader.set(f.by, part);
+      }
+      const knownIds = sceneFileIds({ ...emptyScene(), files: known });
+      for (const [uploader, part] of byUploader) await this.checkFiles(uploader, part, knownIds);
+      const saved = await this.write(id, { title: null, scene, expectedVersion: current.version }, 'editor');
+      if (saved) {
+        await this.versions.keep(id, saved.version, scene, authorId, 'save');
+        return { version: saved.version, changed: merged.changed };
+      }
     }
     throw new DomainError('CONFLICT', PublishMessages.versionConflict);
   }

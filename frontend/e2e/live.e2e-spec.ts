@@ -1,0 +1,194 @@
+import type { Project, ProjectVersion } from '@visualnotes/contracts';
+import { signUp, Stack, waitFor, type SignedUp } from '@visualnotes/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import { APP_URL, useBrowser } from './browser';
+
+jest.setTimeout(180_000);
+
+const chromium = useBrowser();
+let owner: SignedUp;
+let editor: SignedUp;
+let stack: Stack;
+let secondUrl: string;
+
+beforeAll(async () => {
+  [owner, editor] = await Promise.all([signUp(APP_URL), signUp(APP_URL)]);
+  // a second gateway copy of the running product: the two users are served by different copies
+  stack = Stack.join(JSON.parse(process.env.E2E_STACK_ENV!));
+  secondUrl = (await stack.addGateway()).url;
+}, 150_000);
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+async function api<T>(user: SignedUp, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${APP_URL}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${user.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+async function signedIn(user: SignedUp): Promise<BrowserContext> {
+  const context = await chromium.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(
+    ([token, refresh]) => {
+      if (!localStorage.getItem('auth._token.local')) {
+        localStorage.setItem('auth._token.local', token);
+        localStorage.setItem('auth._refresh_token.local', refresh);
+      }
+    },
+    [user.token, user.refresh_token],
+  );
+  return context;
+}
+
+/** Opens the editor on a gateway copy and waits until the live channel is connected. */
+async function openLive(user: SignedUp, base: string, id: string): Promise<Page> {
+  const page = await (await signedIn(user)).newPage();
+  await page.goto(`${base}/projects/${id}`, { waitUntil: 'domcontentloaded' });
+  await page.locator('.excalidraw canvas').first().waitFor({ timeout: 30_000 });
+  await page.waitForSelector('[data-testid="live-peers"][data-live-status="live"]', { timeout: 30_000 });
+  return page;
+}
+
+async function drawShape(page: Page, key: string, x: number, y: number) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press(key);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 120, y + 80, { steps: 5 });
+  await page.mouse.up();
+  await page.keyboard.press('Escape');
+}
+
+const screen = async (page: Page) => {
+  const el = page.locator('[data-testid="editor"]');
+  return { count: Number(await el.getAttribute('data-element-count')), version: Number(await el.getAttribute('data-scene-version')) };
+};
+
+/** Both screens show the same scene (element count and Excalidraw's scene version), and so does the server. */
+async function converged(a: Page, b: Page, id: string, count: number) {
+  let last = '';
+  try {
+    return await waitFor(
+      async () => {
+        const [x, y] = [await screen(a), await screen(b)];
+        const saved = await api<Project>(owner, 'GET', `/projects/${id}`);
+        const version = saved.scene.elements.reduce((n, e) => n + e.version, 0);
+        last = JSON.stringify({ a: x, b: y, server: { version, count: saved.scene.elements.filter((e) => !e.isDeleted).length } });
+        if (x.count !== count || y.count !== count || x.version !== y.version) return null;
+        return version === x.version ? x : null;
+      },
+      20_000,
+      200,
+    );
+  } catch (err) {
+    throw new Error(`the screens and the server did not converge: ${last}`, { cause: err });
+  }
+}
+
+async function sharedProject(title: string) {
+  const project = await api<Project>(owner, 'POST', '/projects', { title });
+  await api(owner, 'POST', `/projects/${project.id}/collaborators`, { email: editor.email, role: 'editor' });
+  return project;
+}
+
+describe('editing together in the browser', () => {
+  it('two users on different gateway copies see each other and both edits, the same element converges, the server holds it', async () => {
+    const project = await sharedProject('Together');
+    const a = await openLive(owner, APP_URL, project.id);
+    const b = await openLive(editor, secondUrl, project.id);
+    // each sees the other one here
+    await a.waitForSelector(`[data-testid="live-peer"][title^="${editor.user.name}"]`, { timeout: 10_000 });
+    await b.waitForSelector(`[data-testid="live-peer"][title^="${owner.user.name}"]`, { timeout: 10_000 });
+
+    // different elements at the same time
+    await Promise.all([drawShape(a, 'r', 250, 250), drawShape(b, 'o', 650, 450)]);
+    await converged(a, b, project.id, 2);
+
+    // the same element (the rectangle) moved on both screens at once
+    const drag = async (page: Page, dx: number) => {
+      await page.mouse.move(250, 290);
+      await page.mouse.down();
+      await page.mouse.move(250 + dx, 290 + 40, { steps: 4 });
+      await page.mouse.up();
+    };
+    await Promise.all([drag(a, 60), drag(b, -40)]);
+    const end = await converged(a, b, project.id, 2);
+    expect(end!.version).toBeGreaterThan(2);
+
+    // after a reload the merged scene is there
+    await b.reload({ waitUntil: 'domcontentloaded' });
+    await b.waitForSelector('[data-testid="live-peers"][data-live-status="live"]', { timeout: 30_000 });
+    await converged(a, b, project.id, 2);
+  });
+
+  it('the history panel lists versions, previews one, and a restore shows on both screens', async () => {
+    const project = await sharedProject('History');
+    const a = await openLive(owner, APP_URL, project.id);
+    const b = await openLive(editor, secondUrl, project.id);
+    await drawShape(a, 'r', 250, 250);
+    await converged(a, b, project.id, 1);
+    // a version with one rectangle
+    await waitFor(async () => ((await api<ProjectVersion[]>(owner, 'GET', `/projects/${project.id}/versions`)).length ? true : null), 10_000, 200);
+    await drawShape(b, 'o', 650, 450);
+    await converged(a, b, project.id, 2);
+
+    const restoreFromPanel = async (pick: 'oldest' | 'newest') => {
+      await a.getByTestId('more-menu').click();
+      await a.getByTestId('history-button').click();
+      const items = a.getByTestId('version-item');
+      await items.first().waitFor();
+      await (pick === 'oldest' ? items.last() : items.first()).click();
+      // the preview is drawn read-only
+      await a.locator('[data-testid="history-modal"] .excalidraw canvas').first().waitFor({ timeout: 20_000 });
+      await a.getByTestId('restore-version').click();
+      await a.getByTestId('restore-confirm').click();
+      await a.getByTestId('history-modal').waitFor({ state: 'detached' });
+    };
+    // the oldest version (kept with the first change, before the ellipse): the ellipse goes on both screens
+    const before = await api<ProjectVersion[]>(owner, 'GET', `/projects/${project.id}/versions`);
+    await restoreFromPanel('oldest');
+    const diag = async () =>
+      JSON.stringify({
+        before,
+        now: await api<ProjectVersion[]>(owner, 'GET', `/projects/${project.id}/versions`),
+        scene: (await api<Project>(owner, 'GET', `/projects/${project.id}`)).scene.elements.map((e) => [e.type, e.version, e.isDeleted]),
+        screens: [await screen(a), await screen(b)],
+      });
+    const afterFirst = await waitFor(async () => {
+      const p = await api<Project>(owner, 'GET', `/projects/${project.id}`);
+      const n = p.scene.elements.filter((e) => !e.isDeleted).length;
+      return n < 2 ? n : null;
+    }, 10_000, 200).catch(async (err) => {
+      throw new Error(`the restore did not reach the server: ${await diag()}`, { cause: err });
+    });
+    await converged(a, b, project.id, afterFirst!);
+    // the scene as it was before that restore was kept: restoring it brings both shapes back everywhere
+    await restoreFromPanel('newest');
+    await converged(a, b, project.id, 2);
+    const versions = await api<ProjectVersion[]>(owner, 'GET', `/projects/${project.id}/versions`);
+    expect(versions.filter((v) => v.reason === 'restore').length).toBe(2);
+  });
+
+  it('a viewer sees changes live and cannot draw', async () => {
+    const viewer = await signUp(APP_URL);
+    const project = await api<Project>(owner, 'POST', '/projects', { title: 'Look only' });
+    await api(owner, 'POST', `/projects/${project.id}/collaborators`, { email: viewer.email, role: 'viewer' });
+    const a = await openLive(owner, APP_URL, project.id);
+    const v = await openLive(viewer, secondUrl, project.id);
+    await v.waitForSelector('[data-testid="live-peers"]:has-text("view only")');
+    await drawShape(a, 'r', 250, 250);
+    await v.waitForSelector('[data-testid="editor"][data-element-count="1"]', { timeout: 20_000 });
+    await drawShape(v, 'r', 600, 400);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect((await screen(v)).count).toBe(1);
+    const saved = await api<Project>(owner, 'GET', `/projects/${project.id}`);
+    expect(saved.scene.elements.filter((e) => !e.isDeleted)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,235 @@
+import type { Scene, SceneElement, SceneFile } from '@visualnotes/contracts';
+import type Redis from 'ioredis';
+
+/**
+ * What every gateway copy shares about a project being edited live, in Redis:
+ *
+ * - `meta`: the winning `version:versionNonce` of each element seen, so that every copy accepts or
+ *   ignores a change the same way (one Lua script decides and publishes, so the order of decisions
+ *   is the order of the messages everyone receives);
+ * - `pending`: accepted elements not saved yet, `inflight`: those being saved right now (both are
+ *   merged into what a newcomer receives, so nothing accepted is ever missing from it);
+ * - `files`: image references not saved yet, each with who added it;
+ * - `peers`: who has the project open, with the time each copy last vouched for them;
+ * - `lock`: the copy saving the batch (one at a time per project).
+ *
+ * Accepted changes wait here at most about one flush interval before the publish service saves
+ * them, and every editor that sent them keeps them too (it sends them again after a reconnect).
+ */
+export const liveKeys = (prefix: string, projectId: string) => {
+  const base = `${prefix}:live:{${projectId}}`;
+  return {
+    meta: `${base}:meta`,
+    pending: `${base}:pending`,
+    inflight: `${base}:inflight`,
+    files: `${base}:files`,
+    inflightFiles: `${base}:inflight-files`,
+    author: `${base}:author`,
+    peers: `${base}:peers`,
+    lock: `${base}:lock`,
+    channel: `${base}:room`,
+  };
+};
+export const accessChannel = (prefix: string) => `${prefix}:live:access`;
+
+/** Seconds the version table of a project is kept after its last change. */
+const META_TTL_S = 24 * 3600;
+
+/**
+ * Accepts the elements that win over what was seen before, records them (and, with `persist`, adds
+ * them to the batch to save), then publishes one `update` message to the room: `from\n{json}`.
+ * ARGV: from, author, persist (0/1), files JSON ('' for none), then id, version, nonce, json per element.
+ */
+const MERGE = `
+local meta, pending, files_key, author_key, channel = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
+local from, author, persist, files = ARGV[1], ARGV[2], ARGV[3] == '1', ARGV[4]
+local acc = {}
+for i = 5, #ARGV, 4 do
+  local id, v, n = ARGV[i], tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
+  local cur = redis.call('HGET', meta, id)
+  local wins = true
+  if cur then
+    local sep = string.find(cur, ':', 1, true)
+    local cv, cn = tonumber(string.sub(cur, 1, sep - 1)), tonumber(string.sub(cur, sep + 1))
+    if v ~= cv then wins = v > cv else wins = n < cn end
+  end
+  if wins then
+    redis.call('HSET', meta, id, ARGV[i + 1] .. ':' .. ARGV[i + 2])
+    if persist then redis.call('HSET', pending, id, ARGV[i + 3]) end
+    acc[#acc + 1] = ARGV[i + 3]
+  end
+end
+redis.call('EXPIRE', meta, ${META_TTL_S})
+if persist and (#acc > 0 or files ~= '') then redis.call('SET', author_key, author) end
+if #acc == 0 and files == '' then return 0 end
+local msg = '{"type":"update","from":"' .. from .. '","elements":[' .. table.concat(acc, ',') .. ']'
+if files ~= '' then msg = msg .. ',"files":' .. files end
+redis.call('PUBLISH', channel, from .. '\\n' .. msg .. '}')
+return #acc
+`;
+
+/**
+ * Records the saved scene's element versions where they win over what is known (the table may be
+ * older than saves made while nobody had the project open). ARGV: id, version, nonce per element.
+ */
+const SEED = `
+for i = 1, #ARGV, 3 do
+  local id, v, n = ARGV[i], tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
+  local cur = redis.call('HGET', KEYS[1], id)
+  local wins = true
+  if cur then
+    local sep = string.find(cur, ':', 1, true)
+    local cv, cn = tonumber(string.sub(cur, 1, sep - 1)), tonumber(string.sub(cur, sep + 1))
+    if v ~= cv then wins = v > cv else wins = n < cn end
+  end
+  if wins then redis.call('HSET', KEYS[1], id, ARGV[i + 1] .. ':' .. ARGV[i + 2]) end
+end
+redis.call('EXPIRE', KEYS[1], ${META_TTL_S})
+return 1
+`;
+
+/**
+ * Takes the batch to save when no other copy is saving one: moves pending elements and files to
+ * their in-flight keys and sets the lock. Answers nil (locked or nothing to save) or
+ * {author, elements..., '', files...}.
+ * KEYS: pending, inflight, files, inflight-files, author, lock. ARGV: lock token, lock ms.
+ */
+const TAKE = `
+if redis.call('EXISTS', KEYS[6]) == 1 then return nil end
+if redis.call('EXISTS', KEYS[1]) == 0 and redis.call('EXISTS', KEYS[3]) == 0 and redis.call('EXISTS', KEYS[2]) == 0 and redis.call('EXISTS', KEYS[4]) == 0 then return nil end
+redis.call('SET', KEYS[6], ARGV[1], 'PX', ARGV[2])
+-- a batch left in flight (a failed save, a copy that stopped) is saved again with this one; what
+-- is pending was accepted later, so it replaces the same element in flight
+for _, pair in ipairs({{KEYS[1], KEYS[2]}, {KEYS[3], KEYS[4]}}) do
+  local vals = redis.call('HGETALL', pair[1])
+  for i = 1, #vals, 2 do redis.call('HSET', pair[2], vals[i], vals[i + 1]) end
+  redis.call('DEL', pair[1])
+end
+local out = { redis.call('GET', KEYS[5]) or '' }
+for _, v in ipairs(redis.call('HVALS', KEYS[2])) do out[#out + 1] = v end
+out[#out + 1] = ''
+for _, v in ipairs(redis.call('HVALS', KEYS[4])) do out[#out + 1] = v end
+return out
+`;
+
+/**
+ * Ends a save: on success the in-flight batch is dropped; on failure it stays in flight and the
+ * next batch takes it along (newer pending changes of the same elements win, as they were
+ * accepted later). The lock is released only by its holder.
+ * KEYS: inflight, inflight-files, lock. ARGV: lock token, ok (0/1).
+ */
+const FINISH = `
+if ARGV[2] == '1' then redis.call('DEL', KEYS[1], KEYS[2]) end
+if redis.call('GET', KEYS[3]) == ARGV[1] then redis.call('DEL', KEYS[3]) end
+return 1
+`;
+
+type ScriptRedis = Redis & {
+  liveMerge(...args: (string | number)[]): Promise<number>;
+  liveSeed(...args: (string | number)[]): Promise<number>;
+  liveTake(...args: (string | number)[]): Promise<string[] | null>;
+  liveFinish(...args: (string | number)[]): Promise<number>;
+};
+
+export type FileRef = SceneFile & { by: string };
+
+/** The Redis side of the live hub (one instance per gateway copy). */
+export class LiveStore {
+  private readonly redis: ScriptRedis;
+
+  constructor(
+    redis: Redis,
+    private readonly prefix: string,
+  ) {
+    redis.defineCommand('liveMerge', { numberOfKeys: 5, lua: MERGE });
+    redis.defineCommand('liveSeed', { numberOfKeys: 1, lua: SEED });
+    redis.defineCommand('liveTake', { numberOfKeys: 6, lua: TAKE });
+    redis.defineCommand('liveFinish', { numberOfKeys: 3, lua: FINISH });
+    this.redis = redis as ScriptRedis;
+  }
+
+  keys(projectId: string) {
+    return liveKeys(this.prefix, projectId);
+  }
+
+  /**
+   * Accepts and publishes elements; answers how many won. `texts` are the elements as JSON (sent on
+   * as they came, never parsed twice).
+   */
+  async merge(
+    projectId: string,
+    from: string,
+    author: string,
+    elements: SceneElement[],
+    texts: string[],
+    options: { persist: boolean; files?: Record<string, FileRef> },
+  ): Promise<number> {
+    const k = this.keys(projectId);
+    const args: (string | number)[] = [];
+    elements.forEach((e, i) => args.push(e.id, e.version, e.versionNonce, texts[i]));
+    const files = options.files && Object.keys(options.files).length ? options.files : null;
+    if (files && options.persist) {
+      const fields: string[] = [];
+      for (const [key, ref] of Object.entries(files)) fields.push(key, JSON.stringify(ref));
+      await this.redis.hset(k.files, ...fields);
+    }
+    const publicFiles = files ? JSON.stringify(Object.fromEntries(Object.entries(files).map(([key, { by: _by, ...ref }]) => [key, ref]))) : '';
+    return this.redis.liveMerge(k.meta, k.pending, k.files, k.author, k.channel, from, author, options.persist ? '1' : '0', publicFiles, ...args);
+  }
+
+  async seed(projectId: string, elements: SceneElement[]): Promise<void> {
+    const args: string[] = [];
+    for (const e of elements) args.push(e.id, String(e.version), String(e.versionNonce));
+    await this.redis.liveSeed(this.keys(projectId).meta, ...args);
+  }
+
+  /** Accepted elements and image references not saved yet (pending and in flight). */
+  async unsaved(projectId: string): Promise<{ elements: SceneElement[]; files: Scene['files'] }> {
+    const k = this.keys(projectId);
+    const [[, pending], [, inflight], [, files], [, inflightFiles]] = (await this.redis
+      .multi()
+      .hvals(k.pending)
+      .hvals(k.inflight)
+      .hvals(k.files)
+      .hvals(k.inflightFiles)
+      .exec()) as [unknown, string[]][];
+    const elements = [...inflight, ...pending].map((t) => JSON.parse(t) as SceneElement);
+    const refs: NonNullable<Scene['files']> = {};
+    for (const t of [...inflightFiles, ...files]) {
+      const { by: _by, ...ref } = JSON.parse(t) as FileRef;
+      refs[ref.id] = ref;
+    }
+    return { elements, files: refs };
+  }
+
+  /** The batch to save, or null when another copy is saving one or nothing waits. */
+  async take(projectId: string, token: string, lockMs: number): Promise<{ author: string; elements: SceneElement[]; files: Record<string, FileRef> } | null> {
+    const k = this.keys(projectId);
+    const out = await this.redis.liveTake(k.pending, k.inflight, k.files, k.inflightFiles, k.author, k.lock, token, lockMs);
+    if (!out) return null;
+    const split = out.indexOf('', 1);
+    const elements = out.slice(1, split).map((t) => JSON.parse(t) as SceneElement);
+    const files: Record<string, FileRef> = {};
+    for (const t of out.slice(split + 1)) {
+      const ref = JSON.parse(t) as FileRef;
+      files[ref.id] = ref;
+    }
+    return { author: out[0], elements, files };
+  }
+
+  async finish(projectId: string, token: string, ok: boolean): Promise<void> {
+    const k = this.keys(projectId);
+    await this.redis.liveFinish(k.inflight, k.inflightFiles, k.lock, token, ok ? '1' : '0');
+  }
+
+  /** Publishes a message to everyone in the room (every copy), except the connection `from`. */
+  async publish(projectId: string, from: string, message: object): Promise<void> {
+    await this.redis.publish(this.keys(projectId).channel, `${from}\n${JSON.stringify(message)}`);
+  }
+
+  /** Whether any copy has the room open. */
+  async listened(projectId: string): Promise<boolean> {
+    const [, count] = (await this.redis.pubsub('NUMSUB', this.keys(projectId).channel)) as [string, number];
+    return Number(count) > 0;
+  }
+}

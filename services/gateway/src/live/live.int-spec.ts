@@ -1,0 +1,328 @@
+import { randomInt } from 'node:crypto';
+import {
+  elementWins,
+  LIVE_MESSAGE_MAX_BYTES,
+  LIVE_PROTOCOL,
+  LiveCloseCodes,
+  LiveMessages,
+  type LiveServerMessage,
+  type SceneElement,
+} from '@visualnotes/contracts';
+import { createTestEnv, signUp, waitFor, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import WebSocket from 'ws';
+import { startBackend, type Backend } from '../../../../test/support/backend';
+import { createGatewayApp, type Gateway } from '../bootstrap';
+
+let seq = 0;
+function rect(overrides: Partial<SceneElement> & Record<string, unknown> = {}): SceneElement {
+  seq += 1;
+  return {
+    id: `el-${seq}`,
+    type: 'rectangle',
+    x: seq * 10,
+    y: 20,
+    width: 100,
+    height: 60,
+    angle: 0,
+    strokeColor: '#1e1e1e',
+    backgroundColor: 'transparent',
+    fillStyle: 'solid',
+    strokeWidth: 2,
+    strokeStyle: 'solid',
+    roughness: 1,
+    opacity: 100,
+    groupIds: [],
+    frameId: null,
+    roundness: null,
+    seed: 1,
+    version: 1,
+    versionNonce: randomInt(2 ** 31),
+    isDeleted: false,
+    boundElements: null,
+    updated: 1,
+    link: null,
+    locked: false,
+    ...overrides,
+  } as SceneElement;
+}
+
+/** A simulated editor: keeps its scene as Excalidraw does (merging what arrives by element version). */
+class Client {
+  readonly messages: LiveServerMessage[] = [];
+  readonly scene = new Map<string, SceneElement>();
+  closed: { code: number } | null = null;
+  welcome: Extract<LiveServerMessage, { type: 'welcome' }> | null = null;
+
+  constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const m = JSON.parse(String(data)) as LiveServerMessage;
+      this.messages.push(m);
+      if (m.type === 'welcome') {
+        this.welcome = m;
+        for (const e of m.scene.elements) this.apply(e);
+      }
+      if (m.type === 'update') for (const e of m.elements) this.apply(e);
+    });
+    ws.on('close', (code) => (this.closed = { code }));
+  }
+
+  apply(e: SceneElement) {
+    if (elementWins(e, this.scene.get(e.id))) this.scene.set(e.id, e);
+  }
+
+  /** A local edit (a new element or a new version of one), applied here and sent. */
+  edit(e: SceneElement) {
+    const current = this.scene.get(e.id);
+    const next = { ...e, version: Math.max(e.version, (current?.version ?? 0) + 1), versionNonce: randomInt(2 ** 31) };
+    this.scene.set(next.id, next);
+    this.ws.send(JSON.stringify({ type: 'update', elements: [next] }));
+    return next;
+  }
+
+  errors() {
+    return this.messages.filter((m): m is Extract<LiveServerMessage, { type: 'error' }> => m.type === 'error').map((m) => m.message);
+  }
+
+  /** Sorted `id:version:nonce` of every element: equal for two copies holding the same scene. */
+  fingerprint() {
+    return [...this.scene.values()].map((e) => `${e.id}:${e.version}:${e.versionNonce}`).sort();
+  }
+}
+
+describe('live channel across two gateway copies', () => {
+  let t: TestEnv;
+  let backend: Backend;
+  let second: Gateway;
+  let secondUrl: string;
+  let owner: SignedUp;
+  let editor: SignedUp;
+  let viewer: SignedUp;
+  const clients: Client[] = [];
+
+  const api = async <T>(user: SignedUp, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
+    const res = await fetch(`${backend.url}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${user.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  };
+
+  async function connect(base: string, user: SignedUp, projectId: string, protocols = [LIVE_PROTOCOL, `bearer.${user.token}`]): Promise<Client> {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/api/projects/${projectId}/live`, protocols);
+    const client = new Client(ws);
+    clients.push(client);
+    await waitFor(() => client.welcome ?? client.closed, 10_000, 20);
+    return client;
+  }
+
+  async function sharedProject(elements: SceneElement[] = []) {
+    const p = (await api<{ id: string; version: number }>(owner, 'POST', '/projects', { title: 'Live' })).body;
+    if (elements.length) {
+      const saved = await api(owner, 'PUT', `/projects/${p.id}`, { scene: { type: 'excalidraw', version: 2, elements, appState: {}, files: {} }, version: 1 });
+      expect(saved.status).toBe(200);
+    }
+    expect((await api(owner, 'POST', `/projects/${p.id}/collaborators`, { email: editor.email, role: 'editor' })).status).toBe(201);
+    expect((await api(owner, 'POST', `/projects/${p.id}/collaborators`, { email: viewer.email, role: 'viewer' })).status).toBe(201);
+    return p.id;
+  }
+
+  /** The saved scene's elements as `id:version:nonce`, once it holds `expected`. */
+  async function savedFingerprint(projectId: string, expected: string[]) {
+    let last: string[] = [];
+    try {
+      return await waitFor(
+        async () => {
+          const p = await api<{ scene: { elements: SceneElement[] } }>(owner, 'GET', `/projects/${projectId}`);
+          last = p.body.scene.elements.map((e) => `${e.id}:${e.version}:${e.versionNonce}`).sort();
+          return JSON.stringify(last) === JSON.stringify(expected) ? last : null;
+        },
+        15_000,
+        100,
+      );
+    } catch {
+      return last;
+    }
+  }
+
+  beforeAll(async () => {
+    t = await createTestEnv('live', { LIVE_FLUSH_MS: '200' });
+    backend = await startBackend(t.env, ['auth', 'license', 'media', 'publish']);
+    second = await createGatewayApp(t.env);
+    await second.app.listen({ port: 0, host: '127.0.0.1' });
+    secondUrl = `http://127.0.0.1:${(second.app.getHttpServer().address() as { port: number }).port}`;
+    [owner, editor, viewer] = await Promise.all([signUp(backend.url), signUp(backend.url), signUp(backend.url)]);
+  }, 120_000);
+
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.ws.terminate();
+  });
+
+  afterAll(async () => {
+    await second?.app.close();
+    await backend?.close();
+    await t?.cleanup();
+  });
+
+  it('refuses an upgrade without a valid token, and a project the user has no access to', async () => {
+    const id = await sharedProject();
+    const noToken = new WebSocket(`${backend.url.replace('http', 'ws')}/api/projects/${id}/live`, [LIVE_PROTOCOL]);
+    const status = await new Promise<number>((resolve) => noToken.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+    expect(status).toBe(401);
+    const stranger = await signUp(backend.url);
+    const c = await connect(backend.url, stranger, id);
+    await waitFor(() => c.closed, 5_000, 20);
+    expect(c.closed?.code).toBe(LiveCloseCodes.gone);
+    expect(c.welcome).toBeNull();
+  });
+
+  it('merges edits of two editors on different copies: different elements and the same one, on both screens and on the server', async () => {
+    const shared = rect();
+    const id = await sharedProject([shared]);
+    const a = await connect(backend.url, owner, id);
+    const b = await connect(secondUrl, editor, id);
+    expect(a.welcome?.role).toBe('owner');
+    expect(b.welcome?.role).toBe('editor');
+    expect(b.welcome?.peers.map((p) => p.user_id)).toContain(owner.user.id);
+    await waitFor(() => a.messages.some((m) => m.type === 'join'), 5_000, 20);
+
+    // different elements
+    a.edit(rect());
+    b.edit(rect());
+    // the same element at once, the same version on both sides: the lower versionNonce wins everywhere
+    const fromA = { ...shared, x: 500, version: 2, versionNonce: 1000 };
+    const fromB = { ...shared, x: 900, version: 2, versionNonce: 10 };
+    a.scene.set(shared.id, fromA);
+    b.scene.set(shared.id, fromB);
+    a.ws.send(JSON.stringify({ type: 'update', elements: [fromA] }));
+    b.ws.send(JSON.stringify({ type: 'update', elements: [fromB] }));
+
+    await waitFor(() => (JSON.stringify(a.fingerprint()) === JSON.stringify(b.fingerprint()) && a.scene.size === 3 ? true : null), 5_000, 20);
+    expect(a.scene.get(shared.id)?.x).toBe(900);
+    expect(b.scene.get(shared.id)?.x).toBe(900);
+    expect(await savedFingerprint(id, a.fingerprint())).toEqual(a.fingerprint());
+
+    // presence reaches the other copy with the sender's name and colour
+    a.ws.send(JSON.stringify({ type: 'presence', pointer: { x: 1, y: 2 }, selected: [shared.id] }));
+    const presence = (await waitFor(() => b.messages.find((m) => m.type === 'presence'), 5_000, 20)) as Extract<LiveServerMessage, { type: 'presence' }>;
+    expect(presence.peer).toMatchObject({ user_id: owner.user.id, name: owner.user.name });
+    expect(presence.presence).toEqual({ pointer: { x: 1, y: 2 }, selected: [shared.id] });
+
+    // a newcomer gets the merged scene
+    const c = await connect(secondUrl, viewer, id);
+    expect(c.fingerprint()).toEqual(a.fingerprint());
+  });
+
+  it("refuses a viewer's change with a message and keeps the connection open", async () => {
+    const id = await sharedProject([rect()]);
+    const a = await connect(backend.url, owner, id);
+    const v = await connect(secondUrl, viewer, id);
+    const before = a.fingerprint();
+    v.edit(rect());
+    await waitFor(() => (v.errors().includes(LiveMessages.viewer) ? true : null), 5_000, 20);
+    // the viewer still receives changes
+    const mine = a.edit(rect());
+    await waitFor(() => v.scene.get(mine.id) ?? null, 5_000, 20);
+    expect(v.closed).toBeNull();
+    expect(a.fingerprint()).toHaveLength(before.length + 1);
+    expect(await savedFingerprint(id, a.fingerprint())).toEqual(a.fingerprint());
+  });
+
+  it('refuses malformed and oversized messages on that connection only', async () => {
+    const id = await sharedProject();
+    const a = await connect(backend.url, owner, id);
+    const b = await connect(secondUrl, editor, id);
+    a.ws.send('{not json');
+    await waitFor(() => (a.errors().includes(LiveMessages.invalid) ? true : null), 5_000, 20);
+    await new Promise((r) => setTimeout(r, 1_100)); // errors of one kind are told at most once a second
+    a.ws.send(JSON.stringify({ type: 'update', elements: [{ id: 'x', type: 'no-such-shape' }] }));
+    await new Promise((r) => setTimeout(r, 1_100));
+    a.ws.send(JSON.stringify({ type: 'update', elements: [rect({ text: 'x'.repeat(LIVE_MESSAGE_MAX_BYTES) })] }));
+    await waitFor(() => (a.errors().includes(LiveMessages.tooLarge) ? true : null), 5_000, 20);
+    expect(a.errors().filter((m) => m === LiveMessages.invalid).length).toBe(2);
+    // both still work
+    const fine = a.edit(rect());
+    await waitFor(() => b.scene.get(fine.id) ?? null, 5_000, 20);
+    expect(a.closed).toBeNull();
+    expect(b.closed).toBeNull();
+    expect(b.errors()).toEqual([]);
+    expect(b.scene.size).toBe(1);
+  });
+
+  it('limits the messages a connection sends per second', async () => {
+    const id = await sharedProject();
+    const a = await connect(backend.url, owner, id);
+    for (let i = 0; i < 300; i++) a.ws.send(JSON.stringify({ type: 'presence', pointer: { x: i, y: i } }));
+    await waitFor(() => (a.errors().includes(LiveMessages.tooFast) ? true : null), 5_000, 20);
+    expect(a.closed).toBeNull();
+  });
+
+  it('tells a collaborator whose role changes, and disconnects a removed one', async () => {
+    const id = await sharedProject();
+    const e = await connect(secondUrl, editor, id);
+    expect((await api(owner, 'PATCH', `/projects/${id}/collaborators/${editor.user.id}`, { role: 'viewer' })).status).toBe(200);
+    await waitFor(() => e.messages.find((m) => m.type === 'role' && m.role === 'viewer'), 5_000, 20);
+    e.edit(rect());
+    await waitFor(() => (e.errors().includes(LiveMessages.viewer) ? true : null), 5_000, 20);
+    expect((await api(owner, 'DELETE', `/projects/${id}/collaborators/${editor.user.id}`)).status).toBe(204);
+    await waitFor(() => e.closed, 5_000, 20);
+    expect(e.closed?.code).toBe(LiveCloseCodes.removed);
+    expect(e.errors()).toContain(LiveMessages.removed);
+  });
+
+  it('closes the connections of a session that ended', async () => {
+    const id = await sharedProject();
+    const other = await signUp(backend.url);
+    expect((await api(owner, 'POST', `/projects/${id}/collaborators`, { email: other.email, role: 'editor' })).status).toBe(201);
+    const c = await connect(secondUrl, other, id);
+    expect(c.welcome).not.toBeNull();
+    expect((await api(other, 'POST', '/auth/logout')).status).toBe(204);
+    await waitFor(() => c.closed, 8_000, 50);
+    expect(c.closed?.code).toBe(LiveCloseCodes.unauthorized);
+  });
+
+  it('shows a restored version on every open screen', async () => {
+    const first = rect({ x: 1 });
+    const id = await sharedProject([first]);
+    const a = await connect(backend.url, owner, id);
+    const b = await connect(secondUrl, editor, id);
+    const versions = (await api<{ id: string }[]>(owner, 'GET', `/projects/${id}/versions`)).body;
+    const moved = a.edit({ ...first, x: 777 });
+    const added = b.edit(rect());
+    await waitFor(() => (b.scene.get(first.id)?.x === 777 && a.scene.has(added.id) ? true : null), 5_000, 20);
+    await savedFingerprint(id, a.fingerprint());
+    const restored = await api(owner, 'POST', `/projects/${id}/versions/${versions[versions.length - 1].id}/restore`);
+    expect(restored.status).toBe(200);
+    for (const c of [a, b]) {
+      await waitFor(() => (c.scene.get(first.id)?.x === 1 && c.scene.get(added.id)?.isDeleted ? true : null), 5_000, 20);
+    }
+    expect(moved.version).toBeLessThan(a.scene.get(first.id)!.version);
+    expect(a.fingerprint()).toEqual(b.fingerprint());
+  });
+
+  it('converges: simulated editors on both copies sending random edits end with one identical scene, saved', async () => {
+    const base = Array.from({ length: 20 }, () => rect());
+    const id = await sharedProject(base);
+    const sim: Client[] = [];
+    for (let i = 0; i < 6; i++) sim.push(await connect(i % 2 ? secondUrl : backend.url, i % 3 ? editor : owner, id));
+    let next = 0;
+    for (let round = 0; round < 40; round++) {
+      for (const c of sim) {
+        const pick = randomInt(10);
+        if (pick < 2) c.edit(rect({ id: `sim-${next++}` }));
+        else {
+          const ids = [...c.scene.keys()];
+          const target = c.scene.get(ids[randomInt(ids.length)])!;
+          c.edit({ ...target, x: randomInt(1000), isDeleted: pick === 9 ? !target.isDeleted : target.isDeleted });
+        }
+      }
+      await new Promise((r) => setTimeout(r, randomInt(15)));
+    }
+    const reference = () => JSON.stringify(sim[0].fingerprint());
+    await waitFor(() => (sim.every((c) => JSON.stringify(c.fingerprint()) === reference()) ? true : null), 10_000, 50);
+    expect(sim[0].scene.size).toBe(20 + next);
+    expect(await savedFingerprint(id, sim[0].fingerprint())).toEqual(sim[0].fingerprint());
+    for (const c of sim) expect(c.errors()).toEqual([]);
+  });
+});
