@@ -36,8 +36,3 @@ export class AccountsDirectory {
     await this.db.query(`DELETE FROM "license"."accounts" WHERE user_id = $1`, [userId]);
   }
 }
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}

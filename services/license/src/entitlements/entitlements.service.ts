@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { RpcClient, SERVICE_CONFIG } from '@visualnotes/common';
-import { hasScope, Patterns, type Entitlements, type Product, type UsageView } from '@visualnotes/contracts';
+import { hasScope, isUuid, Patterns, type Entitlements, type Product, type UsageView } from '@visualnotes/contracts';
 import type { DataSource } from 'typeorm';
-import { AccountsDirectory, isUuid } from '../common/accounts.directory';
+import { AccountsDirectory } from '../common/accounts.directory';
 import { LicenseRedis } from '../common/license-redis';
 import type { LicenseConfig } from '../config';
 import { usagePeriod } from '../usage/usage-period';

@@ -2,9 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   DomainError,
-  isWellFormedLicenseKey,
+  isUuid,
   LicenseStatus,
-  normalizeLicenseKey,
   type ActivationView,
   type Billing,
   type DesktopTier,
@@ -15,7 +14,7 @@ import {
   type Product,
 } from '@visualnotes/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
-import { AccountsDirectory, isUuid } from '../common/accounts.directory';
+import { AccountsDirectory } from '../common/accounts.directory';
 import { ActivationSigner } from '../activation/activation-signer';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { maxDevicesOf, PlansConfig } from '../plans/plans.config';
@@ -154,17 +153,14 @@ export class LicensesService {
   async removeDevice(caller: LicenseCaller, licenseId: string, deviceId: string): Promise<LicenseView> {
     const c = await this.identify(caller);
     await this.accessible(this.db.manager, c, licenseId, false);
-    if (!isUuid(deviceId)) throw new DomainError('NOT_FOUND');
     const res = await rows(this.db, `DELETE FROM ${D} WHERE id = $1 AND license_id = $2 RETURNING id`, [deviceId, licenseId]);
     if (!res.length) throw new DomainError('NOT_FOUND');
     return this.get(c, licenseId);
   }
 
-  async addUser(caller: LicenseCaller, licenseId: string, userEmail: string): Promise<LicenseView> {
+  /** `email`: a valid address, lower-cased. */
+  async addUser(caller: LicenseCaller, licenseId: string, email: string): Promise<LicenseView> {
     const c = await this.identify(caller);
-    const email = typeof userEmail === 'string' ? userEmail.trim().toLowerCase() : '';
-    if (!email) throw new DomainError('LICENSE_USER_EMAIL_REQUIRED');
-    if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new DomainError('VALIDATION_FAILED', 'Please enter a valid e-mail address');
     await this.db.transaction(async (m) => {
       const lic = await this.accessible(m, c, licenseId, true, true);
       if (email === lic.owner_email) return;
@@ -176,10 +172,9 @@ export class LicensesService {
     return this.get(c, licenseId);
   }
 
-  async removeUser(caller: LicenseCaller, licenseId: string, userEmail: string): Promise<LicenseView> {
+  /** `email`: lower-cased. */
+  async removeUser(caller: LicenseCaller, licenseId: string, email: string): Promise<LicenseView> {
     const c = await this.identify(caller);
-    const email = typeof userEmail === 'string' ? userEmail.trim().toLowerCase() : '';
-    if (!email) throw new DomainError('LICENSE_USER_EMAIL_REQUIRED');
     await this.accessible(this.db.manager, c, licenseId, true);
     const res = await rows(this.db, `DELETE FROM ${U} WHERE license_id = $1 AND email = $2 RETURNING email`, [licenseId, email]);
     if (!res.length) throw new DomainError('NOT_FOUND');
@@ -203,7 +198,6 @@ export class LicensesService {
   /** Resumes a canceled subscription, monthly or yearly; the paid period is kept. */
   async resume(caller: LicenseCaller, licenseId: string, billing: Billing, beforeCommit?: (l: LicenseRow) => Promise<void>): Promise<LicenseView> {
     const c = await this.identify(caller);
-    if (billing !== 'monthly' && billing !== 'yearly') throw new DomainError('VALIDATION_FAILED', 'billing must be monthly or yearly');
     await this.db.transaction(async (m) => {
       const lic = await this.accessible(m, c, licenseId, true, true);
       if (lic.plan === 'lifetime') throw new DomainError('VALIDATION_FAILED', 'A lifetime license has no subscription to resume');
@@ -219,16 +213,13 @@ export class LicensesService {
    * parallel activations for the last slot queue: exactly one gets it. The same fingerprint
    * activating again keeps its slot.
    */
-  async activate(caller: LicenseCaller, key: string, fingerprint: string, device: { name?: string; os?: string }): Promise<ActivationView> {
+  /** `key` well-formed and normalized, `fingerprint` trimmed and not empty (checked at the RPC boundary). */
+  async activate(caller: LicenseCaller, key: string, fp: string, device: { name: string; os: string }): Promise<ActivationView> {
     const c = await this.identify(caller);
-    if (typeof key !== 'string' || !isWellFormedLicenseKey(key)) throw new DomainError('LICENSE_KEY_MALFORMED');
-    const fp = typeof fingerprint === 'string' ? fingerprint.trim() : '';
-    if (!fp || fp.length > 200) throw new DomainError('VALIDATION_FAILED', 'A device fingerprint is required');
-    const name = String(device?.name ?? '').slice(0, 100);
-    const os = String(device?.os ?? '').slice(0, 100);
+    const { name, os } = device;
     await this.guard.check(c.user_id, c.ip);
     const { lic, dev } = await this.db.transaction(async (m) => {
-      const [found] = (await m.query(`SELECT * FROM ${L} WHERE key = $1 AND revoked_at IS NULL FOR UPDATE`, [normalizeLicenseKey(key)])) as LicenseRow[];
+      const [found] = (await m.query(`SELECT * FROM ${L} WHERE key = $1 AND revoked_at IS NULL FOR UPDATE`, [key])) as LicenseRow[];
       if (!found || !(await this.mayUse(m, found, c))) return { lic: null, dev: null };
       if (found.valid_until && found.valid_until <= new Date()) throw new DomainError('LICENSE_EXPIRED');
       const [reused] = await rows<DeviceRow>(
@@ -290,8 +281,8 @@ export class LicensesService {
 
   // ---- helpers ----
 
+  /** Records the caller's address (licenses are shared by address); `email` is lower-cased. */
   private async identify(caller: LicenseCaller): Promise<LicenseCaller> {
-    if (!caller || !isUuid(caller.user_id) || typeof caller.email !== 'string' || !caller.email) throw new DomainError('UNAUTHORIZED');
     const c = { ...caller, email: caller.email.toLowerCase() };
     await this.accounts.remember(c.user_id, c.email);
     return c;
@@ -309,7 +300,6 @@ export class LicensesService {
 
   /** The license if the caller may see it (404 otherwise: others' licenses are not revealed); 403 when owning is needed. */
   private async accessible(m: EntityManager, c: LicenseCaller, licenseId: string, owner: boolean, lock = false): Promise<LicenseRow> {
-    if (!isUuid(licenseId)) throw new DomainError('NOT_FOUND');
     const [l] = (await m.query(`SELECT * FROM ${L} WHERE id = $1 AND revoked_at IS NULL${lock ? ' FOR UPDATE' : ''}`, [licenseId])) as LicenseRow[];
     if (!l || !(await this.mayUse(m, l, c))) throw new DomainError('NOT_FOUND');
     if (owner && !this.isOwner(l, c)) throw new DomainError('FORBIDDEN', 'Only the owner of this license can do this');

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SERVICE_CONFIG } from '@visualnotes/common';
-import { DomainError, type UsageConsumeReply, type UsageConsumeRequest, type UsageKind, type UsageView } from '@visualnotes/contracts';
+import { type UsageConsumeReply, type UsageConsumeRequest, type UsageKind, type UsageView } from '@visualnotes/contracts';
 import type { DataSource } from 'typeorm';
 import type { LicenseConfig } from '../config';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { usagePeriod } from './usage-period';
 
-const KINDS: readonly UsageKind[] = ['video_summary', 'document_summary'];
 
 export { usagePeriod } from './usage-period';
 
@@ -25,9 +24,7 @@ export class UsageService {
   ) {}
 
   async consume(req: UsageConsumeRequest): Promise<UsageConsumeReply> {
-    const subject = typeof req?.subject === 'string' ? req.subject.trim() : '';
-    if (!subject || subject.length > 300) throw new DomainError('VALIDATION_FAILED', 'A subject is required');
-    if (!KINDS.includes(req.kind)) throw new DomainError('VALIDATION_FAILED', 'Unknown usage kind');
+    const { subject } = req;
     const visitor = req.visitor === true;
     const limit = await this.limitFor(subject, req.kind, visitor);
     const period = usagePeriod(visitor);

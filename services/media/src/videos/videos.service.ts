@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { STORAGE, type Storage } from '@visualnotes/common';
 import {
-  createVideoSchema,
+  isUuid,
   DomainError,
   JobPriority,
   jobFailureMessage,
@@ -29,7 +29,6 @@ import { parseSubtitles } from '../youtube/timedtext';
 import { chooseTrack, YoutubeClient } from '../youtube/youtube.client';
 import { Video } from './video.entity';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SUBTITLE_TYPES = new Set(['text/vtt', 'application/x-subrip']);
 const FINAL = new Set(['ready', 'failed']);
 
@@ -86,12 +85,9 @@ export class VideosService {
   ) {}
 
   async create(req: RpcRequest<'media.videos.create'>): Promise<CreateVideoReply> {
-    const parsed = createVideoSchema.safeParse({ url: req.url, file_id: req.file_id, language: req.language });
-    if (!parsed.success) throw new DomainError('VALIDATION_FAILED', parsed.error.issues[0]?.message);
-    const caller: VideoCaller = { owner_id: req.owner_id ?? null, visitor_key: req.visitor_key, visitor_quota_key: req.visitor_quota_key, scope: req.scope };
+    const caller: VideoCaller = { owner_id: req.owner_id, visitor_key: req.visitor_key, visitor_quota_key: req.visitor_quota_key, scope: req.scope };
     if (!caller.owner_id && !caller.visitor_key) throw new DomainError('UNAUTHORIZED');
-    const body = parsed.data;
-    const row = body.file_id ? await this.fromFile(caller, body.file_id) : await this.fromYoutube(caller, body.url!, body.language);
+    const row = req.file_id ? await this.fromFile(caller, req.file_id) : await this.fromYoutube(caller, req.url!, req.language);
     await this.usage.consumeVideoSummary(caller);
     row.ownerId = caller.owner_id;
     row.visitorKey = caller.owner_id ? null : (caller.visitor_key ?? null);
@@ -166,7 +162,6 @@ export class VideosService {
 
   /** The caller's video: its owner, or the visitor who imported it. */
   async find(caller: VideoCaller, id: string): Promise<Video> {
-    if (!UUID.test(String(id))) throw new DomainError('NOT_FOUND', 'Video not found');
     const row = await this.videos.findOne({ where: { id }, relations: { tags: true } });
     const mine = row && (caller.owner_id ? row.ownerId === caller.owner_id : !row.ownerId && !!caller.visitor_key && row.visitorKey === caller.visitor_key);
     if (!row || !mine) throw new DomainError('NOT_FOUND', 'Video not found');
@@ -217,7 +212,7 @@ export class VideosService {
       .limit(500);
     if (req.favorite !== undefined) qb.andWhere('v.favorite = :fav', { fav: req.favorite });
     if (req.tag) {
-      if (!UUID.test(req.tag)) return [];
+      if (!isUuid(req.tag)) return [];
       qb.andWhere('EXISTS (SELECT 1 FROM "media"."video_tags" vt WHERE vt.video_id = v.id AND vt.tag_id = :tag)', { tag: req.tag });
     }
     const q = (req.q ?? '').trim().slice(0, 200);
@@ -238,8 +233,8 @@ export class VideosService {
 
   async update(req: RpcRequest<'media.videos.update'>): Promise<VideoView> {
     const row = await this.find({ owner_id: req.owner_id }, req.id);
-    if (typeof req.favorite === 'boolean') row.favorite = req.favorite;
-    if (Array.isArray(req.tag_ids)) row.tags = await this.tags.owned(req.owner_id, req.tag_ids.map(String));
+    if (req.favorite !== undefined) row.favorite = req.favorite;
+    if (req.tag_ids) row.tags = await this.tags.owned(req.owner_id, req.tag_ids);
     await this.videos.save(row);
     return viewOf(row);
   }
@@ -257,7 +252,7 @@ export class VideosService {
   }
 
   async transcript(videoId: string): Promise<RpcResponse<'media.videos.transcript'>> {
-    const row = UUID.test(videoId) ? await this.videos.findOneBy({ id: videoId }) : null;
+    const row = await this.videos.findOneBy({ id: videoId });
     if (!row) throw new DomainError('NOT_FOUND', 'Video not found');
     if (!row.transcript?.length) throw new DomainError('CANNOT_SUMMARIZE_NO_TRANSCRIPT');
     return { title: row.title, language: row.language, segments: row.transcript };
@@ -265,7 +260,7 @@ export class VideosService {
 
   /** Transcription progress from the ai workers: 5..85 % while chunks are done. */
   async progress(videoId: string, done: number, total: number): Promise<void> {
-    if (!UUID.test(videoId) || !(total > 0)) return;
+    if (!(total > 0)) return;
     const progress = Math.min(85, 5 + Math.round((80 * Math.min(done, total)) / total));
     await this.setProgress(videoId, progress, 'transcribing');
   }

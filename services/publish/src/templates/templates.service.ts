@@ -141,16 +141,14 @@ export class TemplatesService implements OnApplicationBootstrap {
     caller: PublishCaller,
     input: { project_id: string; name: string; description?: string; category: TemplateCategory },
   ): Promise<TemplateSummary> {
-    if (!TEMPLATE_CATEGORIES.includes(input.category)) throw new DomainError('VALIDATION_FAILED', PublishMessages.categoryInvalid);
-    const name = String(input.name ?? '').trim();
-    if (!name || name.length > 100) throw new DomainError('VALIDATION_FAILED', PublishMessages.templateNameRequired);
+    const { name } = input;
     const project = await this.projects.get(caller.user_id, input.project_id);
     // Deleted elements are history of the project, not part of the template.
     const scene: Scene = { ...project.scene, elements: project.scene.elements.filter((e) => !e.isDeleted) };
     const [row]: TemplateRow[] = await this.db.query(
       `INSERT INTO "publish"."templates" (name, description, category, scene, status, author_id)
        VALUES ($1, $2, $3, $4::jsonb, 'pending', $5) RETURNING ${COLUMNS}`,
-      [name, (input.description ?? '').trim().slice(0, 500), input.category, JSON.stringify(scene), caller.user_id],
+      [name, input.description ?? '', input.category, JSON.stringify(scene), caller.user_id],
     );
     return summary(row);
   }
