@@ -9,6 +9,7 @@ import { PublishingHandlers } from './publishing/publishing.handlers';
 import { PublishingService } from './publishing/publishing.service';
 import { SnapshotPool, snapshotPoolOptions } from './publishing/snapshot-pool';
 import { SharesHandlers } from './shares/shares.handlers';
+import { SharesRepository } from './shares/shares.repository';
 import { SharesService } from './shares/shares.service';
 import { StatisticsService } from './statistics/statistics.service';
 import { TemplatesHandlers } from './templates/templates.handlers';
@@ -24,6 +25,7 @@ import { VersionsService } from './versions/versions.service';
     CollaboratorsService,
     PublishingService,
     StatisticsService,
+    SharesRepository,
     SharesService,
     TemplatesService,
     { provide: SnapshotPool, inject: [SERVICE_CONFIG], useFactory: (config: PublishConfig) => new SnapshotPool(snapshotPoolOptions(config)) },

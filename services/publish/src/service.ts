@@ -5,10 +5,12 @@ import { CanvasModule } from './canvas.module';
 import { publishEnvSchema } from './config';
 import { Canvas1764000000000 } from './migrations/1764000000000-Canvas';
 import { Collaboration1765000000000 } from './migrations/1765000000000-Collaboration';
+import { Share } from './shares/share.entity';
 
 export const publishService: ServiceDefinition<typeof publishEnvSchema> = {
   service: 'publish',
   envSchema: publishEnvSchema,
+  entities: [Share],
   migrations: [Canvas1764000000000, Collaboration1765000000000],
   imports: [BlogModule, CanvasModule],
   processors: [AccountEventsProcessor],
