@@ -12,6 +12,7 @@ import { SharesHandlers } from './shares/shares.handlers';
 import { SharesRepository } from './shares/shares.repository';
 import { SharesService } from './shares/shares.service';
 import { StatisticsService } from './statistics/statistics.service';
+import { StatisticsRepository } from './statistics/statistics.repository';
 import { TemplatesHandlers } from './templates/templates.handlers';
 import { TemplatesService } from './templates/templates.service';
 import { VersionsService } from './versions/versions.service';
@@ -24,6 +25,7 @@ import { VersionsService } from './versions/versions.service';
     VersionsService,
     CollaboratorsService,
     PublishingService,
+    StatisticsRepository,
     StatisticsService,
     SharesRepository,
     SharesService,
