@@ -15,6 +15,7 @@ import { StatisticsService } from './statistics/statistics.service';
 import { StatisticsRepository } from './statistics/statistics.repository';
 import { TemplatesHandlers } from './templates/templates.handlers';
 import { TemplatesService } from './templates/templates.service';
+import { TemplatesRepository } from './templates/templates.repository';
 import { VersionsService } from './versions/versions.service';
 
 /** Canvases: projects, their collaborators and version history, publishing and its statistics, share links and the template gallery. */
@@ -29,6 +30,7 @@ import { VersionsService } from './versions/versions.service';
     StatisticsService,
     SharesRepository,
     SharesService,
+    TemplatesRepository,
     TemplatesService,
     { provide: SnapshotPool, inject: [SERVICE_CONFIG], useFactory: (config: PublishConfig) => new SnapshotPool(snapshotPoolOptions(config)) },
   ],
