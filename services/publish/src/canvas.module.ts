@@ -7,6 +7,7 @@ import { ProjectsHandlers } from './projects/projects.handlers';
 import { ProjectsService } from './projects/projects.service';
 import { PublishingHandlers } from './publishing/publishing.handlers';
 import { PublishingService } from './publishing/publishing.service';
+import { PublicationsRepository } from './publishing/publications.repository';
 import { SnapshotPool, snapshotPoolOptions } from './publishing/snapshot-pool';
 import { SharesHandlers } from './shares/shares.handlers';
 import { SharesRepository } from './shares/shares.repository';
@@ -25,6 +26,7 @@ import { VersionsService } from './versions/versions.service';
     ProjectsService,
     VersionsService,
     CollaboratorsService,
+    PublicationsRepository,
     PublishingService,
     StatisticsRepository,
     StatisticsService,
