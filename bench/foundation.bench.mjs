@@ -125,10 +125,20 @@ export async function rpc(ctx) {
   const prefix = `bench${randomBytes(4).toString('hex')}`;
   const pattern = 'publish.bench.echo';
   const Echo = echoController(pattern);
+  // A pattern of the contracts: its requests are parsed against their schema before the handler.
+  const checkedPattern = 'publish.collaborators.add';
+  const Checked = echoController(checkedPattern);
+  const checkedRequest = (i) => ({
+    user_id: '0b7e3f0e-5d0b-4a39-8f2b-6a1d2c3e4f50',
+    scope: ['user'],
+    id: '6f1c7a52-8d4e-4c1b-9a57-0d5f3b2e9a10',
+    email: `Friend${i}@Example.com`,
+    role: 'editor',
+  });
   class EchoModule {}
 
   const ours = await NestFactory.createMicroservice(
-    { module: EchoModule, controllers: [Echo] },
+    { module: EchoModule, controllers: [Echo, Checked] },
     { strategy: new common.RedisQueueServer({ service: 'publish', redisUrl, prefix }), logger: false },
   );
   await ours.listen();
@@ -143,10 +153,13 @@ export async function rpc(ctx) {
   const n = 2_000;
   let a;
   let b;
+  let c;
   const ratios = [];
+  const checkedRatios = [];
   try {
     const stockSend = (i) => firstValueFrom(stockClient.send(pattern, { i }));
     const ourSend = (i) => firstValueFrom(ourClient.send(pattern, { i }));
+    const checkedSend = (i) => firstValueFrom(ourClient.send(checkedPattern, checkedRequest(i)));
     b = await roundTrips(stockSend, n).catch((e) => {
       throw new Error(`stock transport: ${e.message}`);
     });
@@ -154,15 +167,20 @@ export async function rpc(ctx) {
       throw new Error(`our transport: ${e.message}`);
     });
     // Parallel calls in alternating rounds, back to back (this machine's speed drifts); medians kept.
+    c = await roundTrips(checkedSend, n);
     b.all = [];
     a.all = [];
+    c.all = [];
     for (let round = 0; round < 5; round++) {
       b.all.push(await parallel(stockSend, n));
       a.all.push(await parallel(ourSend, n));
+      c.all.push(await parallel(checkedSend, n));
       ratios.push(a.all.at(-1) / b.all.at(-1));
+      checkedRatios.push(c.all.at(-1) / a.all.at(-1));
     }
     a.rps = median(a.all);
     b.rps = median(b.all);
+    c.rps = median(c.all);
   } finally {
     for (const [what, close] of [
       ['our client', () => ourClient.close()],
@@ -183,6 +201,9 @@ export async function rpc(ctx) {
     { section: s, name: 'stock transport, parallel', value: b.rps, unit: 'calls/s' },
     { section: s, name: 'our transport, parallel', value: a.rps, unit: 'calls/s' },
     { section: s, name: 'parallel calls/s ours / stock', value: median(ratios), unit: '×', goal: '≥ 1.0' },
+    { section: s, name: 'our transport, request checked against its schema, p50 / p99', value: `${c.p50.toFixed(2)} / ${c.p99.toFixed(2)}`, unit: 'ms' },
+    { section: s, name: 'our transport, request checked against its schema, parallel', value: c.rps, unit: 'calls/s' },
+    { section: s, name: 'parallel calls/s checked / unchecked', value: median(checkedRatios), unit: '×', goal: '≥ 0.95' },
   ];
 }
 

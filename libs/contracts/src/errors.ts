@@ -74,6 +74,10 @@ export const ErrorCatalogue = {
 
 export type ErrorCode = keyof typeof ErrorCatalogue;
 
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ErrorCatalogue, value);
+}
+
 /** The shape of an error on the wire (RPC replies and HTTP bodies). */
 export interface ErrorBody {
   statusCode: number;
@@ -118,4 +122,41 @@ export function isErrorBody(value: unknown): value is ErrorBody {
     typeof (value as ErrorBody).statusCode === 'number' &&
     typeof (value as ErrorBody).message === 'string'
   );
+}
+
+/** How a request field is called in a message to a user (fields not listed: their name in words). */
+const FIELD_WORDS: Record<string, string> = {
+  user_id: 'account',
+  userId: 'account',
+  owner_id: 'account',
+  ownerId: 'account',
+  email: 'e-mail address',
+  user_email: 'e-mail address',
+  license_id: 'license',
+  device_id: 'device',
+  fileId: 'file',
+  file_id: 'file',
+  storageKey: 'file',
+  storage_key: 'file',
+  video_id: 'video',
+  document_id: 'document',
+  project_id: 'project',
+  version_id: 'version',
+  member_id: 'collaborator',
+  public_id: 'published page',
+  share_id: 'share link',
+  tag_ids: 'tag list',
+  id: 'item',
+};
+
+/** The words for the field at `path` (its last named step): `license_id` → "license", `tagIds` → "tag ids". */
+export function fieldWords(path: readonly PropertyKey[]): string {
+  const name = [...path].reverse().find((step): step is string => typeof step === 'string');
+  if (!name) return 'request';
+  return FIELD_WORDS[name] ?? name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+}
+
+/** The sentence for a field that is missing or malformed, naming it in the user's words. */
+export function invalidFieldMessage(path: readonly PropertyKey[]): string {
+  return `The ${fieldWords(path)} is missing or not valid`;
 }

@@ -2,6 +2,8 @@ export * from './services';
 export * from './messages';
 export * from './errors';
 export * from './rpc';
+export * from './primitives';
+export * from './rpc-requests';
 export * from './queues';
 export * from './scope';
 export * from './dto/auth';

@@ -7,12 +7,16 @@ import { ProjectsHandlers } from './projects/projects.handlers';
 import { ProjectsService } from './projects/projects.service';
 import { PublishingHandlers } from './publishing/publishing.handlers';
 import { PublishingService } from './publishing/publishing.service';
+import { PublicationsRepository } from './publishing/publications.repository';
 import { SnapshotPool, snapshotPoolOptions } from './publishing/snapshot-pool';
 import { SharesHandlers } from './shares/shares.handlers';
+import { SharesRepository } from './shares/shares.repository';
 import { SharesService } from './shares/shares.service';
 import { StatisticsService } from './statistics/statistics.service';
+import { StatisticsRepository } from './statistics/statistics.repository';
 import { TemplatesHandlers } from './templates/templates.handlers';
 import { TemplatesService } from './templates/templates.service';
+import { TemplatesRepository } from './templates/templates.repository';
 import { VersionsService } from './versions/versions.service';
 
 /** Canvases: projects, their collaborators and version history, publishing and its statistics, share links and the template gallery. */
@@ -22,9 +26,13 @@ import { VersionsService } from './versions/versions.service';
     ProjectsService,
     VersionsService,
     CollaboratorsService,
+    PublicationsRepository,
     PublishingService,
+    StatisticsRepository,
     StatisticsService,
+    SharesRepository,
     SharesService,
+    TemplatesRepository,
     TemplatesService,
     { provide: SnapshotPool, inject: [SERVICE_CONFIG], useFactory: (config: PublishConfig) => new SnapshotPool(snapshotPoolOptions(config)) },
   ],

@@ -2,6 +2,7 @@ import { HttpException, Logger } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import { DomainError, errorBody, isErrorBody, type ErrorBody } from '@visualnotes/contracts';
 import { ZodError } from 'zod';
+import { requestError } from './validation';
 
 /** An error answered by another service, with the status and message it chose. */
 export class RpcError extends Error {
@@ -22,9 +23,7 @@ const logger = new Logger('Errors');
 /** Turns anything thrown in a handler into the wire shape; unknown errors are logged, not leaked. */
 export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof DomainError || error instanceof RpcError) return error.toBody();
-  if (error instanceof ZodError) {
-    return errorBody('VALIDATION_FAILED', error.issues[0]?.message ?? 'Invalid request');
-  }
+  if (error instanceof ZodError) return requestError(error.issues).toBody();
   if (error instanceof HttpException) {
     const res = error.getResponse();
     const message =

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { BaseRpcContext, Server, type CustomTransportStrategy } from '@nestjs/microservices';
 import type { ServiceName } from '@visualnotes/contracts';
-import { errorBody } from '@visualnotes/contracts';
+import { errorBody, requestSchemaOf } from '@visualnotes/contracts';
 import Redis from 'ioredis';
 import { lastValueFrom } from 'rxjs';
+import type { z } from 'zod';
 import { requestContext } from '../logger';
 import { within } from '../shutdown';
 import { endSpan, startSpan, tracingOn } from '../tracing';
 import { toErrorBody } from './errors';
 import { HEARTBEAT_MS, INSTANCE_TTL_MS, rpcKeys, type RpcEnvelope, type RpcReply } from './keys';
+import { parseRequest } from './validation';
 
 export class RpcContext extends BaseRpcContext<[pattern: string, requestId: string | undefined]> {
   getPattern() {
@@ -27,7 +29,14 @@ export interface RedisQueueServerOptions {
   /** Requests handled at once by this copy. */
   concurrency?: number;
   instanceId?: string;
+  /**
+   * The schema each request of a pattern is parsed with before its handler runs (default: the
+   * contracts' schema of the pattern). A pattern without one reaches its handler as sent.
+   */
+  requestSchemas?: (pattern: string) => z.ZodType | undefined;
 }
+
+type Handler = NonNullable<ReturnType<Server['getHandlerByPattern']>>;
 
 /**
  * `@nestjs/microservices` transport on a Redis list: each request is popped by exactly one
@@ -44,7 +53,7 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
   private loopDone?: Promise<void>;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly replies = new Map<string, { items: RpcReply[]; sent: Promise<unknown> }>();
-  private readonly handlers = new Map<string, ReturnType<Server['getHandlerByPattern']>>();
+  private readonly handlers = new Map<string, { handler: Handler; schema: z.ZodType | undefined }>();
   /** How many requests this copy has answered; read by tests and metrics. */
   handled = 0;
   private readonly prefix: string;
@@ -134,14 +143,16 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
     return batch.sent;
   }
 
-  /** Nest's lookup parses the pattern on every call; handlers never change once listening. */
+  /** Nest's lookup parses the pattern on every call; handlers (and schemas) never change once listening. */
   private handlerOf(pattern: string) {
-    let handler = this.handlers.get(pattern);
-    if (handler === undefined) {
-      handler = this.getHandlerByPattern(pattern);
-      if (handler) this.handlers.set(pattern, handler);
+    let found = this.handlers.get(pattern);
+    if (found === undefined) {
+      const handler = this.getHandlerByPattern(pattern);
+      if (!handler) return undefined;
+      found = { handler, schema: (this.options.requestSchemas ?? requestSchemaOf)(pattern) };
+      this.handlers.set(pattern, found);
     }
-    return handler;
+    return found;
   }
 
   private async handle(raw: string) {
@@ -157,19 +168,22 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
       if (!envelope.replyTo) return; // an event: nobody waits for an answer
       await this.sendReply(envelope.replyTo, { id: envelope.id, ...body });
     };
-    const handler = this.handlerOf(envelope.pattern);
-    if (!handler) {
+    const found = this.handlerOf(envelope.pattern);
+    if (!found) {
       await reply({ err: errorBody('NOT_FOUND', `No handler for ${envelope.pattern}`) });
       return;
     }
+    const { handler, schema } = found;
     // With tracing on, the handler runs in a span that continues the caller's trace.
     const span = tracingOn()
       ? startSpan(`rpc ${envelope.pattern}`, 'server', { 'rpc.system': 'visualnotes', 'rpc.method': envelope.pattern }, envelope.trace)
       : undefined;
     await requestContext.run(span ? { requestId: envelope.requestId, span } : { requestId: envelope.requestId }, async () => {
       try {
+        // Checked once here: a handler only ever sees a request of its pattern's type.
+        const data = schema ? parseRequest(schema, envelope.data) : envelope.data;
         const context = new RpcContext([envelope.pattern, envelope.requestId]);
-        const result = await lastValueFrom(this.transformToObservable(await handler(envelope.data, context)), {
+        const result = await lastValueFrom(this.transformToObservable(await handler(data, context)), {
           defaultValue: null,
         });
         this.handled++;

@@ -1,7 +1,7 @@
 import { Controller, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DomainError } from '@visualnotes/contracts';
+import { DomainError, PublishMessages, type RpcRequest } from '@visualnotes/contracts';
 import { createTestRedis, waitFor } from '@visualnotes/testing';
 import Redis from 'ioredis';
 import { firstValueFrom } from 'rxjs';
@@ -39,6 +39,19 @@ class ProbeController {
     await new Promise((r) => setTimeout(r, data.ms));
     ProbeController.running--;
     return 'done';
+  }
+  /** A pattern of the contracts: its requests are checked against the contracts' schema first. */
+  static added: RpcRequest<'publish.collaborators.add'>[] = [];
+  @MessagePattern('publish.collaborators.add')
+  addCollaborator(@Payload() data: RpcRequest<'publish.collaborators.add'>) {
+    ProbeController.added.push(data);
+    return { ok: true };
+  }
+  static reviewed = 0;
+  @MessagePattern('publish.templates.review')
+  review() {
+    ProbeController.reviewed++;
+    return { ok: true };
   }
   @MessagePattern('publish.probe.slow')
   async slow(@Payload() data: { ms: number }) {
@@ -103,6 +116,40 @@ describe('RPC over Redis queues', () => {
     const err = await firstValueFrom(client.send('publish.probe.crash', {})).catch((e) => e);
     expect(err.statusCode).toBe(500);
     expect(err.message).not.toContain('secret');
+  });
+
+  describe('checks each request against its pattern\'s schema before the handler runs', () => {
+    const projectId = '6f1c7a52-8d4e-4c1b-9a57-0d5f3b2e9a10';
+    const userId = '0b7e3f0e-5d0b-4a39-8f2b-6a1d2c3e4f50';
+    beforeEach(() => (ProbeController.added = []));
+
+    it('hands the handler the parsed request: e-mail trimmed and lower-cased, unknown fields dropped', async () => {
+      const reply = await firstValueFrom(
+        client.send('publish.collaborators.add', { user_id: userId, id: projectId, email: '  Ann@Example.COM ', role: 'viewer', extra: 'dropped' }),
+      );
+      expect(reply).toEqual({ ok: true });
+      expect(ProbeController.added).toEqual([{ user_id: userId, id: projectId, email: 'ann@example.com', role: 'viewer' }]);
+    });
+
+    it('answers 400 with the sentence of the field that is wrong, and never runs the handler', async () => {
+      const err = await firstValueFrom(client.send('publish.collaborators.add', { user_id: userId, id: projectId, email: 'ann@example.com' })).catch((e) => e);
+      expect(err).toEqual({ statusCode: 400, message: PublishMessages.collaboratorRoleInvalid, code: 'VALIDATION_FAILED' });
+      expect(ProbeController.added).toEqual([]);
+    });
+
+    it('names the field in words when its schema has no sentence of its own (never a validator\'s text)', async () => {
+      const err = await firstValueFrom(client.send('publish.templates.review', { user_id: userId, id: projectId, decision: 'maybe' } as never)).catch((e) => e);
+      expect(err).toEqual({ statusCode: 400, message: 'The decision is missing or not valid', code: 'VALIDATION_FAILED' });
+      expect(ProbeController.reviewed).toBe(0);
+    });
+
+    it('answers a malformed id like an id that does not exist (404), and a malformed caller as signed out (401)', async () => {
+      const notFound = await firstValueFrom(client.send('publish.collaborators.add', { user_id: userId, id: 'nope', email: 'a@b.co', role: 'viewer' })).catch((e) => e);
+      expect(notFound).toEqual({ statusCode: 404, message: PublishMessages.projectNotFound, code: 'NOT_FOUND' });
+      const signedOut = await firstValueFrom(client.send('publish.collaborators.add', { id: projectId, email: 'a@b.co', role: 'viewer' })).catch((e) => e);
+      expect(signedOut).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
+      expect(ProbeController.added).toEqual([]);
+    });
   });
 
   it('carries the request id to the handler', async () => {

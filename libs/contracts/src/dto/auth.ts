@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Messages } from '../messages';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../password-rules';
+import { email } from '../primitives';
 
 /**
  * Request bodies of the Accounts routes. Browser-safe: zod only, so the front end
@@ -8,12 +9,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../password-rules';
  */
 export { PASSWORD_MAX, PASSWORD_MIN, passwordProblemShort, SECURITY_CODE_LENGTH } from '../password-rules';
 
-export const emailSchema = z
-  .string({ error: 'Please enter a valid e-mail address' })
-  .trim()
-  .toLowerCase()
-  .max(254, 'Please enter a valid e-mail address')
-  .pipe(z.email('Please enter a valid e-mail address'));
+export const emailSchema = email;
 
 /** Spec §5: at least 8 characters, at least one letter and one number. */
 export const passwordSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Messages } from '../messages';
+import { email } from '../primitives';
 import type { Entitlements } from '../rpc/license';
 
 export type { Entitlements, UsageKind, UsageConsumeRequest, UsageConsumeReply } from '../rpc/license';
@@ -72,13 +73,7 @@ export type ActivateLicenseBody = z.input<typeof activateLicenseSchema>;
 
 const LICENSE_USER_EMAIL_REQUIRED = Messages.licenseUserEmailRequired;
 export const licenseUserSchema = z.object({
-  email: z
-    .string({ error: LICENSE_USER_EMAIL_REQUIRED })
-    .trim()
-    .toLowerCase()
-    .min(1, LICENSE_USER_EMAIL_REQUIRED)
-    .max(254, 'Please enter a valid e-mail address')
-    .pipe(z.email('Please enter a valid e-mail address')),
+  email: z.string({ error: LICENSE_USER_EMAIL_REQUIRED }).trim().min(1, LICENSE_USER_EMAIL_REQUIRED).pipe(email),
 });
 export type LicenseUserBody = z.input<typeof licenseUserSchema>;
 

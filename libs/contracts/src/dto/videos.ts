@@ -63,6 +63,8 @@ export const createHighlightSchema = z.object({
   content: z.string().max(10_000).default(''),
 });
 export type CreateHighlightBody = z.input<typeof createHighlightSchema>;
+/** A highlight to create once its body is read (defaults filled in). */
+export type NewHighlight = z.output<typeof createHighlightSchema>;
 export const updateHighlightSchema = z.object({
   start: seconds.optional(),
   title: z.string().trim().max(200).optional(),

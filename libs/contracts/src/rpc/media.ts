@@ -1,9 +1,9 @@
 import type { HealthReply } from './common';
 import type {
-  CreateHighlightBody,
   CreateVideoBody,
   CreateVideoReply,
   HighlightView,
+  NewHighlight,
   TagView,
   TranscriptSegment,
   UpdateHighlightBody,
@@ -94,7 +94,7 @@ export interface MediaRpc {
   'media.tags.update': { req: { owner_id: string; id: string; name: string }; res: TagView };
   'media.tags.delete': { req: { owner_id: string; id: string }; res: { ok: true } };
   'media.highlights.list': { req: { owner_id: string; video_id: string }; res: HighlightView[] };
-  'media.highlights.create': { req: { owner_id: string; video_id: string } & CreateHighlightBody; res: HighlightView };
+  'media.highlights.create': { req: { owner_id: string; video_id: string } & NewHighlight; res: HighlightView };
   'media.highlights.update': { req: { owner_id: string; id: string } & UpdateHighlightBody; res: HighlightView };
   'media.highlights.delete': { req: { owner_id: string; id: string }; res: { ok: true } };
   'media.documents.create': {

@@ -120,7 +120,8 @@ export interface PublishRpc {
   'publish.shares.list': { req: PublishCaller & { id: string }; res: ShareLink[] };
   'publish.shares.get': { req: { share_id: string }; res: SharedItem };
   'publish.shares.revoke': { req: PublishCaller & { share_id?: string; project_id?: string }; res: { ok: true } };
-  'publish.templates.list': { req: { category?: TemplateCategory }; res: TemplateSummary[] };
+  /** An unknown `category` lists nothing. */
+  'publish.templates.list': { req: { category?: string }; res: TemplateSummary[] };
   'publish.templates.mine': { req: PublishCaller; res: TemplateSummary[] };
   'publish.templates.pending': { req: PublishCaller; res: TemplateSummary[] };
   'publish.templates.get': { req: { id: string; user_id?: string; scope?: unknown }; res: Template };

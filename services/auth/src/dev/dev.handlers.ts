@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { devScopeSchema, Patterns, type RpcRequest } from '@visualnotes/contracts';
+import { Patterns, type RpcRequest } from '@visualnotes/contracts';
 import { MailService } from '../mail/mail.service';
 import { UsersService } from '../users/users.service';
 
@@ -17,13 +17,12 @@ export class DevHandlers {
 
   @MessagePattern(Patterns.auth.devOutbox)
   outbox(@Payload() data: RpcRequest<'auth.dev.outbox'>) {
-    return this.mail.readOutbox(data?.to);
+    return this.mail.readOutbox(data.to);
   }
 
   @MessagePattern(Patterns.auth.devSetScope)
   async setScope(@Payload() req: RpcRequest<'auth.dev.setScope'>) {
-    const body = devScopeSchema.parse(req);
-    await this.users.setScope(body.email, body.scope);
+    await this.users.setScope(req.email, req.scope);
     return { ok: true as const };
   }
 }

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DomainError, type LoginAnswer, type LoginSuccess, type RpcRequest } from '@visualnotes/contracts';
 import type { Repository } from 'typeorm';
-import { normalizeEmail } from '../common/crypto';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { SecurityCodesService } from '../security-codes/security-codes.service';
 import { SessionsService } from '../sessions/sessions.service';
@@ -20,12 +19,11 @@ export class LoginService {
   ) {}
 
   async login(req: RpcRequest<'auth.login'>): Promise<LoginAnswer> {
-    const email = normalizeEmail(String(req.email ?? ''));
-    const ip = String(req.client?.ip ?? 'unknown');
-    const fingerprint = String(req.fingerprint || 'unknown').slice(0, 200);
+    const { email, fingerprint, password } = req;
+    const ip = req.client.ip;
     await this.throttle.begin(email, ip);
-    const user = email ? await this.users.findOne({ where: { email } }) : null;
-    const ok = await this.hasher.verify(user?.passwordHash, String(req.password ?? ''));
+    const user = await this.users.findOne({ where: { email } });
+    const ok = await this.hasher.verify(user?.passwordHash, password);
     if (!user || !ok) {
       await this.throttle.failed(email);
       throw new DomainError('LOGIN_FAILED');
@@ -33,7 +31,7 @@ export class LoginService {
     await this.throttle.succeeded(email, ip);
     if (!user.activatedAt) throw new DomainError('ACCOUNT_NOT_ACTIVATED');
     if (this.hasher.needsRehash(user.passwordHash!)) {
-      await this.users.update({ id: user.id }, { passwordHash: await this.hasher.hash(String(req.password)) });
+      await this.users.update({ id: user.id }, { passwordHash: await this.hasher.hash(password) });
     }
     const trusted = !(await this.throttle.underAttack(email)) && (await this.codes.isKnownDevice(user.id, fingerprint));
     if (trusted) return this.sessions.start(user, req.client);
@@ -41,7 +39,7 @@ export class LoginService {
   }
 
   async securityCode(req: RpcRequest<'auth.login.securityCode'>): Promise<LoginSuccess> {
-    const userId = await this.codes.verify(String(req.challenge ?? ''), String(req.code ?? ''));
+    const userId = await this.codes.verify(req.challenge, req.code);
     const user = await this.users.findOne({ where: { id: userId } });
     if (!user) throw new DomainError('SECURITY_CODE_EXPIRED');
     return this.sessions.start(user, req.client);

@@ -1,9 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { publicUrl, SERVICE_CONFIG } from '@visualnotes/common';
-import { passwordSchema } from '@visualnotes/contracts';
 import type { Repository } from 'typeorm';
-import { normalizeEmail } from '../common/crypto';
 import type { AuthConfig } from '../config';
 import { EmailTokensService } from '../email-tokens/email-tokens.service';
 import { LoginThrottle } from '../login/login-throttle';
@@ -38,7 +36,7 @@ export class PasswordsService implements OnModuleDestroy {
    * before the account is looked up, and the link is made and mailed afterwards.
    */
   forgot(email: string): void {
-    const work = this.sendResetLink(String(email ?? ''))
+    const work = this.sendResetLink(email)
       .catch((err: unknown) => this.logger.error(`password reset mail failed: ${(err as Error).message}`))
       .finally(() => this.pending.delete(work));
     this.pending.add(work);
@@ -50,20 +48,19 @@ export class PasswordsService implements OnModuleDestroy {
   }
 
   private async sendResetLink(email: string): Promise<void> {
-    const user = await this.users.findOne({ where: { email: normalizeEmail(email) } });
+    const user = await this.users.findOne({ where: { email } });
     if (!user || !(await this.throttle.allowMail('reset', user.email))) return;
     const token = await this.emailTokens.issue(user.id, 'reset');
     await this.mail.send(renderMail('passwordReset', user.locale, user.email, { name: user.name, link: `${this.base}/account/reset?token=${token}` }));
   }
 
   async reset(token: string, password: string): Promise<void> {
-    const valid = passwordSchema.parse(password);
-    const t = await this.emailTokens.consume(String(token ?? ''), 'reset');
+    const t = await this.emailTokens.consume(token, 'reset');
     // opening the mailed link proves the address: an unactivated account is activated too
     await this.users
       .createQueryBuilder()
       .update()
-      .set({ passwordHash: await this.hasher.hash(valid), activatedAt: () => 'COALESCE(activated_at, now())' })
+      .set({ passwordHash: await this.hasher.hash(password), activatedAt: () => 'COALESCE(activated_at, now())' })
       .where('id = :id', { id: t.userId })
       .execute();
     await this.sessions.revokeAll(t.userId);

@@ -5,7 +5,6 @@ import { DomainError, Patterns, type RpcRequest, type RpcResponse } from '@visua
 import { Repository } from 'typeorm';
 import { User } from '../users/user.entity';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Controller()
 export class ReferralsHandlers {
@@ -13,7 +12,6 @@ export class ReferralsHandlers {
 
   @MessagePattern(Patterns.auth.referral)
   async get(@Payload() req: RpcRequest<'auth.referral.get'>): Promise<RpcResponse<'auth.referral.get'>> {
-    if (typeof req?.user_id !== 'string' || !UUID.test(req.user_id)) throw new DomainError('NOT_FOUND');
     const user = await this.users.findOne({ where: { id: req.user_id }, select: { id: true, email: true, scope: true, referralCode: true } });
     if (!user) throw new DomainError('NOT_FOUND');
     const [row] = (await this.users.query(

@@ -15,7 +15,7 @@ export class SessionsHandlers {
 
   @MessagePattern(Patterns.auth.refresh)
   refresh(@Payload() req: RpcRequest<'auth.refresh'>) {
-    return this.sessions.refresh(String(req.refresh_token ?? ''));
+    return this.sessions.refresh(req.refresh_token);
   }
 
   @MessagePattern(Patterns.auth.logout)

@@ -1,10 +1,9 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { SERVICE_CONFIG } from '@visualnotes/common';
 import type { ActivationClaims, PublicKeyView } from '@visualnotes/contracts';
-import type { DataSource } from 'typeorm';
 import type { LicenseConfig } from '../config';
+import { SigningKeysRepository } from './signing-keys.repository';
 
 const b64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
 
@@ -21,7 +20,7 @@ export class ActivationSigner implements OnModuleInit {
   private kid!: string;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @Inject(SigningKeysRepository) private readonly keys: Pick<SigningKeysRepository, 'keep'>,
     @Inject(SERVICE_CONFIG) private readonly config: LicenseConfig,
   ) {}
 
@@ -32,12 +31,7 @@ export class ActivationSigner implements OnModuleInit {
       const candidate = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
       const pub = publicKey.export({ format: 'pem', type: 'spki' }).toString();
       // the first copy to start wins; the others read its key
-      await this.db.query(
-        `INSERT INTO "license"."signing_keys" (kid, private_pem, public_pem) VALUES ('activation', $1, $2) ON CONFLICT (kid) DO NOTHING`,
-        [candidate, pub],
-      );
-      const rows = (await this.db.query(`SELECT private_pem FROM "license"."signing_keys" WHERE kid = 'activation'`)) as { private_pem: string }[];
-      pem = rows[0].private_pem;
+      pem = await this.keys.keep('activation', { privatePem: candidate, publicPem: pub });
     }
     this.privateKey = createPrivateKey(pem);
     if (this.privateKey.asymmetricKeyType !== 'ed25519') throw new Error('LICENSE_SIGNING_KEY must be an Ed25519 private key');

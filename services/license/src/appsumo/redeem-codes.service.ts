@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DESKTOP_TIERS, DomainError, PRODUCTS, type DesktopTier, type LicenseCaller, type LicenseView, type Product } from '@visualnotes/contracts';
-import type { DataSource } from 'typeorm';
-import { isUuid } from '../common/accounts.directory';
-import { rows } from '../common/sql';
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, type DesktopTier, type LicenseCaller, type LicenseView, type Product } from '@visualnotes/contracts';
+import { Transactions, type TransactionRunner } from '../common/transactions';
 import { KeyGuard } from '../licenses/key-guard';
 import { LicensesService } from '../licenses/licenses.service';
+import { RedeemCodesRepository, type RedeemCodeStore } from './redeem-codes.repository';
 
 const CODE = /^[A-Z0-9-]{6,64}$/;
 export function normalizeCode(code: string): string {
@@ -21,44 +19,32 @@ const hashOf = (code: string) => createHash('sha256').update(normalizeCode(code)
 @Injectable()
 export class RedeemCodesService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly licenses: LicensesService,
-    private readonly guard: KeyGuard,
+    @Inject(RedeemCodesRepository) private readonly codes: RedeemCodeStore,
+    @Inject(Transactions) private readonly transactions: TransactionRunner,
+    @Inject(LicensesService) private readonly licenses: Pick<LicensesService, 'issue' | 'get'>,
+    @Inject(KeyGuard) private readonly guard: Pick<KeyGuard, 'check' | 'failed'>,
   ) {}
 
+  /** Codes that are not well-formed, or repeated, are skipped. */
   async import(codes: string[], tier: DesktopTier = 'pro', product: Product = 'desktop'): Promise<{ imported: number; skipped: number }> {
-    if (!Array.isArray(codes) || !DESKTOP_TIERS.includes(tier) || !PRODUCTS.includes(product)) throw new DomainError('VALIDATION_FAILED');
-    const valid = [...new Set(codes.filter((c) => typeof c === 'string').map(normalizeCode).filter((c) => CODE.test(c)))];
+    const valid = [...new Set(codes.map(normalizeCode).filter((c) => CODE.test(c)))];
     let imported = 0;
-    for (let i = 0; i < valid.length; i += 500) {
-      const chunk = valid.slice(i, i + 500).map(hashOf);
-      const done = await rows(
-        this.db,
-        `INSERT INTO "license"."redeem_codes" (code_hash, product, tier) SELECT unnest($1::text[]), $2, $3 ON CONFLICT DO NOTHING RETURNING code_hash`,
-        [chunk, product, tier],
-      );
-      imported += done.length;
-    }
+    for (let i = 0; i < valid.length; i += 500) imported += await this.codes.add(valid.slice(i, i + 500).map(hashOf), product, tier);
     return { imported, skipped: codes.length - imported };
   }
 
+  /** `code` is well-formed (checked at the RPC boundary). */
   async redeem(caller: LicenseCaller, code: string): Promise<LicenseView> {
-    if (!caller || !isUuid(caller.user_id) || !caller.email) throw new DomainError('UNAUTHORIZED');
-    const normalized = typeof code === 'string' ? normalizeCode(code) : '';
-    if (!CODE.test(normalized)) throw new DomainError('REDEEM_CODE_INVALID');
+    const hash = hashOf(code);
     await this.guard.check(caller.user_id, caller.ip);
-    const license = await this.db.transaction(async (m) => {
-      const [claimed] = await rows<{ product: Product; tier: DesktopTier }>(
-        m,
-        `UPDATE "license"."redeem_codes" SET redeemed_at = now(), redeemed_by = $2 WHERE code_hash = $1 AND redeemed_at IS NULL RETURNING product, tier`,
-        [hashOf(normalized), caller.user_id],
-      );
+    const license = await this.transactions.run(async (tx) => {
+      const claimed = await this.codes.claim(hash, caller.user_id, tx);
       if (!claimed) return null;
       const l = await this.licenses.issue(
         { email: caller.email, ownerId: caller.user_id, product: claimed.product, tier: claimed.tier, plan: 'lifetime', source: 'appsumo' },
-        m,
+        tx,
       );
-      await m.query(`UPDATE "license"."redeem_codes" SET license_id = $2 WHERE code_hash = $1`, [hashOf(normalized), l.id]);
+      await this.codes.attach(hash, l.id, tx);
       return l;
     });
     if (!license) {

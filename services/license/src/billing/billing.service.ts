@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { publicUrl, SERVICE_CONFIG } from '@visualnotes/common';
 import {
   DESKTOP_TIERS,
@@ -13,11 +12,13 @@ import {
   type Product,
 } from '@visualnotes/contracts';
 import Stripe from 'stripe';
-import type { DataSource, EntityManager } from 'typeorm';
-import { rows } from '../common/sql';
+import { Transactions, type TransactionRunner, type Tx } from '../common/transactions';
 import type { LicenseConfig } from '../config';
 import { EntitlementsService } from '../entitlements/entitlements.service';
-import { LicensesService, type LicenseRow } from '../licenses/licenses.service';
+import type { License } from '../licenses/license.entity';
+import { LicensesRepository, type LicenseStore } from '../licenses/licenses.repository';
+import { LicensesService } from '../licenses/licenses.service';
+import { StripeEventsRepository, type StripeEventStore } from './stripe-events.repository';
 import { PlansConfig, priceOf } from '../plans/plans.config';
 
 /** What a checkout is for; carried in the session's (and the subscription's) metadata. */
@@ -34,8 +35,6 @@ interface StripeObject {
   [field: string]: unknown;
 }
 
-const L = `"license"."licenses"`;
-
 /**
  * Stripe Checkout (only when STRIPE_SECRET_KEY is set) and its webhooks. Each event is recorded
  * by id in the same transaction as its effect, so a replayed or re-delivered event does nothing.
@@ -46,9 +45,11 @@ export class BillingService {
   private readonly stripe: Stripe | null;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly licenses: LicensesService,
-    private readonly entitlements: EntitlementsService,
+    @Inject(LicensesService) private readonly licenses: Pick<LicensesService, 'issue'>,
+    @Inject(LicensesRepository) private readonly licenseRows: LicenseStore,
+    @Inject(StripeEventsRepository) private readonly events: StripeEventStore,
+    @Inject(Transactions) private readonly transactions: TransactionRunner,
+    @Inject(EntitlementsService) private readonly entitlements: Pick<EntitlementsService, 'invalidate'>,
     @Inject(SERVICE_CONFIG) private readonly config: LicenseConfig,
   ) {
     const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
@@ -67,9 +68,7 @@ export class BillingService {
 
   async checkout(caller: LicenseCaller, body: CheckoutBody): Promise<{ url: string }> {
     if (!this.stripe) throw new DomainError('PAYMENTS_NOT_CONFIGURED');
-    if (!PRODUCTS.includes(body.product) || !LICENSE_PLANS.includes(body.billing)) throw new DomainError('VALIDATION_FAILED');
     const tier: DesktopTier = body.product === 'desktop' ? (body.tier ?? 'pro') : PlansConfig.products[body.product].tier;
-    if (!DESKTOP_TIERS.includes(tier)) throw new DomainError('VALIDATION_FAILED');
     const amount = priceOf(body.product, tier, body.billing);
     if (amount === null) throw new DomainError('VALIDATION_FAILED', 'This plan is not sold with this billing period');
     const purchase: Purchase = { user_id: caller.user_id, email: caller.email.toLowerCase(), product: body.product, tier, plan: body.billing };
@@ -103,7 +102,6 @@ export class BillingService {
 
   async webhook(payload: string, signature: string): Promise<{ received: true; duplicate: boolean }> {
     if (!this.config.STRIPE_WEBHOOK_SECRET) throw new DomainError('PAYMENTS_NOT_CONFIGURED');
-    if (typeof payload !== 'string' || typeof signature !== 'string' || !signature) throw new DomainError('WEBHOOK_SIGNATURE_INVALID');
     let event: { id: string; type: string; data: { object: StripeObject } };
     try {
       // verification needs no API key; a placeholder keeps the client usable without STRIPE_SECRET_KEY
@@ -112,32 +110,27 @@ export class BillingService {
     } catch {
       throw new DomainError('WEBHOOK_SIGNATURE_INVALID');
     }
-    const duplicate = await this.db.transaction(async (m) => {
-      const fresh = await rows(m, `INSERT INTO "license"."stripe_events" (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id`, [
-        event.id,
-        event.type,
-      ]);
-      if (!fresh.length) return true;
-      await this.apply(m, event.type, event.data.object);
+    const duplicate = await this.transactions.run(async (tx) => {
+      if (!(await this.events.record(event.id, event.type, tx))) return true;
+      await this.apply(tx, event.type, event.data.object);
       return false;
     });
     if (!duplicate) await this.entitlements.invalidate();
     return { received: true, duplicate };
   }
 
-  private async apply(m: EntityManager, type: string, o: StripeObject): Promise<void> {
+  private async apply(tx: Tx, type: string, o: StripeObject): Promise<void> {
     switch (type) {
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded': {
         if (o.payment_status && o.payment_status !== 'paid' && o.payment_status !== 'no_payment_required') return;
         const p = purchaseOf(o.metadata);
         if (!p) return this.logger.warn(`checkout session ${o.id} without a purchase in its metadata`);
-        const existing = await rows(m, `SELECT id FROM ${L} WHERE stripe_session_id = $1`, [o.id]);
-        if (existing.length) return;
+        if (await this.licenseRows.madeBySession(o.id, tx)) return;
         const subscription = typeof o.subscription === 'string' ? o.subscription : ((o.subscription as StripeObject | null)?.id ?? null);
         await this.licenses.issue(
           { email: p.email, ownerId: p.user_id, product: p.product, tier: p.tier, plan: p.plan, source: 'stripe', stripeSessionId: o.id, stripeSubscriptionId: subscription },
-          m,
+          tx,
         );
         return;
       }
@@ -146,23 +139,15 @@ export class BillingService {
         const sub = subscriptionOfInvoice(o);
         const end = periodEndOfInvoice(o);
         if (!sub || !end) return;
-        await m.query(`UPDATE ${L} SET valid_until = GREATEST(valid_until, $2), updated_at = now() WHERE stripe_subscription_id = $1`, [sub, end]);
+        await this.licenseRows.extendSubscription(sub, end, tx);
         return;
       }
       case 'customer.subscription.updated': {
-        const canceled = o.cancel_at_period_end === true;
-        await m.query(
-          `UPDATE ${L} SET canceled_at = CASE WHEN $2 THEN COALESCE(canceled_at, now()) ELSE NULL END, updated_at = now() WHERE stripe_subscription_id = $1`,
-          [o.id, canceled],
-        );
+        await this.licenseRows.markSubscriptionCanceled(o.id, o.cancel_at_period_end === true, tx);
         return;
       }
       case 'customer.subscription.deleted': {
-        await m.query(
-          `UPDATE ${L} SET canceled_at = COALESCE(canceled_at, now()), valid_until = LEAST(COALESCE(valid_until, now()), now()), updated_at = now()
-            WHERE stripe_subscription_id = $1`,
-          [o.id],
-        );
+        await this.licenseRows.endSubscription(o.id, tx);
         return;
       }
       default:
@@ -171,9 +156,9 @@ export class BillingService {
   }
 
   /** Keeps Stripe in step with Unsubscribe / Resume on a license bought online. */
-  async setCancelAtPeriodEnd(l: LicenseRow, cancel: boolean): Promise<void> {
-    if (!this.stripe || !l.stripe_subscription_id) return;
-    await this.stripe.subscriptions.update(l.stripe_subscription_id, { cancel_at_period_end: cancel });
+  async setCancelAtPeriodEnd(l: License, cancel: boolean): Promise<void> {
+    if (!this.stripe || !l.stripeSubscriptionId) return;
+    await this.stripe.subscriptions.update(l.stripeSubscriptionId, { cancel_at_period_end: cancel });
   }
 }
 

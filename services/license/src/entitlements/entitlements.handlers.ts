@@ -1,8 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { SERVICE_CONFIG } from '@visualnotes/common';
-import { DomainError, Patterns, type EntitlementsView, type RpcRequest, type Product } from '@visualnotes/contracts';
-import { isUuid } from '../common/accounts.directory';
+import { Patterns, type EntitlementsView, type RpcRequest, type Product } from '@visualnotes/contracts';
 import type { LicenseConfig } from '../config';
 import { UsageService } from '../usage/usage.service';
 import { EntitlementsService, fromHoldings, fromScope } from './entitlements.service';
@@ -17,19 +16,17 @@ export class EntitlementsHandlers {
 
   @MessagePattern(Patterns.license.entitlements)
   get(@Payload() req: RpcRequest<'license.entitlements.get'>) {
-    if (!req || typeof req.userId !== 'string') throw new DomainError('VALIDATION_FAILED', 'userId is required');
-    return this.entitlements.get(req.userId, req.scope, typeof req.email === 'string' ? req.email : undefined);
+    return this.entitlements.get(req.userId, req.scope, req.email);
   }
 
   @MessagePattern(Patterns.license.usageConsume)
   consume(@Payload() req: RpcRequest<'license.usage.consume'>) {
-    return this.usage.consume(req ?? ({} as never));
+    return this.usage.consume(req);
   }
 
   /** `GET /api/entitlements`: what the account may do, what it used this month and its limits. */
   @MessagePattern(Patterns.license.view)
   async view(@Payload() req: RpcRequest<'license.entitlements.view'>): Promise<EntitlementsView> {
-    if (!isUuid(req?.user_id)) throw new DomainError('UNAUTHORIZED');
     // one Redis round trip when cached; the database and the auth service only on a miss
     const cached = await this.entitlements.cached(req.user_id, req.email, true);
     const h = await this.entitlements.holdings(req.user_id, req.email, cached);

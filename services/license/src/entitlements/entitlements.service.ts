@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { RpcClient, SERVICE_CONFIG } from '@visualnotes/common';
-import { hasScope, Patterns, type Entitlements, type Product, type UsageView } from '@visualnotes/contracts';
-import type { DataSource } from 'typeorm';
-import { AccountsDirectory, isUuid } from '../common/accounts.directory';
+import { hasScope, isUuid, Patterns, type Entitlements, type Product, type UsageView } from '@visualnotes/contracts';
+import { AccountsRepository, type AccountStore } from '../accounts/accounts.repository';
 import { LicenseRedis } from '../common/license-redis';
 import type { LicenseConfig } from '../config';
+import { LicensesRepository, type LicenseStore } from '../licenses/licenses.repository';
 import { usagePeriod } from '../usage/usage-period';
 
 /** What an account holds from its licenses, its referrals and the scope stored on the account. */
@@ -54,10 +53,10 @@ export class EntitlementsService {
   private readonly logger = new Logger(EntitlementsService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @Inject(LicensesRepository) private readonly licenses: Pick<LicenseStore, 'productsHeld'>,
     private readonly redis: LicenseRedis,
     private readonly rpc: RpcClient,
-    private readonly accounts: AccountsDirectory,
+    @Inject(AccountsRepository) private readonly accounts: AccountStore,
     @Inject(SERVICE_CONFIG) private readonly config: LicenseConfig,
   ) {}
 
@@ -115,7 +114,7 @@ export class EntitlementsService {
     const account = await this.account(userId);
     const known = (email ?? account?.email ?? (await this.accounts.emailOf(userId)))?.toLowerCase() ?? null;
     if (account?.email) await this.accounts.remember(userId, account.email);
-    const products = await this.products(userId, known);
+    const products = await this.licenses.productsHeld(userId, known);
     const h: Holdings = {
       products,
       referralUnlocked: (account?.activated ?? 0) >= this.config.REFERRAL_FRIENDS_NEEDED,
@@ -128,18 +127,6 @@ export class EntitlementsService {
       await this.redis.client.set(holdingsKey(userId), JSON.stringify({ g: hit.generation, h }), 'EX', ttl).catch(() => undefined);
     }
     return h;
-  }
-
-  /** Products of the valid licenses the account owns or was added to. */
-  async products(userId: string, email: string | null): Promise<Product[]> {
-    const rows = (await this.db.query(
-      `SELECT DISTINCT l.product FROM "license"."licenses" l
-        WHERE l.revoked_at IS NULL AND (l.valid_until IS NULL OR l.valid_until > now())
-          AND (l.owner_id = $1 OR ($2::text IS NOT NULL AND (l.owner_email = $2
-               OR EXISTS (SELECT 1 FROM "license"."license_users" u WHERE u.license_id = l.id AND u.email = $2))))`,
-      [userId, email],
-    )) as { product: Product }[];
-    return rows.map((r) => r.product);
   }
 
   private async account(userId: string) {

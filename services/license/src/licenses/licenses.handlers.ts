@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DESKTOP_TIERS, DomainError, LICENSE_PLANS, Patterns, PRODUCTS, type RpcRequest } from '@visualnotes/contracts';
+import { Patterns, type RpcRequest } from '@visualnotes/contracts';
 import { ActivationSigner } from '../activation/activation-signer';
 import { RedeemCodesService } from '../appsumo/redeem-codes.service';
 import { BillingService } from '../billing/billing.service';
@@ -30,7 +30,7 @@ export class LicensesHandlers {
 
   @MessagePattern(Patterns.license.activate)
   activate(@Payload() req: RpcRequest<'license.activate'>) {
-    return this.licenses.activate(req, req?.key, req?.fingerprint, req?.device ?? { name: '', os: '' });
+    return this.licenses.activate(req, req.key, req.fingerprint, req.device);
   }
 
   @MessagePattern(Patterns.license.publicKey)
@@ -40,60 +40,56 @@ export class LicensesHandlers {
 
   @MessagePattern(Patterns.license.removeDevice)
   removeDevice(@Payload() req: RpcRequest<'license.devices.remove'>) {
-    return this.licenses.removeDevice(req, req?.license_id, req?.device_id);
+    return this.licenses.removeDevice(req, req.license_id, req.device_id);
   }
 
   @MessagePattern(Patterns.license.addUser)
   addUser(@Payload() req: RpcRequest<'license.users.add'>) {
-    return this.licenses.addUser(req, req?.license_id, req?.user_email);
+    return this.licenses.addUser(req, req.license_id, req.user_email);
   }
 
   @MessagePattern(Patterns.license.removeUser)
   removeUser(@Payload() req: RpcRequest<'license.users.remove'>) {
-    return this.licenses.removeUser(req, req?.license_id, req?.user_email);
+    return this.licenses.removeUser(req, req.license_id, req.user_email);
   }
 
   @MessagePattern(Patterns.license.unsubscribe)
   unsubscribe(@Payload() req: RpcRequest<'license.unsubscribe'>) {
-    return this.licenses.unsubscribe(req, req?.license_id, (l) => this.billing.setCancelAtPeriodEnd(l, true));
+    return this.licenses.unsubscribe(req, req.license_id, (l) => this.billing.setCancelAtPeriodEnd(l, true));
   }
 
   @MessagePattern(Patterns.license.resume)
   resume(@Payload() req: RpcRequest<'license.resume'>) {
-    return this.licenses.resume(req, req?.license_id, req?.billing, (l) => this.billing.setCancelAtPeriodEnd(l, false));
+    return this.licenses.resume(req, req.license_id, req.billing, (l) => this.billing.setCancelAtPeriodEnd(l, false));
   }
 
   @MessagePattern(Patterns.license.checkout)
   checkout(@Payload() req: RpcRequest<'license.checkout'>) {
-    return this.billing.checkout(req, req);
+    const { product, tier, billing, ...caller } = req;
+    return this.billing.checkout(caller, { product, tier, billing });
   }
 
   @MessagePattern(Patterns.license.stripeWebhook)
   webhook(@Payload() req: RpcRequest<'license.stripe.webhook'>) {
-    return this.billing.webhook(req?.payload, req?.signature);
+    return this.billing.webhook(req.payload, req.signature);
   }
 
   @MessagePattern(Patterns.license.redeem)
   redeem(@Payload() req: RpcRequest<'license.appsumo.redeem'>) {
-    return this.codes.redeem(req, req?.code);
+    return this.codes.redeem(req, req.code);
   }
 
   /** Operators only: the gateway exposes no route to this; the `license` command calls it. */
   @MessagePattern(Patterns.license.issue)
   async issue(@Payload() req: RpcRequest<'license.operator.issue'>) {
-    const email = typeof req?.email === 'string' ? req.email.trim().toLowerCase() : '';
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new DomainError('VALIDATION_FAILED', 'A valid --email is required');
     const product = req.product ?? 'desktop';
-    if (!PRODUCTS.includes(product)) throw new DomainError('VALIDATION_FAILED', `--product must be one of ${PRODUCTS.join(', ')}`);
     const tier = req.tier ?? (product === 'desktop' ? 'pro' : PlansConfig.products[product].tier);
-    if (!DESKTOP_TIERS.includes(tier)) throw new DomainError('VALIDATION_FAILED', `--tier must be one of ${DESKTOP_TIERS.join(', ')}`);
-    if (!LICENSE_PLANS.includes(req.plan)) throw new DomainError('VALIDATION_FAILED', `--plan must be one of ${LICENSE_PLANS.join(', ')}`);
-    const l = await this.licenses.issue({ email, product, tier, plan: req.plan, name: req.name, source: 'operator' });
+    const l = await this.licenses.issue({ email: req.email, product, tier, plan: req.plan, name: req.name, source: 'operator' });
     return this.licenses.viewForOwner(l);
   }
 
   @MessagePattern(Patterns.license.importCodes)
   importCodes(@Payload() req: RpcRequest<'license.operator.importCodes'>) {
-    return this.codes.import(req?.codes, req?.tier, req?.product);
+    return this.codes.import(req.codes, req.tier, req.product);
   }
 }

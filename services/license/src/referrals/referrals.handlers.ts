@@ -1,8 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { publicUrl, RpcClient, SERVICE_CONFIG } from '@visualnotes/common';
-import { DomainError, Patterns, type ReferralView, type RpcRequest } from '@visualnotes/contracts';
-import { isUuid } from '../common/accounts.directory';
+import { Patterns, type ReferralView, type RpcRequest } from '@visualnotes/contracts';
 import type { LicenseConfig } from '../config';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 
@@ -20,7 +19,6 @@ export class ReferralsHandlers {
 
   @MessagePattern(Patterns.license.referral)
   async get(@Payload() req: RpcRequest<'license.referral.get'>): Promise<ReferralView> {
-    if (!isUuid(req?.user_id)) throw new DomainError('UNAUTHORIZED');
     const r = await this.rpc.send(Patterns.auth.referral, { user_id: req.user_id });
     const needed = this.config.REFERRAL_FRIENDS_NEEDED;
     const unlocked = r.activated >= needed;

@@ -1,58 +1,39 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { SERVICE_CONFIG } from '@visualnotes/common';
-import { DomainError, type UsageConsumeReply, type UsageConsumeRequest, type UsageKind, type UsageView } from '@visualnotes/contracts';
-import type { DataSource } from 'typeorm';
+import type { UsageConsumeReply, UsageConsumeRequest, UsageKind, UsageView } from '@visualnotes/contracts';
 import type { LicenseConfig } from '../config';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { usagePeriod } from './usage-period';
-
-const KINDS: readonly UsageKind[] = ['video_summary', 'document_summary'];
+import { UsageRepository, type UsageStore } from './usage.repository';
 
 export { usagePeriod } from './usage-period';
 
 /**
- * Usage allowances, counted in PostgreSQL with one conditional upsert: the row lock of
- * `ON CONFLICT DO UPDATE ... WHERE used < limit` makes parallel calls queue on the counter, so a
- * limit can never be passed, whatever the number of service copies.
+ * Usage allowances: a visitor's per day, an account's per month, none with a plan that makes
+ * them unlimited. Counting is atomic in the repository, so a limit is never passed, whatever the
+ * number of service copies.
  */
 @Injectable()
 export class UsageService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly entitlements: EntitlementsService,
+    @Inject(UsageRepository) private readonly counters: UsageStore,
+    @Inject(EntitlementsService) private readonly entitlements: Pick<EntitlementsService, 'get' | 'forgetUsage'>,
     @Inject(SERVICE_CONFIG) private readonly config: LicenseConfig,
   ) {}
 
   async consume(req: UsageConsumeRequest): Promise<UsageConsumeReply> {
-    const subject = typeof req?.subject === 'string' ? req.subject.trim() : '';
-    if (!subject || subject.length > 300) throw new DomainError('VALIDATION_FAILED', 'A subject is required');
-    if (!KINDS.includes(req.kind)) throw new DomainError('VALIDATION_FAILED', 'Unknown usage kind');
+    const { subject, kind } = req;
     const visitor = req.visitor === true;
-    const limit = await this.limitFor(subject, req.kind, visitor);
+    const limit = await this.limitFor(subject, kind, visitor);
     const period = usagePeriod(visitor);
-    if (limit === null) {
-      const [row] = (await this.db.query(
-        `INSERT INTO "license"."usage_counters" (subject, kind, period, used) VALUES ($1, $2, $3, 1)
-         ON CONFLICT (subject, kind, period) DO UPDATE SET used = "usage_counters".used + 1 RETURNING used`,
-        [subject, req.kind, period],
-      )) as { used: number }[];
-      await this.entitlements.forgetUsage(subject);
-      return { allowed: true, used: row.used, limit: null };
-    }
-    if (limit > 0) {
-      const rows = (await this.db.query(
-        `INSERT INTO "license"."usage_counters" (subject, kind, period, used) VALUES ($1, $2, $3, 1)
-         ON CONFLICT (subject, kind, period) DO UPDATE SET used = "usage_counters".used + 1
-         WHERE "usage_counters".used < $4 RETURNING used`,
-        [subject, req.kind, period, limit],
-      )) as { used: number }[];
-      if (rows.length) {
+    if (limit === null || limit > 0) {
+      const used = await this.counters.count(subject, kind, period, limit);
+      if (used !== null) {
         await this.entitlements.forgetUsage(subject);
-        return { allowed: true, used: rows[0].used, limit };
+        return { allowed: true, used, limit };
       }
     }
-    return { allowed: false, used: await this.used(subject, req.kind, period), limit };
+    return { allowed: false, used: await this.counters.used(subject, kind, period), limit };
   }
 
   /** The allowance of one kind for a subject: null when unlimited. */
@@ -63,22 +44,14 @@ export class UsageService {
     return e.unlimited_summaries ? null : this.config.FREE_DOCUMENT_SUMMARIES_PER_MONTH;
   }
 
-  async used(subject: string, kind: UsageKind, period: string): Promise<number> {
-    const rows = (await this.db.query(
-      `SELECT used FROM "license"."usage_counters" WHERE subject = $1 AND kind = $2 AND period = $3`,
-      [subject, kind, period],
-    )) as { used: number }[];
-    return rows[0]?.used ?? 0;
-  }
-
   async usageOf(userId: string): Promise<UsageView> {
     const period = usagePeriod(false);
-    const [v, d] = await Promise.all([this.used(userId, 'video_summary', period), this.used(userId, 'document_summary', period)]);
+    const [v, d] = await Promise.all([this.counters.used(userId, 'video_summary', period), this.counters.used(userId, 'document_summary', period)]);
     return { video_summaries: v, document_summaries: d };
   }
 
   async forget(subject: string): Promise<void> {
-    await this.db.query(`DELETE FROM "license"."usage_counters" WHERE subject = $1`, [subject]);
+    await this.counters.forget(subject);
     await this.entitlements.forgetUsage(subject);
   }
 }

@@ -19,7 +19,7 @@ export class DocumentsHandlers {
 
   @MessagePattern(Patterns.media.documentsPage)
   page(@Payload() req: RpcRequest<'media.documents.page'>) {
-    return this.documents.page(req.owner_id, req.id, Number(req.page));
+    return this.documents.page(req.owner_id, req.id, req.page);
   }
 
   @MessagePattern(Patterns.media.documentsPages)

@@ -1,18 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import {
-  createHighlightSchema,
-  DomainError,
-  updateHighlightSchema,
-  type CreateHighlightBody,
-  type HighlightView,
-  type UpdateHighlightBody,
-} from '@visualnotes/contracts';
+import { DomainError, type HighlightView, type NewHighlight, type UpdateHighlightBody } from '@visualnotes/contracts';
 import type { Repository } from 'typeorm';
 import { Video } from '../videos/video.entity';
 import { Highlight } from './highlight.entity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const highlightView = (h: Highlight): HighlightView => ({
   id: h.id,
@@ -33,13 +24,13 @@ export class HighlightsService {
   ) {}
 
   private async video(ownerId: string, videoId: string): Promise<Video> {
-    const video = UUID.test(videoId) ? await this.videos.findOneBy({ id: videoId, ownerId }) : null;
+    const video = await this.videos.findOneBy({ id: videoId, ownerId });
     if (!video) throw new DomainError('NOT_FOUND', 'Video not found');
     return video;
   }
 
   private async get(ownerId: string, id: string): Promise<Highlight> {
-    const row = UUID.test(id) ? await this.highlights.findOneBy({ id, ownerId }) : null;
+    const row = await this.highlights.findOneBy({ id, ownerId });
     if (!row) throw new DomainError('NOT_FOUND', 'Highlight not found');
     return row;
   }
@@ -49,22 +40,18 @@ export class HighlightsService {
     return (await this.highlights.find({ where: { videoId: video.id, ownerId }, order: { start: 'ASC', createdAt: 'ASC' } })).map(highlightView);
   }
 
-  async create(ownerId: string, videoId: string, body: CreateHighlightBody): Promise<HighlightView> {
+  async create(ownerId: string, videoId: string, body: NewHighlight): Promise<HighlightView> {
     const video = await this.video(ownerId, videoId);
-    const parsed = createHighlightSchema.safeParse(body);
-    if (!parsed.success) throw new DomainError('VALIDATION_FAILED', parsed.error.issues[0]?.message);
-    const start = video.duration ? Math.min(parsed.data.start, video.duration) : parsed.data.start;
-    const row = this.highlights.create({ videoId: video.id, ownerId, start, title: parsed.data.title, content: parsed.data.content });
+    const start = video.duration ? Math.min(body.start, video.duration) : body.start;
+    const row = this.highlights.create({ videoId: video.id, ownerId, start, title: body.title, content: body.content });
     return highlightView(await this.highlights.save(row));
   }
 
   async update(ownerId: string, id: string, body: UpdateHighlightBody): Promise<HighlightView> {
     const row = await this.get(ownerId, id);
-    const parsed = updateHighlightSchema.safeParse(body);
-    if (!parsed.success) throw new DomainError('VALIDATION_FAILED', parsed.error.issues[0]?.message);
-    if (parsed.data.start !== undefined) row.start = parsed.data.start;
-    if (parsed.data.title !== undefined) row.title = parsed.data.title;
-    if (parsed.data.content !== undefined) row.content = parsed.data.content;
+    if (body.start !== undefined) row.start = body.start;
+    if (body.title !== undefined) row.title = body.title;
+    if (body.content !== undefined) row.content = body.content;
     return highlightView(await this.highlights.save(row));
   }
 

@@ -1,35 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DomainError, Messages, tagSchema, type TagView } from '@visualnotes/contracts';
+import { DomainError, isUuid, type TagView } from '@visualnotes/contracts';
 import type { Repository } from 'typeorm';
 import { Tag } from './tag.entity';
 
 export const tagView = (t: Tag): TagView => ({ id: t.id, name: t.name });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A user's tags. Names are unique per user, ignoring case. */
 @Injectable()
 export class TagsService {
   constructor(@InjectRepository(Tag) private readonly tags: Repository<Tag>) {}
 
-  private name(raw: unknown): string {
-    const parsed = tagSchema.safeParse({ name: raw });
-    if (!parsed.success) throw new DomainError('VALIDATION_FAILED', parsed.error.issues[0]?.message ?? Messages.tagNameRequired);
-    return parsed.data.name;
-  }
-
   async list(ownerId: string): Promise<TagView[]> {
     return (await this.tags.find({ where: { ownerId }, order: { name: 'ASC' } })).map(tagView);
   }
 
+  /** The user's tag; `id` may be anything a request carried (a malformed one is not found). */
   async get(ownerId: string, id: string): Promise<Tag> {
-    const tag = UUID.test(id) ? await this.tags.findOneBy({ id, ownerId }) : null;
+    const tag = isUuid(id) ? await this.tags.findOneBy({ id, ownerId }) : null;
     if (!tag) throw new DomainError('NOT_FOUND', 'Tag not found');
     return tag;
   }
 
-  async create(ownerId: string, rawName: unknown): Promise<TagView> {
-    const name = this.name(rawName);
+  async create(ownerId: string, name: string): Promise<TagView> {
     const existing = await this.tags.createQueryBuilder('t').where('t.owner_id = :ownerId AND lower(t.name) = lower(:name)', { ownerId, name }).getOne();
     if (existing) return tagView(existing);
     try {
@@ -42,9 +35,8 @@ export class TagsService {
     }
   }
 
-  async rename(ownerId: string, id: string, rawName: unknown): Promise<TagView> {
+  async rename(ownerId: string, id: string, name: string): Promise<TagView> {
     const tag = await this.get(ownerId, id);
-    const name = this.name(rawName);
     const clash = await this.tags
       .createQueryBuilder('t')
       .where('t.owner_id = :ownerId AND lower(t.name) = lower(:name) AND t.id <> :id', { ownerId, name, id })

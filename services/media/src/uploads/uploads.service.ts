@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { STORAGE, type Storage } from '@visualnotes/common';
-import { DomainError, type RpcRequest, type UploadedFile } from '@visualnotes/contracts';
+import { DomainError, isUuid, type RpcRequest, type UploadedFile } from '@visualnotes/contracts';
 import type { Repository } from 'typeorm';
 import { sniffContentType } from './sniff';
 import { Upload } from './upload.entity';
@@ -37,7 +37,7 @@ export class UploadsService {
   }
 
   async get(fileId: string, ownerId: string | null): Promise<UploadedFile> {
-    const row = /^[0-9a-f-]{36}$/i.test(fileId) ? await this.uploads.findOneBy({ id: fileId }) : null;
+    const row = isUuid(fileId) ? await this.uploads.findOneBy({ id: fileId }) : null;
     if (!row || row.ownerId !== ownerId) throw new DomainError('NOT_FOUND', 'File not found');
     return toDto(row);
   }

@@ -11,6 +11,7 @@ import { UsageService } from '../usage/usage.service';
 import { YoutubeClient } from '../youtube/youtube.client';
 import { Video } from './video.entity';
 import { VideosHandlers } from './videos.handlers';
+import { VideosRepository } from './videos.repository';
 import { VideosService } from './videos.service';
 
 export const videoEntities = [Video, Tag, Highlight];
@@ -19,7 +20,7 @@ export const videoEntities = [Video, Tag, Highlight];
 @Module({
   imports: [TypeOrmModule.forFeature(videoEntities), UploadsModule],
   controllers: [VideosHandlers, TagsHandlers, HighlightsHandlers],
-  providers: [VideosService, TagsService, HighlightsService, UsageService, YoutubeClient],
+  providers: [VideosRepository, VideosService, TagsService, HighlightsService, UsageService, YoutubeClient],
   exports: [VideosService, YoutubeClient, TypeOrmModule],
 })
 export class VideosModule {}

@@ -1,9 +1,8 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { STORAGE, type Storage } from '@visualnotes/common';
 import {
-  createVideoSchema,
+  isUuid,
   DomainError,
   JobPriority,
   jobFailureMessage,
@@ -21,52 +20,20 @@ import {
 } from '@visualnotes/contracts';
 import type { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import { Brackets, type Repository } from 'typeorm';
-import { tagView, TagsService } from '../tags/tags.service';
+import { TagsService } from '../tags/tags.service';
 import { UploadsService } from '../uploads/uploads.service';
 import { UsageService } from '../usage/usage.service';
 import { parseSubtitles } from '../youtube/timedtext';
 import { chooseTrack, YoutubeClient } from '../youtube/youtube.client';
 import { Video } from './video.entity';
+import { cardOf, viewOf } from './video.view';
+import { FINAL_STATUSES, VideosRepository } from './videos.repository';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SUBTITLE_TYPES = new Set(['text/vtt', 'application/x-subrip']);
-const FINAL = new Set(['ready', 'failed']);
+const FINAL = new Set<Video['status']>(FINAL_STATUSES);
 
 export function transcriptText(segments: TranscriptSegment[] | null): string {
   return (segments ?? []).map((s) => s.text).join('\n');
-}
-
-export function cardOf(v: Video): VideoCard {
-  return {
-    id: v.id,
-    url: v.url,
-    provider: v.provider,
-    provider_id: v.providerId,
-    title: v.title,
-    channel: v.channel,
-    duration: v.duration,
-    thumbnail_url: v.thumbnailUrl,
-    status: v.status,
-    progress: v.progress,
-    error: v.error,
-    favorite: v.favorite,
-    tags: (v.tags ?? []).map(tagView).sort((a, b) => a.name.localeCompare(b.name)),
-    created_at: v.createdAt.toISOString(),
-  };
-}
-
-export function viewOf(v: Video): VideoView {
-  return {
-    ...cardOf(v),
-    language: v.language,
-    transcript_source: v.transcriptSource,
-    transcript: v.transcript ?? [],
-    summary: v.summary,
-    media_url: v.mediaKey ? `/api/videos/${v.id}/media` : null,
-    file_id: v.uploadId,
-    job_id: v.jobId ? publicJobId(Queues.mediaJobs, v.jobId) : null,
-  };
 }
 
 /** The video library: import by link or file, read, favorite, tag, search, delete. */
@@ -75,7 +42,7 @@ export class VideosService {
   private readonly logger = new Logger(VideosService.name);
 
   constructor(
-    @InjectRepository(Video) private readonly videos: Repository<Video>,
+    private readonly videos: VideosRepository,
     @InjectQueue(Queues.mediaJobs) private readonly queue: Queue,
     @InjectQueue(Queues.aiTranscription) private readonly transcription: Queue,
     @Inject(STORAGE) private readonly storage: Storage,
@@ -86,12 +53,9 @@ export class VideosService {
   ) {}
 
   async create(req: RpcRequest<'media.videos.create'>): Promise<CreateVideoReply> {
-    const parsed = createVideoSchema.safeParse({ url: req.url, file_id: req.file_id, language: req.language });
-    if (!parsed.success) throw new DomainError('VALIDATION_FAILED', parsed.error.issues[0]?.message);
-    const caller: VideoCaller = { owner_id: req.owner_id ?? null, visitor_key: req.visitor_key, visitor_quota_key: req.visitor_quota_key, scope: req.scope };
+    const caller: VideoCaller = { owner_id: req.owner_id, visitor_key: req.visitor_key, visitor_quota_key: req.visitor_quota_key, scope: req.scope };
     if (!caller.owner_id && !caller.visitor_key) throw new DomainError('UNAUTHORIZED');
-    const body = parsed.data;
-    const row = body.file_id ? await this.fromFile(caller, body.file_id) : await this.fromYoutube(caller, body.url!, body.language);
+    const row = req.file_id ? await this.fromFile(caller, req.file_id) : await this.fromYoutube(caller, req.url!, req.language);
     await this.usage.consumeVideoSummary(caller);
     row.ownerId = caller.owner_id;
     row.visitorKey = caller.owner_id ? null : (caller.visitor_key ?? null);
@@ -114,7 +78,7 @@ export class VideosService {
   private async fromYoutube(caller: VideoCaller, url: string, language?: string): Promise<Video> {
     const id = parseYouTubeUrl(url)!;
     const info = await this.youtube.video(id);
-    const row = this.videos.create({
+    const row = this.videos.draft({
       provider: 'youtube',
       providerId: id,
       url: `https://www.youtube.com/watch?v=${id}`,
@@ -141,7 +105,7 @@ export class VideosService {
   private async fromFile(caller: VideoCaller, fileId: string): Promise<Video> {
     const file = await this.uploads.get(fileId, caller.owner_id);
     const title = file.name.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'Untitled';
-    const row = this.videos.create({ provider: 'upload', uploadId: file.file_id, title, url: null });
+    const row = this.videos.draft({ provider: 'upload', uploadId: file.file_id, title, url: null });
     const looksLikeSubtitles = SUBTITLE_TYPES.has(file.content_type) || (file.content_type === 'text/plain' && /\.(srt|vtt)$/i.test(file.name));
     if (looksLikeSubtitles) {
       const lines = parseSubtitles((await this.storage.getBuffer(file.storage_key)).toString('utf8'));
@@ -166,8 +130,7 @@ export class VideosService {
 
   /** The caller's video: its owner, or the visitor who imported it. */
   async find(caller: VideoCaller, id: string): Promise<Video> {
-    if (!UUID.test(String(id))) throw new DomainError('NOT_FOUND', 'Video not found');
-    const row = await this.videos.findOne({ where: { id }, relations: { tags: true } });
+    const row = await this.videos.withTags(id);
     const mine = row && (caller.owner_id ? row.ownerId === caller.owner_id : !row.ownerId && !!caller.visitor_key && row.visitorKey === caller.visitor_key);
     if (!row || !mine) throw new DomainError('NOT_FOUND', 'Video not found');
     return row;
@@ -187,7 +150,7 @@ export class VideosService {
     if (state !== 'failed' && state !== 'missing') return;
     row.status = 'failed';
     row.error = job ? jobFailureMessage(await this.rootFailure(job.failedReason)) : jobFailureMessage(null, 'VIDEO_PROCESSING_STOPPED');
-    await this.videos.update({ id: row.id }, { status: 'failed', error: row.error });
+    await this.videos.markFailed(row.id, row.error);
   }
 
   /**
@@ -205,48 +168,22 @@ export class VideosService {
   }
 
   async list(req: RpcRequest<'media.videos.list'>): Promise<VideoCard[]> {
-    const qb = this.videos
-      .createQueryBuilder('v')
-      .select([
-        'v.id', 'v.url', 'v.provider', 'v.providerId', 'v.title', 'v.channel', 'v.duration', 'v.thumbnailUrl',
-        'v.status', 'v.progress', 'v.error', 'v.favorite', 'v.createdAt', 'v.ownerId',
-      ])
-      .leftJoinAndSelect('v.tags', 't')
-      .where('v.owner_id = :owner', { owner: req.owner_id })
-      .orderBy('v.created_at', 'DESC')
-      .limit(500);
-    if (req.favorite !== undefined) qb.andWhere('v.favorite = :fav', { fav: req.favorite });
-    if (req.tag) {
-      if (!UUID.test(req.tag)) return [];
-      qb.andWhere('EXISTS (SELECT 1 FROM "media"."video_tags" vt WHERE vt.video_id = v.id AND vt.tag_id = :tag)', { tag: req.tag });
-    }
-    const q = (req.q ?? '').trim().slice(0, 200);
-    if (q) {
-      // Full-text match on words; the substring match keeps scripts without spaces (Chinese) findable.
-      const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      qb.andWhere(
-        new Brackets((w) =>
-          w
-            .where(`v.search @@ plainto_tsquery('simple', :q)`, { q })
-            .orWhere('v.title ILIKE :like', { like })
-            .orWhere('v.transcript_text ILIKE :like', { like }),
-        ),
-      );
-    }
-    return (await qb.getMany()).map(cardOf);
+    if (req.tag && !isUuid(req.tag)) return []; // a tag that cannot exist has no videos
+    const rows = await this.videos.listOf(req.owner_id, { favorite: req.favorite, tag: req.tag, q: req.q?.trim() });
+    return rows.map(cardOf);
   }
 
   async update(req: RpcRequest<'media.videos.update'>): Promise<VideoView> {
     const row = await this.find({ owner_id: req.owner_id }, req.id);
-    if (typeof req.favorite === 'boolean') row.favorite = req.favorite;
-    if (Array.isArray(req.tag_ids)) row.tags = await this.tags.owned(req.owner_id, req.tag_ids.map(String));
+    if (req.favorite !== undefined) row.favorite = req.favorite;
+    if (req.tag_ids) row.tags = await this.tags.owned(req.owner_id, req.tag_ids);
     await this.videos.save(row);
     return viewOf(row);
   }
 
   async delete(ownerId: string, id: string): Promise<void> {
     const row = await this.find({ owner_id: ownerId }, id);
-    await this.videos.delete({ id: row.id, ownerId });
+    await this.videos.delete(row.id, ownerId);
     if (row.jobId) await this.queue.remove(row.jobId).catch(() => undefined);
     // The ai service's chunk texts of a transcription (none once merged; this covers a deletion mid-way).
     if (row.transcriptSource === 'transcription') {
@@ -257,7 +194,7 @@ export class VideosService {
   }
 
   async transcript(videoId: string): Promise<RpcResponse<'media.videos.transcript'>> {
-    const row = UUID.test(videoId) ? await this.videos.findOneBy({ id: videoId }) : null;
+    const row = await this.videos.byId(videoId);
     if (!row) throw new DomainError('NOT_FOUND', 'Video not found');
     if (!row.transcript?.length) throw new DomainError('CANNOT_SUMMARIZE_NO_TRANSCRIPT');
     return { title: row.title, language: row.language, segments: row.transcript };
@@ -265,25 +202,19 @@ export class VideosService {
 
   /** Transcription progress from the ai workers: 5..85 % while chunks are done. */
   async progress(videoId: string, done: number, total: number): Promise<void> {
-    if (!UUID.test(videoId) || !(total > 0)) return;
+    if (!(total > 0)) return;
     const progress = Math.min(85, 5 + Math.round((80 * Math.min(done, total)) / total));
     await this.setProgress(videoId, progress, 'transcribing');
   }
 
   async setProgress(videoId: string, progress: number, status?: Video['status']): Promise<void> {
-    const qb = this.videos
-      .createQueryBuilder()
-      .update()
-      .set({ progress, ...(status ? { status } : {}) })
-      .where('id = :id AND progress < :progress AND status NOT IN (:...final)', { id: videoId, progress, final: [...FINAL] });
-    const result = await qb.execute();
-    if (!result.affected) return;
-    const row = await this.videos.findOne({ where: { id: videoId }, select: { id: true, jobId: true } });
-    if (row?.jobId) await (await this.queue.getJob(row.jobId))?.updateProgress(progress).catch(() => undefined);
+    if (!(await this.videos.raiseProgress(videoId, progress, status))) return;
+    const jobId = await this.videos.jobIdOf(videoId);
+    if (jobId) await (await this.queue.getJob(jobId))?.updateProgress(progress).catch(() => undefined);
   }
 
   /** Everything of a deleted account (idempotent). */
   async deleteOwnedBy(ownerId: string): Promise<void> {
-    await this.videos.delete({ ownerId });
+    await this.videos.deleteOwnedBy(ownerId);
   }
 }

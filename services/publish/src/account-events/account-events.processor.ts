@@ -2,7 +2,7 @@ import { Processor } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { JobHandler, JobProcessor, STORAGE, type Storage } from '@visualnotes/common';
-import { Jobs, Queues, type JobPayloads } from '@visualnotes/contracts';
+import { isUuid, Jobs, Queues, type JobPayloads } from '@visualnotes/contracts';
 import type { Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
 
@@ -25,7 +25,7 @@ export class AccountEventsProcessor extends JobProcessor {
   @JobHandler(Jobs.accountDeleted)
   async accountDeleted(job: Job<JobPayloads['account.deleted']>) {
     const userId = job.data.userId;
-    if (!/^[0-9a-f-]{36}$/i.test(userId)) return;
+    if (!isUuid(userId)) return; // a job payload, not checked at the RPC boundary
     const snapshots: { snapshot_key: string | null }[] = await this.db.query(
       `SELECT snapshot_key FROM "publish"."publications" WHERE owner_id = $1 AND snapshot_key IS NOT NULL`,
       [userId],

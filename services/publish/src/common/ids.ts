@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids in URLs are checked before they reach a query, so a malformed one is simply "not found". */
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+export { isUuid } from '@visualnotes/contracts';
 
 const TOKEN = /^[A-Za-z0-9_-]{8,32}$/;
 export const isToken = (value: unknown): value is string => typeof value === 'string' && TOKEN.test(value);

@@ -34,7 +34,7 @@ export class PublishingHandlers {
 
   @MessagePattern(Patterns.publish.publishedSitemap)
   sitemap(@Payload() req: RpcRequest<'publish.publications.sitemap'>) {
-    return this.publishing.sitemap(req?.limit);
+    return this.publishing.sitemap(req.limit);
   }
 
   @MessagePattern(Patterns.publish.publishedMine)

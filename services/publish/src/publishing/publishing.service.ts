@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { publicUrl, RpcClient, SERVICE_CONFIG, STORAGE, type BaseConfig, type Storage } from '@visualnotes/common';
 import {
   DomainError,
@@ -10,28 +9,18 @@ import {
   type PublishedItem,
   type PublishedProject,
   type PublishResult,
-  type Scene,
 } from '@visualnotes/contracts';
-import type { DataSource } from 'typeorm';
 import { iso, isToken, newToken } from '../common/ids';
 import { ProjectsService } from '../projects/projects.service';
 import { StatisticsService, type Visit } from '../statistics/statistics.service';
 import { VersionsService } from '../versions/versions.service';
+import type { Publication } from './publication.entity';
+import { PublicationsRepository } from './publications.repository';
 import { SnapshotPool } from './snapshot-pool';
 
 /** How long publishing waits for the license service before deciding from the user's scope. */
 const ENTITLEMENT_WAIT_MS = 3_000;
 
-interface PublicationRow {
-  public_id: string;
-  project_id: string;
-  owner_id: string;
-  title: string;
-  description: string;
-  scene: Scene;
-  snapshot_key: string | null;
-  published_at: Date;
-}
 
 const notPublished = () => new DomainError('NOT_FOUND', PublishMessages.publishedNotFound);
 
@@ -45,7 +34,7 @@ export class PublishingService {
   private readonly logger = new Logger(PublishingService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly publications: PublicationsRepository,
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject(SERVICE_CONFIG) private readonly config: BaseConfig,
     private readonly rpc: RpcClient,
@@ -83,40 +72,31 @@ export class PublishingService {
       if (!svg) throw new DomainError('VALIDATION_FAILED', PublishMessages.snapshotInvalid);
     }
 
-    const [existing]: { public_id: string }[] = await this.db.query(
-      `SELECT public_id FROM "publish"."publications" WHERE project_id = $1`,
-      [project.id],
-    );
-    const publicId = existing?.public_id ?? newToken(9);
+    const publicId = (await this.publications.publicIdOf(project.id)) ?? newToken(9);
     const snapshotKey = svg ? `published/${publicId}.svg` : null;
     if (svg && snapshotKey) await this.storage.put(snapshotKey, Buffer.from(svg, 'utf8'), { contentType: 'image/svg+xml' });
-    await this.db.query(
-      `INSERT INTO "publish"."publications" (public_id, project_id, owner_id, title, description, scene, snapshot_key, published_at, unpublished_at)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, now(), NULL)
-       ON CONFLICT (project_id) DO UPDATE SET title = EXCLUDED.title, description = EXCLUDED.description, scene = EXCLUDED.scene,
-         snapshot_key = EXCLUDED.snapshot_key, published_at = now(), unpublished_at = NULL`,
-      [publicId, project.id, caller.user_id, project.title, input.description?.trim() ?? '', JSON.stringify(project.scene), snapshotKey],
-    );
+    await this.publications.put({
+      publicId,
+      projectId: project.id,
+      ownerId: caller.user_id,
+      title: project.title,
+      description: input.description?.trim() ?? '',
+      scene: project.scene,
+      snapshotKey,
+    });
     await this.versions.keep(project.id, project.version, project.scene, caller.user_id, 'publish', true);
     return { public_id: publicId, url: this.url(publicId) };
   }
 
   async unpublish(caller: PublishCaller, projectId: string): Promise<void> {
     const project = await this.projects.get(caller.user_id, projectId);
-    const [rows] = (await this.db.query(
-      `UPDATE "publish"."publications" SET unpublished_at = now() WHERE project_id = $1 AND owner_id = $2 AND unpublished_at IS NULL
-       RETURNING snapshot_key`,
-      [project.id, caller.user_id],
-    )) as [{ snapshot_key: string | null }[], number];
-    for (const row of rows) if (row.snapshot_key) await this.storage.delete(row.snapshot_key).catch(() => undefined);
+    for (const key of await this.publications.takeOffline(project.id, caller.user_id)) {
+      if (key) await this.storage.delete(key).catch(() => undefined);
+    }
   }
 
-  private async live(publicId: string): Promise<PublicationRow> {
-    if (!isToken(publicId)) throw notPublished();
-    const [row]: PublicationRow[] = await this.db.query(
-      `SELECT * FROM "publish"."publications" WHERE public_id = $1 AND unpublished_at IS NULL`,
-      [publicId],
-    );
+  private async live(publicId: string): Promise<Publication> {
+    const row = isToken(publicId) ? await this.publications.live(publicId) : null;
     if (!row) throw notPublished();
     return row;
   }
@@ -128,34 +108,25 @@ export class PublishingService {
       title: row.title,
       description: row.description,
       scene: row.scene,
-      published_at: iso(row.published_at),
-      snapshot_url: `/api/p/${row.public_id}/snapshot.svg`,
+      published_at: iso(row.publishedAt),
+      snapshot_url: `/api/p/${row.publicId}/snapshot.svg`,
     };
   }
 
   async meta(publicId: string) {
     const row = await this.live(publicId);
-    return { title: row.title, description: row.description, published_at: iso(row.published_at), snapshot_key: row.snapshot_key };
+    return { title: row.title, description: row.description, published_at: iso(row.publishedAt), snapshot_key: row.snapshotKey };
   }
 
   async mine(ownerId: string): Promise<PublishedItem[]> {
-    const rows: (PublicationRow & { views: string; visitors: string })[] = await this.db.query(
-      `SELECT pub.public_id, pub.project_id, pub.title, pub.published_at,
-              COALESCE(SUM(d.views), 0) AS views, COALESCE(SUM(d.visitors), 0) AS visitors
-         FROM "publish"."publications" pub
-         LEFT JOIN "publish"."view_days" d ON d.public_id = pub.public_id
-        WHERE pub.owner_id = $1 AND pub.unpublished_at IS NULL
-        GROUP BY pub.public_id ORDER BY pub.published_at DESC`,
-      [ownerId],
-    );
-    return rows.map((r) => ({
-      project_id: r.project_id,
-      public_id: r.public_id,
+    return (await this.publications.liveOf(ownerId)).map((r) => ({
+      project_id: r.projectId,
+      public_id: r.publicId,
       title: r.title,
-      url: this.url(r.public_id),
-      published_at: iso(r.published_at),
-      views: Number(r.views),
-      visitors: Number(r.visitors),
+      url: this.url(r.publicId),
+      published_at: iso(r.publishedAt),
+      views: r.views,
+      visitors: r.visitors,
     }));
   }
 
@@ -163,22 +134,15 @@ export class PublishingService {
   /** Live publications for sitemap.xml, newest first (at most `limit`, capped at 50,000). */
   async sitemap(limit = 50_000): Promise<{ public_id: string; published_at: string }[]> {
     const max = Number.isInteger(limit) && limit > 0 ? Math.min(limit, 50_000) : 50_000;
-    const rows: { public_id: string; published_at: Date }[] = await this.db.query(
-      `SELECT public_id, published_at FROM "publish"."publications"
-        WHERE unpublished_at IS NULL ORDER BY published_at DESC LIMIT $1`,
-      [max],
-    );
-    return rows.map((r) => ({ public_id: r.public_id, published_at: iso(r.published_at) }));
+    return (await this.publications.latest(max)).map((r) => ({ public_id: r.publicId, published_at: iso(r.publishedAt) }));
   }
 
   async ownerOf(publicId: string): Promise<string | null> {
-    if (!isToken(publicId)) return null;
-    const [row] = await this.db.query(`SELECT owner_id FROM "publish"."publications" WHERE public_id = $1`, [publicId]);
-    return row?.owner_id ?? null;
+    return isToken(publicId) ? this.publications.ownerOf(publicId) : null;
   }
 
   async liveProject(publicId: string) {
     const row = await this.live(publicId);
-    return { project_id: row.project_id, owner_id: row.owner_id, scene: row.scene };
+    return { project_id: row.projectId, owner_id: row.ownerId, scene: row.scene };
   }
 }

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   DomainError,
   hasScope,
@@ -14,22 +13,11 @@ import {
   type TemplateCategory,
   type TemplateSummary,
 } from '@visualnotes/contracts';
-import type { DataSource } from 'typeorm';
 import { iso, isUuid } from '../common/ids';
 import { ProjectsService } from '../projects/projects.service';
 import { validateScene } from '../projects/scene';
-
-interface TemplateRow {
-  id: string;
-  name: string;
-  description: string;
-  category: TemplateCategory;
-  status: TemplateSummary['status'];
-  author_id: string | null;
-  builtin_key: string | null;
-  created_at: Date;
-  scene?: Scene;
-}
+import type { TemplateRow } from './template.entity';
+import { TemplatesRepository } from './templates.repository';
 
 /** A template file of `data/`: an Excalidraw scene with the gallery's fields. */
 interface TemplateFile {
@@ -48,12 +36,11 @@ const summary = (r: TemplateRow): TemplateSummary => ({
   description: r.description,
   category: r.category,
   status: r.status,
-  builtin: r.builtin_key !== null,
-  key: r.builtin_key,
-  created_at: iso(r.created_at),
+  builtin: r.builtinKey !== null,
+  key: r.builtinKey,
+  created_at: iso(r.createdAt),
 });
 const notFound = () => new DomainError('NOT_FOUND', PublishMessages.templateNotFound);
-const COLUMNS = 'id, name, description, category, status, author_id, builtin_key, created_at';
 
 /** Reads the templates shipped with the service (`data/*.json`), checking each like a user's scene. */
 export function loadBuiltinTemplates(dir = TEMPLATES_DIR): (TemplateFile & { scene: Scene })[] {
@@ -76,7 +63,7 @@ export class TemplatesService implements OnApplicationBootstrap {
   private readonly logger = new Logger(TemplatesService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly templates: TemplatesRepository,
     private readonly projects: ProjectsService,
   ) {}
 
@@ -87,71 +74,43 @@ export class TemplatesService implements OnApplicationBootstrap {
   /** Inserts the shipped templates that are missing and refreshes the ones that changed. */
   async seed() {
     const files = loadBuiltinTemplates();
-    for (const t of files) {
-      await this.db.query(
-        `INSERT INTO "publish"."templates" (name, description, category, scene, status, builtin_key, reviewed_at)
-         VALUES ($1, $2, $3, $4::jsonb, 'approved', $5, now())
-         ON CONFLICT (builtin_key) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description,
-           category = EXCLUDED.category, scene = EXCLUDED.scene
-         WHERE "templates".scene IS DISTINCT FROM EXCLUDED.scene OR "templates".name IS DISTINCT FROM EXCLUDED.name
-            OR "templates".description IS DISTINCT FROM EXCLUDED.description OR "templates".category IS DISTINCT FROM EXCLUDED.category`,
-        [t.name, t.description, t.category, JSON.stringify(t.scene), t.key],
-      );
-    }
+    for (const t of files) await this.templates.keepShipped(t);
     this.logger.log(`${files.length} shipped templates in the gallery`);
   }
 
   async list(category?: string): Promise<TemplateSummary[]> {
     if (category !== undefined && !TEMPLATE_CATEGORIES.includes(category as TemplateCategory)) return [];
-    const rows: TemplateRow[] = await this.db.query(
-      `SELECT ${COLUMNS} FROM "publish"."templates" WHERE status = 'approved' AND ($1::text IS NULL OR category = $1)
-        ORDER BY builtin_key IS NULL, created_at, name`,
-      [category ?? null],
-    );
-    return rows.map(summary);
+    return (await this.templates.approved(category as TemplateCategory | undefined)).map(summary);
   }
 
   async mine(authorId: string): Promise<TemplateSummary[]> {
-    const rows: TemplateRow[] = await this.db.query(
-      `SELECT ${COLUMNS} FROM "publish"."templates" WHERE author_id = $1 ORDER BY created_at DESC`,
-      [authorId],
-    );
-    return rows.map(summary);
+    return (await this.templates.byAuthor(authorId)).map(summary);
   }
 
   async pending(caller: PublishCaller): Promise<TemplateSummary[]> {
     this.requireAdmin(caller);
-    const rows: TemplateRow[] = await this.db.query(
-      `SELECT ${COLUMNS} FROM "publish"."templates" WHERE status = 'pending' ORDER BY created_at`,
-    );
-    return rows.map(summary);
+    return (await this.templates.pending()).map(summary);
   }
 
   /** An approved template; a pending or rejected one only for its author and operators. */
   async get(id: string, caller?: { user_id?: string; scope?: unknown }): Promise<Template> {
     if (!isUuid(id)) throw notFound();
-    const [row]: TemplateRow[] = await this.db.query(`SELECT ${COLUMNS}, scene FROM "publish"."templates" WHERE id = $1`, [id]);
+    const row = await this.templates.withScene(id);
     if (!row) throw notFound();
-    const visible = row.status === 'approved' || (caller?.user_id && row.author_id === caller.user_id) || hasScope(caller?.scope, Scopes.admin);
+    const visible = row.status === 'approved' || (caller?.user_id && row.authorId === caller.user_id) || hasScope(caller?.scope, Scopes.admin);
     if (!visible) throw notFound();
-    return { ...summary(row), scene: row.scene! };
+    return { ...summary(row), scene: row.scene };
   }
 
   async submit(
     caller: PublishCaller,
     input: { project_id: string; name: string; description?: string; category: TemplateCategory },
   ): Promise<TemplateSummary> {
-    if (!TEMPLATE_CATEGORIES.includes(input.category)) throw new DomainError('VALIDATION_FAILED', PublishMessages.categoryInvalid);
-    const name = String(input.name ?? '').trim();
-    if (!name || name.length > 100) throw new DomainError('VALIDATION_FAILED', PublishMessages.templateNameRequired);
+    const { name } = input;
     const project = await this.projects.get(caller.user_id, input.project_id);
     // Deleted elements are history of the project, not part of the template.
     const scene: Scene = { ...project.scene, elements: project.scene.elements.filter((e) => !e.isDeleted) };
-    const [row]: TemplateRow[] = await this.db.query(
-      `INSERT INTO "publish"."templates" (name, description, category, scene, status, author_id)
-       VALUES ($1, $2, $3, $4::jsonb, 'pending', $5) RETURNING ${COLUMNS}`,
-      [name, (input.description ?? '').trim().slice(0, 500), input.category, JSON.stringify(scene), caller.user_id],
-    );
+    const row = await this.templates.add({ name, description: input.description ?? '', category: input.category, scene, authorId: caller.user_id });
     return summary(row);
   }
 
@@ -163,10 +122,7 @@ export class TemplatesService implements OnApplicationBootstrap {
   async review(caller: PublishCaller, id: string, decision: 'approve' | 'reject'): Promise<TemplateSummary> {
     this.requireAdmin(caller);
     if (!isUuid(id)) throw notFound();
-    const [[row]] = (await this.db.query(
-      `UPDATE "publish"."templates" SET status = $2, reviewed_at = now(), reviewed_by = $3 WHERE id = $1 RETURNING ${COLUMNS}`,
-      [id, decision === 'approve' ? 'approved' : 'rejected', caller.user_id],
-    )) as [TemplateRow[], number];
+    const row = await this.templates.review(id, decision === 'approve' ? 'approved' : 'rejected', caller.user_id);
     if (!row) throw notFound();
     return summary(row);
   }

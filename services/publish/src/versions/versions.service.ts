@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { SERVICE_CONFIG } from '@visualnotes/common';
 import { DomainError, PublishMessages, type ProjectVersion, type Scene } from '@visualnotes/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
-import { iso, isUuid } from '../common/ids';
+import { iso } from '../common/ids';
 import type { PublishConfig } from '../config';
 import { applyDelta, changedElements, diffScenes, type SceneDelta } from './scene-delta';
 
@@ -100,7 +100,6 @@ export class VersionsService {
   }
 
   async scene(projectId: string, versionId: string): Promise<ProjectVersion & { scene: Scene }> {
-    if (!isUuid(versionId)) throw notFound();
     const chain = await this.chain(this.db.manager, projectId, versionId);
     if (!chain.length) throw notFound();
     return { ...view(chain[chain.length - 1]), scene: await this.decode(chain) };

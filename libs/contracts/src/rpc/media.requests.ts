@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { RequestSchemas } from './common';
+import type { MediaRpc } from './media';
+import { callerId, empty, idOf, isUuid, scope, uuid } from '../primitives';
+import { createHighlightSchema, createVideoSchema, tagSchema, updateHighlightSchema, updateVideoSchema } from '../dto/videos';
+import type { DocumentSummarySection } from '../dto/documents';
+
+const owner_id = callerId;
+/** A visitor has no account: `null` (or nothing) instead of an id. */
+const ownerOrVisitor = callerId.nullish().transform((id) => id ?? null);
+const videoCaller = {
+  owner_id: ownerOrVisitor,
+  visitor_key: z.string().max(200).optional(),
+  visitor_quota_key: z.string().max(200).optional(),
+  scope,
+};
+const videoId = idOf('NOT_FOUND', 'Video not found');
+const tagId = idOf('NOT_FOUND', 'Tag not found');
+const highlightId = idOf('NOT_FOUND', 'Highlight not found');
+const summaryId = idOf('NOT_FOUND', 'Summary not found');
+const count = z.number().int().min(0);
+const section = z.custom<DocumentSummarySection>((v) => typeof v === 'object' && v !== null && typeof (v as DocumentSummarySection).title === 'string');
+
+/** Request schemas of the media service, checked by the transport before a handler runs. */
+export const MediaRequests: RequestSchemas<MediaRpc> = {
+  'media.health': empty,
+  'media.uploads.get': z.object({ fileId: idOf('NOT_FOUND', 'File not found'), ownerId: ownerOrVisitor }),
+  'media.uploads.register': z.object({
+    fileId: uuid,
+    ownerId: ownerOrVisitor,
+    name: z.string().max(10_000),
+    size: count,
+    storageKey: z.string().min(1).max(500),
+    declaredType: z.string().max(255).optional(),
+  }),
+  'media.videos.create': createVideoSchema.safeExtend(videoCaller),
+  'media.videos.list': z.object({ owner_id, favorite: z.boolean().optional(), tag: z.string().max(64).optional(), q: z.string().max(200).optional() }),
+  'media.videos.get': z.object({ ...videoCaller, id: videoId }),
+  'media.videos.update': z.object({ owner_id, id: videoId, ...updateVideoSchema.shape }),
+  'media.videos.delete': z.object({ owner_id, id: videoId }),
+  'media.videos.transcript': z.object({ video_id: videoId }),
+  'media.videos.progress': z.object({ video_id: uuid, done: count, total: count }),
+  'media.tags.list': z.object({ owner_id }),
+  'media.tags.create': z.object({ owner_id, name: tagSchema.shape.name }),
+  'media.tags.update': z.object({ owner_id, id: tagId, name: tagSchema.shape.name }),
+  'media.tags.delete': z.object({ owner_id, id: tagId }),
+  'media.highlights.list': z.object({ owner_id, video_id: videoId }),
+  'media.highlights.create': z.object({ owner_id, video_id: videoId, ...createHighlightSchema.shape }),
+  'media.highlights.update': z.object({ owner_id, id: highlightId, ...updateHighlightSchema.shape }),
+  'media.highlights.delete': z.object({ owner_id, id: highlightId }),
+  'media.documents.create': z.object({
+    owner_id,
+    scope,
+    /** `documents/<uuid>`: a key the gateway made, never one naming another file. */
+    storage_key: z.string().refine((key) => key.startsWith('documents/') && isUuid(key.slice(10))).optional(),
+    file_id: z.string().max(100).optional(),
+    text: z.string().optional(),
+    name: z.string().max(1000).optional(),
+    declared_type: z.string().max(255).optional(),
+  }),
+  'media.documents.get': z.object({ owner_id, id: summaryId }),
+  'media.documents.page': z.object({ owner_id, id: summaryId, page: z.number() }),
+  'media.documents.pages': z.object({ document_id: idOf('NOT_FOUND', 'Document not found'), from: count, to: count }),
+  'media.documents.progress': z.object({ document_id: uuid, index: count, chunks: count, done: z.boolean() }),
+  'media.documents.complete': z.object({ document_id: uuid, summary: z.object({ overview: z.string(), sections: z.array(section) }) }),
+  'media.documents.fail': z.object({ document_id: uuid, error: z.string() }),
+};

@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Brackets, type DeepPartial, type Repository } from 'typeorm';
+import { Video } from './video.entity';
+
+/** Statuses after which a video's progress no longer moves. */
+export const FINAL_STATUSES: readonly Video['status'][] = ['ready', 'failed'];
+
+export interface VideoFilter {
+  favorite?: boolean;
+  /** A tag id (checked by the caller). */
+  tag?: string;
+  /** Words or a piece of text to find in titles and transcripts. */
+  q?: string;
+}
+
+/** Every query on videos. */
+@Injectable()
+export class VideosRepository {
+  constructor(@InjectRepository(Video) private readonly videos: Repository<Video>) {}
+
+  /** A new, unsaved row. */
+  draft(values: DeepPartial<Video>): Video {
+    return this.videos.create(values);
+  }
+
+  save(row: Video): Promise<Video> {
+    return this.videos.save(row);
+  }
+
+  /** A video with its tags. */
+  withTags(id: string): Promise<Video | null> {
+    return this.videos.findOne({ where: { id }, relations: { tags: true } });
+  }
+
+  byId(id: string): Promise<Video | null> {
+    return this.videos.findOneBy({ id });
+  }
+
+  /** An owner's videos, newest first (at most 500), without transcripts and summaries. */
+  listOf(ownerId: string, filter: VideoFilter): Promise<Video[]> {
+    const qb = this.videos
+      .createQueryBuilder('v')
+      .select([
+        'v.id', 'v.url', 'v.provider', 'v.providerId', 'v.title', 'v.channel', 'v.duration', 'v.thumbnailUrl',
+        'v.status', 'v.progress', 'v.error', 'v.favorite', 'v.createdAt', 'v.ownerId',
+      ])
+      .leftJoinAndSelect('v.tags', 't')
+      .where('v.owner_id = :owner', { owner: ownerId })
+      .orderBy('v.created_at', 'DESC')
+      .limit(500);
+    if (filter.favorite !== undefined) qb.andWhere('v.favorite = :fav', { fav: filter.favorite });
+    if (filter.tag) qb.andWhere('EXISTS (SELECT 1 FROM "media"."video_tags" vt WHERE vt.video_id = v.id AND vt.tag_id = :tag)', { tag: filter.tag });
+    const q = filter.q;
+    if (q) {
+      // Full-text match on words; the substring match keeps scripts without spaces (Chinese) findable.
+      const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      qb.andWhere(
+        new Brackets((w) =>
+          w
+            .where(`v.search @@ plainto_tsquery('simple', :q)`, { q })
+            .orWhere('v.title ILIKE :like', { like })
+            .orWhere('v.transcript_text ILIKE :like', { like }),
+        ),
+      );
+    }
+    return qb.getMany();
+  }
+
+  async markFailed(id: string, error: string): Promise<void> {
+    await this.videos.update({ id }, { status: 'failed', error });
+  }
+
+  /** Raises the progress (and sets the status) unless it is already there or the video is done; whether it changed. */
+  async raiseProgress(id: string, progress: number, status?: Video['status']): Promise<boolean> {
+    const result = await this.videos
+      .createQueryBuilder()
+      .update()
+      .set({ progress, ...(status ? { status } : {}) })
+      .where('id = :id AND progress < :progress AND status NOT IN (:...final)', { id, progress, final: FINAL_STATUSES })
+      .execute();
+    return !!result.affected;
+  }
+
+  async jobIdOf(id: string): Promise<string | null> {
+    return (await this.videos.findOne({ where: { id }, select: { id: true, jobId: true } }))?.jobId ?? null;
+  }
+
+  async delete(id: string, ownerId: string): Promise<void> {
+    await this.videos.delete({ id, ownerId });
+  }
+
+  async deleteOwnedBy(ownerId: string): Promise<void> {
+    await this.videos.delete({ ownerId });
+  }
+}
