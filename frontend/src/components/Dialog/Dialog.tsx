@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import styles from './Dialog.module.css';
 
@@ -91,6 +92,7 @@ interface Question {
  * then `if (await confirm({ title, message, action })) …`.
  */
 export function useConfirm(): [(q: Omit<Question, 'resolve'>) => Promise<boolean>, ReactNode] {
+  const { t } = useTranslation();
   const [question, setQuestion] = useState<Question | null>(null);
   const ask = useCallback((q: Omit<Question, 'resolve'>) => new Promise<boolean>((resolve) => setQuestion({ ...q, resolve })), []);
   const answer = (ok: boolean) => {
@@ -102,7 +104,7 @@ export function useConfirm(): [(q: Omit<Question, 'resolve'>) => Promise<boolean
       <p style={{ margin: 0 }}>{question.message}</p>
       <div className={styles.row}>
         <button type="button" className={styles.button} onClick={() => answer(false)} autoFocus>
-          Cancel
+          {t('Cancel')}
         </button>
         <button type="button" className={`${styles.button} ${styles.danger}`} onClick={() => answer(true)}>
           {question.action}
