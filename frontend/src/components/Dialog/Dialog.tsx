@@ -25,7 +25,19 @@ export function Dialog({ title, onClose, children, testId, className, titleExtra
     const dialog = ref.current!;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    // Escape also when the focus fell out of the dialog (a button it held became disabled while
+    // working): the key then reaches the page, whose editor takes it before the native cancel.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || dialog.contains(document.activeElement)) return;
+      const open = document.querySelectorAll('dialog[open]');
+      if (open[open.length - 1] !== dialog) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      close.current();
+    };
+    window.addEventListener('keydown', onKey, true);
     return () => {
+      window.removeEventListener('keydown', onKey, true);
       if (dialog.open) dialog.close();
       opener?.focus();
     };

@@ -80,7 +80,7 @@ export function OfflineWhiteboardPage() {
 
   return (
     <div className={styles.editor} data-testid="offline-whiteboard">
-      <div className={styles.toolbar}>
+      <div className={`${styles.toolbar} ${styles.wrap}`}>
         <h1 className="visually-hidden">{t('Offline Whiteboard')}</h1>
         <strong aria-hidden="true">{t('Offline Whiteboard')}</strong>
         <span className={styles.muted}>{t('Saved on this device only')}</span>

@@ -16,6 +16,7 @@ import { ApiError, signedInCall } from './http';
 import { Modal } from './Modal';
 import { StatisticsView } from './StatisticsView';
 import { useConfirm } from '../../components/Dialog/Dialog';
+import { msg } from '../../i18n/msg';
 
 
 export const embedCode = (url: string, title: string) =>
@@ -75,7 +76,8 @@ export function PublishModal(props: {
 
   if (needsPlan) {
     return (
-      <Modal title={t('Publisher plan required')} onClose={props.onClose} testId="publisher-required-modal">
+      // a dialog of its own (key): it opens with the focus inside, as the publish dialog closes
+      <Modal key="publisher-required" title={t('Publisher plan required')} onClose={props.onClose} testId="publisher-required-modal">
         <p>{t(PublishMessages.publisherRequired)}</p>
         <div className={styles.row}>
           <Link className={`${styles.button} ${styles.primary}`} to="/pricing">
@@ -151,6 +153,7 @@ export function ShareModal({ projectId, onClose }: { projectId: string; onClose:
   const [link, setLink] = useState<ShareLink | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [revoked, setRevoked] = useState(false);
+  const [copied, setCopied] = useState(false);
   const [loading, setLoading] = useState(true);
   // a link made before is shown as it is (not a "Create link" that would make a second one)
   useEffect(() => {
@@ -170,6 +173,14 @@ export function ShareModal({ projectId, onClose }: { projectId: string; onClose:
       setRevoked(false);
     } catch (err) {
       setError((err as Error).message);
+    }
+  }
+  async function copy(url: string) {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      setError(msg('Could not copy; select the link and copy it by hand'));
     }
   }
   async function revoke() {
@@ -195,9 +206,13 @@ export function ShareModal({ projectId, onClose }: { projectId: string; onClose:
         <>
           <input readOnly value={`${location.origin}/share/${link.share_id}`} onFocus={(e) => e.currentTarget.select()} data-testid="share-url" />
           <div className={styles.row}>
+            <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => void copy(`${location.origin}/share/${link.share_id}`)}>
+              {t('Copy link')}
+            </button>
             <button type="button" className={`${styles.button} ${styles.danger}`} onClick={revoke}>
               {t('Revoke link')}
             </button>
+            {copied && <span className={styles.muted} role="status">{t('Link copied')}</span>}
           </div>
         </>
       ) : loading ? (

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { UpgradePrompt } from '../../components/UpgradePrompt/UpgradePrompt';
 import { useAuth } from '../auth/useAuth';
+import { rememberPath } from '../auth/redirect';
 import { useGetEntitlementsQuery } from '../license/api';
 import { useJobProgress } from '../video/useJobProgress';
 import { useGetSummaryQuery, useLazyGetSummaryPageQuery, useSummarizeFileMutation, useSummarizeTextMutation } from './api';
@@ -100,8 +101,13 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
       </div>
       {!loggedIn ? (
         <p className={styles.login} data-testid="need-login">
-          {t(Messages.needLogin)}. <Link to="/account/login">{t('Log in')}</Link> {t('or')}{' '}
-          <Link to="/account/login?register=1">{t('create a free account')}</Link> {t('to summarize documents.')}
+          {t(Messages.needLogin)}. <Link to="/account/login" onClick={() => rememberPath(location.pathname)}>
+            {t('Log in')}
+          </Link>{' '}
+          {t('or')}{' '}
+          <Link to="/account/login?register=1" onClick={() => rememberPath(location.pathname)}>
+            {t('create a free account')}
+          </Link> {t('to summarize documents.')}
         </p>
       ) : usedUp ? (
         <AllowanceUsedPrompt limit={limit} />

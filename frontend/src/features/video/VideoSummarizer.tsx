@@ -8,6 +8,7 @@ import { ToolGuide } from '../../components/ToolGuide/ToolGuide';
 import { UpgradePrompt } from '../../components/UpgradePrompt/UpgradePrompt';
 import { currentAuthorization } from '../../app/api/auth-token';
 import { apiErrorMessage, useCreateVideoMutation } from './api';
+import { LoginLink } from './LoginLink';
 import styles from './video.module.css';
 import { msg } from '../../i18n/msg';
 
@@ -93,6 +94,7 @@ export function VideoSummarizer({ heading }: { heading: string }) {
       {formError && (
         <p role="alert" className={styles.error} data-testid="import-error">
           {t(formError)}
+          {formError === Messages.needLogin && <LoginLink />}
         </p>
       )}
       {formError === Messages.premiumForVideoFiles && <UpgradePrompt reason="no-transcription" />}

@@ -16,6 +16,7 @@ import { clock, download, fileBase, toMarkdown, toSrt, toTxt, toVtt } from './fo
 import { Player, type PlayerHandle } from './Player';
 import { TranscriptView } from './TranscriptView';
 import { useJobProgress } from './useJobProgress';
+import { LoginLink } from './LoginLink';
 import styles from './video.module.css';
 import { msg } from '../../i18n/msg';
 
@@ -176,7 +177,11 @@ function Highlights({ video, time, onSeek }: { video: VideoView; time: number; o
   const [content, setContent] = useState('');
   const [editing, setEditing] = useState<HighlightView | null>(null);
   const [error, setError] = useState<string | null>(null);
-  if (!mine) return <p className={styles.muted}>{t('Sign in to keep timestamped highlights of this video.')}</p>;
+  if (!mine) return (
+      <p className={styles.muted}>
+        {t('Sign in to keep timestamped highlights of this video.')} <LoginLink />
+      </p>
+    );
 
   const add = async (e: FormEvent) => {
     e.preventDefault();
