@@ -23,7 +23,7 @@ const NAMES = new Set(
     'VisualNotes', 'YouTube', 'Google', 'Play', 'App', 'Store', 'Apple', 'Intel', 'Mac', 'macOS', 'Windows', 'iOS', 'Android', 'iPhone', 'iPad',
     'Chrome', 'Edge', 'Safari', 'Linux', 'Discord', 'Twitter', 'Excalidraw', 'Miro', 'Milanote', 'Notion', 'AppSumo',
     'Premium', 'Publisher', 'Desktop', 'Pro', 'Plus', 'Max',
-    'PDF', 'PPT', 'PPTX', 'DOCX', 'Word', 'PowerPoint', 'SVG', 'PNG', 'TXT', 'SRT', 'VTT', 'Markdown', 'RSS', 'AI', 'ID', 'excalidraw', 'pptx', 'docx', 'md', 'txt',
+    'Cookie', 'API', 'PDF', 'PPT', 'PPTX', 'DOCX', 'Word', 'PowerPoint', 'SVG', 'PNG', 'TXT', 'SRT', 'VTT', 'Markdown', 'RSS', 'AI', 'ID', 'excalidraw', 'pptx', 'docx', 'md', 'txt',
   ].map((w) => w.toLowerCase()),
 );
 
@@ -55,7 +55,7 @@ async function chinese(width: number, signedIn: boolean): Promise<BrowserContext
 /** Every visible text and reader label of the page, minus the user's own content and the canvas. */
 async function shownTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const skip = 'script, style, noscript, .excalidraw, [translate="no"], [data-testid="language-switch"], [data-testid="account-email"], [data-testid="license-key"], [data-testid="invite-link"], code, pre';
+    const skip = 'script, style, noscript, .excalidraw, svg text, [translate="no"], [data-testid="language-switch"], [data-testid="account-email"], [data-testid="license-key"], [data-testid="invite-link"], code, pre';
     const out: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {

@@ -821,5 +821,7 @@ const zhCN: Record<string, string> = {
   'This person is not a collaborator on this project': '此人不是该项目的协作者',
   'A project can have at most 100 collaborators': '一个项目最多可以有 100 位协作者',
   'This version does not exist (it may have been removed by the history limit)': '该版本不存在（可能因历史数量上限被移除）',
+  Overview: '概述',
+  Highlight: '重点',
 };
 export default zhCN;

@@ -1,3 +1,4 @@
+import { dateLocale } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/i18n';
 import type { Project, ProjectVersion, Scene } from '@visualnotes/contracts';
 import { useEffect, useState } from 'react';
@@ -61,7 +62,7 @@ export function HistoryModal(props: { projectId: string; canRestore: boolean; on
           {versions.map((v) => (
             <li key={v.id}>
               <button type="button" className={styles.button} aria-pressed={preview?.id === v.id} onClick={() => void open(v)} data-testid="version-item">
-                {new Date(v.created_at).toLocaleString()} · {t(REASON[v.reason])} · {t('{{count}} changed', { count: v.changed_elements })} ·{' '}
+                {new Date(v.created_at).toLocaleString(dateLocale())} · {t(REASON[v.reason])} · {t('{{count}} changed', { count: v.changed_elements })} ·{' '}
                 {t('{{count}} elements', { count: v.elements })}
               </button>
             </li>

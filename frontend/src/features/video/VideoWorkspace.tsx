@@ -142,7 +142,10 @@ function Exports({ video }: { video: VideoView }) {
     const saved = await fetch(`${base}/projects/${project.id}`, {
       method: 'PUT',
       headers,
-      body: JSON.stringify({ scene: buildScene(video, highlights), version: project.version ?? 1 }),
+      body: JSON.stringify({
+        scene: buildScene(video, highlights, { overview: t('Overview'), highlight: t('Highlight') }),
+        version: project.version ?? 1,
+      }),
     });
     if (!saved.ok) return setNote(((await saved.json().catch(() => ({}))) as { message?: string }).message ?? msg('The canvas could not be saved'));
     setNote(msg('Sent to a new canvas'));

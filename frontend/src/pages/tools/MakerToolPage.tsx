@@ -61,7 +61,7 @@ export function MakerToolPage({ tool }: { tool: Tool }) {
       </div>
       {listError && <p className={styles.error} role="alert">{t(errorText(listError))}</p>}
       {problem && <p className={styles.error} role="alert">{t(problem)}</p>}
-      {template && <ScenePreview scene={template.scene} label={t('{{name}}: the canvas you start from', { name: template.name })} />}
+      {template && <ScenePreview scene={template.scene} label={t('{{name}}: the canvas you start from', { name: t(template.name) })} />}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { dateLocale } from '../../../i18n/i18n';
 import { useTranslation } from '../../../i18n/i18n';
 import type { LicenseView } from '@visualnotes/contracts';
 import styles from './license.module.css';
@@ -16,7 +17,7 @@ export function formatKey(key: string) {
 }
 
 export function formatDate(iso: string | null) {
-  return iso ? new Date(iso).toLocaleDateString() : msg('Lifetime');
+  return iso ? new Date(iso).toLocaleDateString(dateLocale()) : msg('Lifetime');
 }
 
 /** The license cards (desktop, premium): one per license; choosing one opens its panel. */

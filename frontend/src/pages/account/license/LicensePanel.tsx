@@ -1,3 +1,4 @@
+import { dateLocale } from '../../../i18n/i18n';
 import { useTranslation } from '../../../i18n/i18n';
 import type { Billing, LicenseView } from '@visualnotes/contracts';
 import { useState, type FormEvent } from 'react';
@@ -121,7 +122,7 @@ export function LicensePanel({ license: l }: { license: LicenseView }) {
                   <span>
                     <strong>{d.name || t('Unnamed device')}</strong> <span className={styles.muted}>{d.os}</span>
                     <br />
-                    <span className={styles.muted}>{t('Activated {{date}}', { date: new Date(d.activated_at).toLocaleString() })}</span>
+                    <span className={styles.muted}>{t('Activated {{date}}', { date: new Date(d.activated_at).toLocaleString(dateLocale()) })}</span>
                   </span>
                   <button
                     type="button"

@@ -1,3 +1,4 @@
+import { dateLocale } from '../../../i18n/i18n';
 import { useTranslation } from '../../../i18n/i18n';
 import { useState } from 'react';
 import styles from '../../../features/auth/auth.module.css';
@@ -34,7 +35,7 @@ export function AccountPanel() {
           {user.email}
         </dd>
         <dt>{t('Member since')}</dt>
-        <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>{new Date(user.created_at).toLocaleDateString()}</dd>
+        <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>{new Date(user.created_at).toLocaleDateString(dateLocale())}</dd>
       </dl>
       {open && <ProfileModal user={user} onClose={() => setOpen(false)} />}
     </section>

@@ -1,3 +1,4 @@
+import { dateLocale } from '../../../i18n/i18n';
 import { useTranslation } from '../../../i18n/i18n';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -68,7 +69,7 @@ export function PublishedSection() {
         <ul data-testid="project-list">
           {projects.data.map((p) => (
             <li key={p.id}>
-              <Link to={`/projects/${p.id}`}>{p.title}</Link> <span className={styles.muted}>· {t('edited {{date}}', { date: new Date(p.updated_at).toLocaleString() })}</span>{' '}
+              <Link to={`/projects/${p.id}`}>{p.title}</Link> <span className={styles.muted}>· {t('edited {{date}}', { date: new Date(p.updated_at).toLocaleString(dateLocale()) })}</span>{' '}
               <button
                 type="button"
                 className={styles.button}
