@@ -93,7 +93,7 @@ function englishIn(texts: string[]): string[] {
 
 const PAGES: { name: string; path: () => string; signedIn: boolean; ready: (page: Page) => Promise<unknown> }[] = [
   { name: 'home', path: () => '/', signedIn: false, ready: (p) => p.locator('#main h1').waitFor() },
-  { name: 'pricing', path: () => '/pricing', signedIn: false, ready: (p) => p.getByTestId('price').first().waitFor() },
+  { name: 'pricing', path: () => '/pricing', signedIn: false, ready: (p) => p.locator('[data-testid="price"]:visible').first().waitFor() },
   { name: 'templates', path: () => '/templates', signedIn: false, ready: (p) => p.getByTestId('template-card').first().waitFor() },
   { name: 'video tool', path: () => '/tools/youtube-summarizer', signedIn: false, ready: (p) => p.getByTestId('tool-guide').waitFor() },
   { name: 'document tool', path: () => '/tools/pdf-summarizer', signedIn: true, ready: (p) => p.getByTestId('tool-guide').waitFor() },
