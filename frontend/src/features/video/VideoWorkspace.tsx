@@ -234,7 +234,7 @@ function Highlights({ video, time, onSeek }: { video: VideoView; time: number; o
               </>
             ) : (
               <>
-                <strong>{h.title}</strong> <span>{h.content}</span>
+                <strong>{h.title || t('Highlight')}</strong> <span>{h.content}</span>
                 <button type="button" onClick={() => setEditing(h)}>
                   {t('Edit')}
                 </button>
