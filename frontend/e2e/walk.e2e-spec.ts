@@ -68,6 +68,18 @@ describe('no dead ends', () => {
     expect(await page.locator('body').innerText()).not.toContain('statusCode');
   });
 
+  it('offers a signed-out visitor who picks a subtitle file a Log in link that comes back to the tool', async () => {
+    const page = await (await context(375)).newPage();
+    await page.goto(appUrl('/tools/youtube-summarizer'));
+    await page.getByTestId('tool-guide').waitFor();
+    await page.locator('input[type=file]').setInputFiles({ name: 'talk.srt', mimeType: 'application/x-subrip', buffer: Buffer.from('1\n00:00:00,000 --> 00:00:02,000\nHello\n') });
+    const alert = page.getByTestId('import-error');
+    await alert.getByText(Messages.needLogin).waitFor();
+    await alert.getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL(/\/account\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('auth.redirect'))).toBe('/tools/youtube-summarizer');
+  });
+
   it('says in a sentence what to do on the confirm page without or with a bad token', async () => {
     const page = await (await context(375)).newPage();
     await page.goto(appUrl('/user/confirm'));
@@ -365,6 +377,57 @@ describe('editor dialogs and offline', () => {
     await share.click();
     expect(await page.getByRole('dialog').getByTestId('share-url').inputValue()).toBe(url);
     expect(await page.getByRole('dialog').getByRole('button', { name: 'Create link' }).count()).toBe(0);
+  });
+
+  it('closes the share dialog with Escape right after the link is made, and copies the link', async () => {
+    const project = await api<Project>('POST', '/projects', { title: 'Escape after create' });
+    const ctx = await context(375, true);
+    await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: APP_URL });
+    const page = await ctx.newPage();
+    await page.goto(appUrl(`/projects/${project.id}`));
+    await editorOpen(page);
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share a read-only link' });
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const url = await dialog.getByTestId('share-url').inputValue();
+    await dialog.getByRole('button', { name: 'Copy link' }).click();
+    await dialog.getByText('Link copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    // the button that had the focus is gone: Escape reaches the page, where the editor also listens
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('asks before revoking a share link (Cancel keeps it)', async () => {
+    const project = await api<Project>('POST', '/projects', { title: 'Revoke asks' });
+    const page = await (await context(1280, true)).newPage();
+    await page.goto(appUrl(`/projects/${project.id}`));
+    await editorOpen(page);
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share a read-only link' });
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    await dialog.getByRole('button', { name: 'Revoke link' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke this link?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await dialog.getByTestId('share-url').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Revoke link' }).click();
+    await confirm.getByRole('button', { name: 'Revoke link' }).click();
+    await dialog.getByText('The link was revoked.').waitFor();
+  });
+
+  it('shows the offline whiteboard toolbar whole on a phone', async () => {
+    const page = await (await context(375)).newPage();
+    await page.goto(appUrl('/tools/offline-whiteboard'));
+    await page.getByTestId('offline-whiteboard').locator('.excalidraw canvas').first().waitFor({ timeout: 60_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    for (const name of ['PNG', 'SVG', 'Log in to save it to an account']) {
+      const box = (await page.getByTestId('offline-whiteboard').getByRole(name === 'PNG' || name === 'SVG' ? 'button' : 'link', { name }).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+    await page.screenshot({ path: `${SHOTS}/offline-whiteboard-375.png` });
   });
 
   it('opens a project again after a reload without network for a signed-in user', async () => {

@@ -1,7 +1,8 @@
+import { msg } from '../../i18n/msg';
 import { PRODUCT_NAME } from '../constants';
 
-export const NOT_FOUND_MESSAGE = 'This page could not be found';
-export const SERVER_ERROR_MESSAGE = 'Something went wrong';
+export const NOT_FOUND_MESSAGE = msg('This page could not be found');
+export const SERVER_ERROR_MESSAGE = msg('Something went wrong');
 
 export interface ErrorDescription {
   status: number;
@@ -16,7 +17,7 @@ const statusOf = (error: unknown): number | undefined => {
   return typeof candidate === 'number' && candidate >= 400 && candidate <= 599 ? candidate : undefined;
 };
 
-/** Spec §8: an error without a status is a 500; a 404 always says 'This page could not be found'. */
+/** Spec §8: an error without a status is a 500; a 404 always says msg('This page could not be found'). */
 export function describeError(error: unknown): ErrorDescription {
   const status = statusOf(error) ?? 500;
   let message: string;

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import type { ReactNode } from 'react';
 import { OfflineBanner } from '../network/OfflineBanner';
 import { NavigationProgress } from '../progress/NavigationProgress';
@@ -7,10 +8,11 @@ import { Header } from './Header';
 
 /** Frame around every page, error pages included. */
 export function AppShell({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('Skip to content')}
       </a>
       <NavigationProgress />
       <ScrollManager />

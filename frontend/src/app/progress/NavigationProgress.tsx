@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigation } from 'react-router-dom';
 import { createProgressController, type ProgressController, type ProgressState } from './progress-controller';
@@ -5,6 +6,7 @@ import styles from './NavigationProgress.module.css';
 
 /** Thin bar at the top of the page while a navigation (page chunk, loader) is pending. */
 export function NavigationProgress() {
+  const { t } = useTranslation();
   const busy = useNavigation().state !== 'idle';
   const [progress, setProgress] = useState<ProgressState>({ visible: false, value: 0 });
   const controller = useRef<ProgressController | null>(null);
@@ -26,7 +28,7 @@ export function NavigationProgress() {
       data-testid="nav-progress"
       data-visible={progress.visible}
       role="progressbar"
-      aria-label="Loading page"
+      aria-label={t('Loading page')}
       aria-hidden={!progress.visible}
       aria-valuemin={0}
       aria-valuemax={100}

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../app/document-title';
 import { AppLink } from '../AppLink/AppLink';
@@ -11,14 +12,15 @@ interface Props {
 
 /** Honest placeholder for a page whose content is built in a later issue. */
 export function ComingSoon({ title, description }: Props) {
-  useDocumentTitle(title);
+  const { t } = useTranslation();
+  useDocumentTitle(t(title));
   return (
     <section className={styles.soon} data-testid="coming-soon">
-      <p className={styles.badge}>Coming soon</p>
-      <h1 className={styles.title}>{title}</h1>
-      <p className={styles.text}>{description ?? 'This page is being built and will be available soon.'}</p>
+      <p className={styles.badge}>{t('Coming soon')}</p>
+      <h1 className={styles.title}>{t(title)}</h1>
+      <p className={styles.text}>{description ?? t('This page is being built and will be available soon.')}</p>
       <AppLink to="/" className={styles.back}>
-        Back to home
+        {t('Back to home')}
       </AppLink>
     </section>
   );

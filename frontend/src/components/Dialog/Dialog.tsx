@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import styles from './Dialog.module.css';
 
@@ -24,7 +25,19 @@ export function Dialog({ title, onClose, children, testId, className, titleExtra
     const dialog = ref.current!;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    // Escape also when the focus fell out of the dialog (a button it held became disabled while
+    // working): the key then reaches the page, whose editor takes it before the native cancel.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || dialog.contains(document.activeElement)) return;
+      const open = document.querySelectorAll('dialog[open]');
+      if (open[open.length - 1] !== dialog) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      close.current();
+    };
+    window.addEventListener('keydown', onKey, true);
     return () => {
+      window.removeEventListener('keydown', onKey, true);
       if (dialog.open) dialog.close();
       opener?.focus();
     };
@@ -91,6 +104,7 @@ interface Question {
  * then `if (await confirm({ title, message, action })) …`.
  */
 export function useConfirm(): [(q: Omit<Question, 'resolve'>) => Promise<boolean>, ReactNode] {
+  const { t } = useTranslation();
   const [question, setQuestion] = useState<Question | null>(null);
   const ask = useCallback((q: Omit<Question, 'resolve'>) => new Promise<boolean>((resolve) => setQuestion({ ...q, resolve })), []);
   const answer = (ok: boolean) => {
@@ -102,7 +116,7 @@ export function useConfirm(): [(q: Omit<Question, 'resolve'>) => Promise<boolean
       <p style={{ margin: 0 }}>{question.message}</p>
       <div className={styles.row}>
         <button type="button" className={styles.button} onClick={() => answer(false)} autoFocus>
-          Cancel
+          {t('Cancel')}
         </button>
         <button type="button" className={`${styles.button} ${styles.danger}`} onClick={() => answer(true)}>
           {question.action}

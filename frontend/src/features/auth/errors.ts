@@ -1,6 +1,7 @@
+import { msg } from '../../i18n/msg';
 import { ApiError } from './session';
 
 export function messageOf(err: unknown): string {
   if (err instanceof ApiError) return err.message;
-  return 'Something went wrong on our side; please try again';
+  return msg('Something went wrong on our side; please try again');
 }

@@ -15,6 +15,7 @@ import type { LibraryPersistenceAdapter } from '@excalidraw/excalidraw/data/libr
 import type { BinaryFileData, BinaryFiles, ExcalidrawImperativeAPI } from '@excalidraw/excalidraw/types';
 import { parseExcalidrawLibrary, PublishMessages, SNAPSHOT_MAX_BYTES, type Scene } from '@visualnotes/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from '../../i18n/i18n';
 import { readLibrary, writeLibrary } from './offline-store';
 import type { SceneElements } from './scene-types';
 
@@ -55,6 +56,7 @@ const libraryAdapter: LibraryPersistenceAdapter = {
 
 /** The Excalidraw editor (or read-only viewer). Lives in its own chunk: only canvas pages load it. */
 export default function CanvasView({ scene, readOnly, images, onReady, onChange, onPointerUpdate, collaborating }: CanvasViewProps) {
+  const { i18n } = useTranslation();
   // Excalidraw hands its API over while it is being constructed (after a language chunk loads);
   // kept in state so that images arriving before or after that both reach it.
   const [api, setApi] = useState<CanvasApi | null>(null);
@@ -108,6 +110,8 @@ export default function CanvasView({ scene, readOnly, images, onReady, onChange,
       // The editor fills the page: its shortcuts (r, o, t, …) work without clicking the canvas first;
       // Excalidraw ignores keys typed in inputs, so the title field and dialogs are unaffected.
       handleKeyboardGlobally={!readOnly}
+      // the editor's own menus and tooltips in the UI language (Excalidraw ships zh-CN)
+      langCode={i18n.language}
       autoFocus={!readOnly}
       excalidrawAPI={(next) => {
         queueMicrotask(() => setApi(next));

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import type { Project, ProjectRole, Scene } from '@visualnotes/contracts';
 import { Messages } from '@visualnotes/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -19,10 +20,16 @@ import { LiveSession, type LiveStatus } from './live';
 import type { LivePeer } from '@visualnotes/contracts';
 import type { CursorState } from './CanvasView';
 import { loadCanvasModule, useCanvasModule } from './useCanvasModule';
+import { msg } from '../../i18n/msg';
 
 type Loaded = { local: LocalProject; publicId: string | null; images: Record<string, string>; offline: boolean; role: ProjectRole };
 
-const STATUS_TEXT: Record<SaveStatus, string> = { saved: 'Saved', saving: 'Saving…', offline: 'Offline – saved on this device', error: 'Not saved' };
+const STATUS_TEXT: Record<SaveStatus, string> = {
+  saved: msg('Saved'),
+  saving: msg('Saving…'),
+  offline: msg('Offline – saved on this device'),
+  error: msg('Not saved'),
+};
 
 type Fetched = { ok: true; project: Project } | { ok: false; error: unknown };
 
@@ -73,7 +80,7 @@ async function openProject(id: string, fetched: Promise<[LocalProject | undefine
     if (isNetworkError(err) && local) {
       return { local, publicId: null, images: await projectImages(id, local.scene, local.uploads), offline: true, role: 'editor' };
     }
-    if (isNetworkError(err)) throw new Error('You are offline and this project was not opened on this device before.');
+    if (isNetworkError(err)) throw new Error(msg('You are offline and this project was not opened on this device before.'));
     throw err;
   }
   const remote = answer.project;
@@ -94,6 +101,7 @@ async function openProject(id: string, fetched: Promise<[LocalProject | undefine
 
 /** `/projects/:id`: the editor with autosave, offline copy, export, publishing, sharing and templates. */
 export function EditorPage() {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const { loggedIn, ready } = useRequireAuth();
   const { mod, error: modError } = useCanvasModule();
@@ -144,7 +152,7 @@ export function EditorPage() {
         setRole(l.role);
         setStatus({ status: l.offline ? 'offline' : l.local.dirty ? 'saving' : 'saved' });
       },
-      (err: Error) => live && setFailure(err instanceof ApiError && err.statusCode === 404 ? 'Project not found' : err.message),
+      (err: Error) => live && setFailure(err instanceof ApiError && err.statusCode === 404 ? msg('Project not found') : err.message),
     );
     return () => {
       live = false;
@@ -300,7 +308,7 @@ export function EditorPage() {
 
   async function doExport(kind: 'png' | 'svg' | 'clipboard') {
     const problem = await exportImage(apiRef.current, kind, title);
-    setNotice(problem ?? (kind === 'clipboard' ? 'Image copied to the clipboard' : null));
+    setNotice(problem ?? (kind === 'clipboard' ? msg('Image copied to the clipboard') : null));
   }
 
   /** An `.excalidraw` file opens as a new project; an `.excalidrawlib` file adds to the library. */
@@ -310,7 +318,7 @@ export function EditorPage() {
     try {
       if (isLibraryFile(file)) {
         const problem = mod && apiRef.current ? await mod.importLibrary(apiRef.current, file) : Messages.imageLibraryNotLoaded;
-        setNotice(problem ?? 'Library items added');
+        setNotice(problem ?? msg('Library items added'));
       } else navigate(`/projects/${await importProjectFile(file)}`);
     } catch (err) {
       setNotice((err as Error).message);
@@ -322,8 +330,8 @@ export function EditorPage() {
   if (failure || modError) {
     return (
       <div className={styles.center}>
-        <h1>Cannot open this project</h1>
-        <p className={styles.error}>{failure ?? Messages.imageLibraryNotLoaded}</p>
+        <h1>{t('Cannot open this project')}</h1>
+        <p className={styles.error}>{t(failure ?? Messages.imageLibraryNotLoaded)}</p>
       </div>
     );
   }
@@ -332,15 +340,15 @@ export function EditorPage() {
       <div className={styles.toolbar}>
         <input
           className={styles.title}
-          aria-label="Project title"
+          aria-label={t('Project title')}
           value={title}
           maxLength={200}
           onChange={(e) => setTitle(e.target.value)}
           onBlur={() => title.trim() && title !== syncRef.current?.title && syncRef.current?.rename(title.trim())}
           onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
         />
-        <span className={styles.status} data-status={status.status} data-testid="save-status" title={status.message}>
-          {status.status === 'error' && status.message ? status.message : STATUS_TEXT[status.status]}
+        <span className={styles.status} data-status={status.status} data-testid="save-status" title={status.message && t(status.message)}>
+          {t(status.status === 'error' && status.message ? status.message : STATUS_TEXT[status.status])}
         </span>
         <span className={styles.spacer} />
         <LivePeers status={liveStatus} peers={peers} viewer={role === 'viewer'} />
@@ -358,33 +366,33 @@ export function EditorPage() {
         {/* The actions used now and then live in one menu, so the toolbar stays one row on a phone. */}
         <MoreMenu
           items={[
-            { label: 'Open file…', testId: 'open-file', run: () => fileInput.current?.click() },
-            { label: 'Save as .excalidraw', testId: 'save-excalidraw', run: () => setNotice(exportExcalidrawFile(apiRef.current, title)) },
-            { label: 'Export PNG', run: () => void doExport('png') },
-            { label: 'Export SVG', run: () => void doExport('svg') },
-            { label: 'Copy image', run: () => void doExport('clipboard') },
-            { label: 'History', testId: 'history-button', run: () => setModal('history') },
-            { label: 'Submit as template', run: () => setModal('template') },
+            { label: t('Open file…'), testId: 'open-file', run: () => fileInput.current?.click() },
+            { label: t('Save as .excalidraw'), testId: 'save-excalidraw', run: () => setNotice(exportExcalidrawFile(apiRef.current, title)) },
+            { label: t('Export PNG'), run: () => void doExport('png') },
+            { label: t('Export SVG'), run: () => void doExport('svg') },
+            { label: t('Copy image'), run: () => void doExport('clipboard') },
+            { label: t('History'), testId: 'history-button', run: () => setModal('history') },
+            { label: t('Submit as template'), run: () => setModal('template') },
           ]}
         />
         <button type="button" className={styles.button} onClick={() => setModal('share')}>
-          Share
+          {t('Share')}
         </button>
         {publicId && (
           <button type="button" className={styles.button} onClick={() => setModal('stats')}>
-            Statistics
+            {t('Statistics')}
           </button>
         )}
         <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => setModal('publish')} data-testid="publish-button">
-          {publicId ? 'Published' : 'Publish'}
+          {publicId ? t('Published') : t('Publish')}
         </button>
       </div>
       {notice && (
         <div className={styles.notice} role="status">
-          {notice}
+          {t(notice)}
         </div>
       )}
-      <div className={styles.canvas}>{canvas ?? <p className={styles.center}>Loading the editor…</p>}</div>
+      <div className={styles.canvas}>{canvas ?? <p className={styles.center}>{t('Loading the editor…')}</p>}</div>
       {modal === 'publish' && (
         <PublishModal projectId={id} title={title} publicId={publicId} snapshot={snapshot} onChange={setPublicId} onClose={() => setModal(null)} />
       )}
@@ -447,6 +455,7 @@ interface MenuItem {
 
 /** "More": a menu button (Escape or a click elsewhere closes it, focus goes back to the button). */
 function MoreMenu({ items }: { items: MenuItem[] }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -485,7 +494,7 @@ function MoreMenu({ items }: { items: MenuItem[] }) {
         onClick={() => setOpen((o) => !o)}
         data-testid="more-menu"
       >
-        More ▾
+        {t('More')} ▾
       </button>
       {open && (
         <div ref={menu} role="menu" className={styles.menu} onKeyDown={onKey}>

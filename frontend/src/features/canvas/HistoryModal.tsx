@@ -1,17 +1,25 @@
+import { dateLocale } from '../../i18n/i18n';
+import { useTranslation } from '../../i18n/i18n';
 import type { Project, ProjectVersion, Scene } from '@visualnotes/contracts';
 import { useEffect, useState } from 'react';
 import styles from './canvas.module.css';
 import { signedInCall } from './http';
 import { Modal } from './Modal';
 import { ReadOnlyCanvas } from './ReadOnlyCanvas';
+import { msg } from '../../i18n/msg';
 
-const REASON: Record<ProjectVersion['reason'], string> = { save: 'Edited', publish: 'Published', restore: 'Before a restore' };
+const REASON: Record<ProjectVersion['reason'], string> = {
+  save: msg('Edited'),
+  publish: msg('Published'),
+  restore: msg('Before a restore'),
+};
 
 /**
  * The project's kept versions, newest first: one is previewed read-only and can be restored after
  * a confirmation (the current scene is kept as a version first, so the restore can be undone).
  */
 export function HistoryModal(props: { projectId: string; canRestore: boolean; onRestored: (project: Project) => void; onClose: () => void }) {
+  const { t } = useTranslation();
   const [versions, setVersions] = useState<ProjectVersion[] | null>(null);
   const [preview, setPreview] = useState<(ProjectVersion & { scene: Scene }) | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -46,15 +54,16 @@ export function HistoryModal(props: { projectId: string; canRestore: boolean; on
   }
 
   return (
-    <Modal title="Version history" onClose={props.onClose} testId="history-modal">
-      {versions === null && !error && <p>Loading…</p>}
-      {versions?.length === 0 && <p>No versions yet: one is kept every minute while the canvas changes, and on publishing.</p>}
+    <Modal title={t('Version history')} onClose={props.onClose} testId="history-modal">
+      {versions === null && !error && <p>{t('Loading…')}</p>}
+      {versions?.length === 0 && <p>{t('No versions yet: one is kept every minute while the canvas changes, and on publishing.')}</p>}
       {versions && versions.length > 0 && (
         <ul className={styles.versionList} data-testid="version-list">
           {versions.map((v) => (
             <li key={v.id}>
               <button type="button" className={styles.button} aria-pressed={preview?.id === v.id} onClick={() => void open(v)} data-testid="version-item">
-                {new Date(v.created_at).toLocaleString()} · {REASON[v.reason]} · {v.changed_elements} changed · {v.elements} elements
+                {new Date(v.created_at).toLocaleString(dateLocale())} · {t(REASON[v.reason])} · {t('{{count}} changed', { count: v.changed_elements })} ·{' '}
+                {t('{{count}} elements', { count: v.elements })}
               </button>
             </li>
           ))}
@@ -66,24 +75,24 @@ export function HistoryModal(props: { projectId: string; canRestore: boolean; on
           {props.canRestore &&
             (confirming ? (
               <div className={styles.row}>
-                <span>Replace the canvas with this version? The current canvas is kept in the history.</span>
+                <span>{t('Replace the canvas with this version? The current canvas is kept in the history.')}</span>
                 <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => void restore()} disabled={busy} data-testid="restore-confirm">
-                  {busy ? 'Restoring…' : 'Restore'}
+                  {busy ? t('Restoring…') : t('Restore')}
                 </button>
                 <button type="button" className={styles.button} onClick={() => setConfirming(false)}>
-                  Cancel
+                  {t('Cancel')}
                 </button>
               </div>
             ) : (
               <div className={styles.row}>
                 <button type="button" className={styles.button} onClick={() => setConfirming(true)} data-testid="restore-version">
-                  Restore this version
+                  {t('Restore this version')}
                 </button>
               </div>
             ))}
         </>
       )}
-      {error && <p className={styles.error}>{error}</p>}
+      {error && <p className={styles.error}>{t(error)}</p>}
     </Modal>
   );
 }

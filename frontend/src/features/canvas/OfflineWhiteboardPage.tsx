@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import type { Scene } from '@visualnotes/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { keepLoadedAssetsOffline } from './offline-assets';
@@ -19,6 +20,7 @@ const empty: Scene = { type: 'excalidraw', version: 2, elements: [], appState: {
  * (IndexedDB). A signed-in user can save it to the account as a project.
  */
 export function OfflineWhiteboardPage() {
+  const { t } = useTranslation();
   const { loggedIn } = useAuth();
   const navigate = useNavigate();
   const { mod } = useCanvasModule();
@@ -78,10 +80,10 @@ export function OfflineWhiteboardPage() {
 
   return (
     <div className={styles.editor} data-testid="offline-whiteboard">
-      <div className={styles.toolbar}>
-        <h1 className="visually-hidden">Offline Whiteboard</h1>
-        <strong aria-hidden="true">Offline whiteboard</strong>
-        <span className={styles.muted}>Saved on this device only</span>
+      <div className={`${styles.toolbar} ${styles.wrap}`}>
+        <h1 className="visually-hidden">{t('Offline Whiteboard')}</h1>
+        <strong aria-hidden="true">{t('Offline Whiteboard')}</strong>
+        <span className={styles.muted}>{t('Saved on this device only')}</span>
         <span className={styles.spacer} />
         <button type="button" className={styles.button} onClick={async () => setMessage(await exportImage(apiRef.current, 'png', 'whiteboard'))}>
           PNG
@@ -91,16 +93,16 @@ export function OfflineWhiteboardPage() {
         </button>
         {loggedIn ? (
           <button type="button" className={`${styles.button} ${styles.primary}`} onClick={saveToAccount}>
-            Save to my account
+            {t('Save to my account')}
           </button>
         ) : (
           <a className={styles.button} href="/account/login">
-            Log in to save it to an account
+            {t('Log in to save it to an account')}
           </a>
         )}
       </div>
-      {message && <div className={styles.notice}>{message}</div>}
-      <div className={styles.canvas}>{canvas ?? <p className={styles.center}>Loading the whiteboard…</p>}</div>
+      {message && <div className={styles.notice}>{t(message)}</div>}
+      <div className={styles.canvas}>{canvas ?? <p className={styles.center}>{t('Loading the whiteboard…')}</p>}</div>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import {
   PublishMessages,
   TEMPLATE_CATEGORIES,
@@ -14,6 +15,8 @@ import styles from './canvas.module.css';
 import { ApiError, signedInCall } from './http';
 import { Modal } from './Modal';
 import { StatisticsView } from './StatisticsView';
+import { useConfirm } from '../../components/Dialog/Dialog';
+import { msg } from '../../i18n/msg';
 
 
 export const embedCode = (url: string, title: string) =>
@@ -28,6 +31,8 @@ export function PublishModal(props: {
   onChange: (publicId: string | null) => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
+  const [confirm, confirmDialog] = useConfirm();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [needsPlan, setNeedsPlan] = useState(false);
@@ -51,6 +56,12 @@ export function PublishModal(props: {
   }
 
   async function unpublish() {
+    const sure = await confirm({
+      title: t('Unpublish this canvas?'),
+      message: t('The public link and the embedded copies stop working. You can publish again later; the address stays the same.'),
+      action: t('Unpublish'),
+    });
+    if (!sure) return;
     setBusy(true);
     try {
       await signedInCall('DELETE', `/projects/${props.projectId}/publish`);
@@ -65,68 +76,71 @@ export function PublishModal(props: {
 
   if (needsPlan) {
     return (
-      <Modal title="Publisher plan required" onClose={props.onClose} testId="publisher-required-modal">
-        <p>{PublishMessages.publisherRequired}</p>
+      // a dialog of its own (key): it opens with the focus inside, as the publish dialog closes
+      <Modal key="publisher-required" title={t('Publisher plan required')} onClose={props.onClose} testId="publisher-required-modal">
+        <p>{t(PublishMessages.publisherRequired)}</p>
         <div className={styles.row}>
           <Link className={`${styles.button} ${styles.primary}`} to="/pricing">
-            See plans
+            {t('See plans')}
           </Link>
         </div>
       </Modal>
     );
   }
   return (
-    <Modal title="Publish to the web" onClose={props.onClose} testId="publish-modal">
+    <Modal title={t('Publish to the web')} onClose={props.onClose} testId="publish-modal">
       {result ? (
         <>
           <p>
-            Published at{' '}
+            {t('Published at')}{' '}
             <a href={result.url} target="_blank" rel="noreferrer" data-testid="public-url">
               {result.url}
             </a>
           </p>
           <label>
-            Embed code
+            {t('Embed code')}
             <textarea readOnly rows={3} value={embedCode(result.url, props.title)} onFocus={(e) => e.currentTarget.select()} data-testid="embed-code" />
           </label>
           <div className={styles.row}>
             <button type="button" className={styles.button} onClick={publish} disabled={busy}>
-              Update snapshot
+              {t('Update snapshot')}
             </button>
             <Link className={styles.button} to={`/p/statistic/${result.public_id}`}>
-              Statistics
+              {t('Statistics')}
             </Link>
             <button type="button" className={`${styles.button} ${styles.danger}`} onClick={unpublish} disabled={busy}>
-              Unpublish
+              {t('Unpublish')}
             </button>
           </div>
         </>
       ) : (
         <>
-          <p>Anyone with the link can view this canvas (read-only). A snapshot is taken now; publish again to update it.</p>
+          <p>{t('Anyone with the link can view this canvas (read-only). A snapshot is taken now; publish again to update it.')}</p>
           <label>
-            Description (optional)
+            {t('Description (optional)')}
             <input value={description} maxLength={300} onChange={(e) => setDescription(e.target.value)} />
           </label>
           <div className={styles.row}>
             <button type="button" className={`${styles.button} ${styles.primary}`} onClick={publish} disabled={busy} data-testid="publish-confirm">
-              {busy ? 'Publishing…' : 'Publish'}
+              {busy ? t('Publishing…') : t('Publish')}
             </button>
           </div>
         </>
       )}
-      {error && <p className={styles.error}>{error}</p>}
+      {error && <p className={styles.error}>{t(error)}</p>}
+      {confirmDialog}
     </Modal>
   );
 }
 
 /** The statistic modal of a published project. */
 export function StatisticModal({ publicId, onClose }: { publicId: string; onClose: () => void }) {
+  const { t } = useTranslation();
   const { data, error, isLoading } = useStatisticsQuery(publicId, { refetchOnMountOrArgChange: true });
   return (
-    <Modal title="Statistics" onClose={onClose} testId="statistic-modal">
-      {isLoading && <p className={styles.muted}>Loading…</p>}
-      {error && <p className={styles.error}>{errorText(error)}</p>}
+    <Modal title={t('Statistics')} onClose={onClose} testId="statistic-modal">
+      {isLoading && <p className={styles.muted}>{t('Loading…')}</p>}
+      {error && <p className={styles.error}>{t(errorText(error))}</p>}
       {data && <StatisticsView stats={data} />}
     </Modal>
   );
@@ -134,9 +148,12 @@ export function StatisticModal({ publicId, onClose }: { publicId: string; onClos
 
 /** A revocable read-only link. */
 export function ShareModal({ projectId, onClose }: { projectId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [confirm, confirmDialog] = useConfirm();
   const [link, setLink] = useState<ShareLink | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [revoked, setRevoked] = useState(false);
+  const [copied, setCopied] = useState(false);
   const [loading, setLoading] = useState(true);
   // a link made before is shown as it is (not a "Create link" that would make a second one)
   useEffect(() => {
@@ -158,8 +175,22 @@ export function ShareModal({ projectId, onClose }: { projectId: string; onClose:
       setError((err as Error).message);
     }
   }
+  async function copy(url: string) {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      setError(msg('Could not copy; select the link and copy it by hand'));
+    }
+  }
   async function revoke() {
     if (!link) return;
+    const sure = await confirm({
+      title: t('Revoke this link?'),
+      message: t('People who have the link can no longer open the canvas. A new link can be made later.'),
+      action: t('Revoke link'),
+    });
+    if (!sure) return;
     try {
       await signedInCall('DELETE', `/share/${link.share_id}`);
       setLink(null);
@@ -169,34 +200,40 @@ export function ShareModal({ projectId, onClose }: { projectId: string; onClose:
     }
   }
   return (
-    <Modal title="Share a read-only link" onClose={onClose} testId="share-modal">
-      <p>People with the link see the current canvas without editing it, without it being published.</p>
+    <Modal title={t('Share a read-only link')} onClose={onClose} testId="share-modal">
+      <p>{t('People with the link see the current canvas without editing it, without it being published.')}</p>
       {link ? (
         <>
           <input readOnly value={`${location.origin}/share/${link.share_id}`} onFocus={(e) => e.currentTarget.select()} data-testid="share-url" />
           <div className={styles.row}>
-            <button type="button" className={`${styles.button} ${styles.danger}`} onClick={revoke}>
-              Revoke link
+            <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => void copy(`${location.origin}/share/${link.share_id}`)}>
+              {t('Copy link')}
             </button>
+            <button type="button" className={`${styles.button} ${styles.danger}`} onClick={revoke}>
+              {t('Revoke link')}
+            </button>
+            {copied && <span className={styles.muted} role="status">{t('Link copied')}</span>}
           </div>
         </>
       ) : loading ? (
-        <p className={styles.muted}>Looking for an existing link…</p>
+        <p className={styles.muted}>{t('Looking for an existing link…')}</p>
       ) : (
         <div className={styles.row}>
           <button type="button" className={`${styles.button} ${styles.primary}`} onClick={create}>
-            Create link
+            {t('Create link')}
           </button>
-          {revoked && <span className={styles.muted}>The link was revoked.</span>}
+          {revoked && <span className={styles.muted}>{t('The link was revoked.')}</span>}
         </div>
       )}
-      {error && <p className={styles.error}>{error}</p>}
+      {error && <p className={styles.error}>{t(error)}</p>}
+      {confirmDialog}
     </Modal>
   );
 }
 
 /** Submit the project as a template; ends on the template-submit success screen. */
 export function SubmitTemplateModal({ projectId, title, onClose }: { projectId: string; title: string; onClose: () => void }) {
+  const { t } = useTranslation();
   const [name, setName] = useState(title);
   const [description, setDescription] = useState('');
   const [category, setCategory] = useState<TemplateCategory>('whiteboard');
@@ -212,45 +249,46 @@ export function SubmitTemplateModal({ projectId, title, onClose }: { projectId: 
   }
   if (done) {
     return (
-      <Modal title="Template submitted" onClose={onClose} testId="template-submit-success">
+      <Modal title={t('Template submitted')} onClose={onClose} testId="template-submit-success">
         <p>
-          Thank you! “{done.name}” was sent for review. Once approved it appears in the template gallery; you can follow it in your account's
-          Templates section.
+          {t('Thank you! “{{name}}” was sent for review. Once approved it appears in the template gallery; you can follow it in the Templates section of your account.', {
+            name: done.name,
+          })}
         </p>
         <div className={styles.row}>
           <Link className={styles.button} to="/account#templates">
-            My templates
+            {t('My templates')}
           </Link>
         </div>
       </Modal>
     );
   }
   return (
-    <Modal title="Submit as a template" onClose={onClose} testId="submit-template-modal">
+    <Modal title={t('Submit as a template')} onClose={onClose} testId="submit-template-modal">
       <label>
-        Name
+        {t('Name')}
         <input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
       </label>
       <label>
-        Description
+        {t('Description')}
         <textarea rows={3} value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} />
       </label>
       <label>
-        Category
+        {t('Category')}
         <select value={category} onChange={(e) => setCategory(e.target.value as TemplateCategory)}>
           {TEMPLATE_CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {TEMPLATE_CATEGORY_LABELS[c]}
+              {t(TEMPLATE_CATEGORY_LABELS[c])}
             </option>
           ))}
         </select>
       </label>
       <div className={styles.row}>
         <button type="button" className={`${styles.button} ${styles.primary}`} onClick={submit}>
-          Submit
+          {t('Submit')}
         </button>
       </div>
-      {error && <p className={styles.error}>{error}</p>}
+      {error && <p className={styles.error}>{t(error)}</p>}
     </Modal>
   );
 }

@@ -1,24 +1,26 @@
+import { useTranslation } from '../../i18n/i18n';
 import type { PublicationStatistics } from '@visualnotes/contracts';
 import styles from './canvas.module.css';
 
 /** Views, unique visitors, views by day as a bar chart, and the top referrers. */
 export function StatisticsView({ stats }: { stats: PublicationStatistics }) {
+  const { t } = useTranslation();
   const max = Math.max(1, ...stats.by_day.map((d) => d.views));
   const w = 100 / Math.max(1, stats.by_day.length);
   return (
     <div data-testid="statistics" style={{ display: 'grid', gap: 16 }}>
       <div className={styles.numbers}>
         <div>
-          <strong data-testid="stat-views">{stats.views}</strong> views
+          <strong data-testid="stat-views">{stats.views}</strong> {t('views')}
         </div>
         <div>
-          <strong data-testid="stat-visitors">{stats.visitors}</strong> unique visitors
+          <strong data-testid="stat-visitors">{stats.visitors}</strong> {t('unique visitors')}
         </div>
       </div>
-      <svg className={styles.chart} viewBox="0 0 100 40" preserveAspectRatio="none" role="img" aria-label="Views by day">
+      <svg className={styles.chart} viewBox="0 0 100 40" preserveAspectRatio="none" role="img" aria-label={t('Views by day')}>
         {stats.by_day.map((d, i) => (
           <rect key={d.date} x={i * w + w * 0.1} width={w * 0.8} y={40 - (d.views / max) * 38} height={(d.views / max) * 38}>
-            <title>{`${d.date}: ${d.views} views, ${d.visitors} visitors`}</title>
+            <title>{t('{{date}}: {{views}} views, {{visitors}} visitors', { date: d.date, views: d.views, visitors: d.visitors })}</title>
           </rect>
         ))}
       </svg>
@@ -27,9 +29,9 @@ export function StatisticsView({ stats }: { stats: PublicationStatistics }) {
         <span className={styles.muted}>{stats.by_day.at(-1)?.date}</span>
       </div>
       <div>
-        <h3 style={{ margin: '0 0 8px' }}>Top referrers</h3>
+        <h3 style={{ margin: '0 0 8px' }}>{t('Top referrers')}</h3>
         {stats.referrers.length === 0 ? (
-          <p className={styles.muted}>No referrers yet.</p>
+          <p className={styles.muted}>{t('No referrers yet.')}</p>
         ) : (
           <table className={styles.table}>
             <tbody>

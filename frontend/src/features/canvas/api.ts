@@ -1,3 +1,4 @@
+import { msg } from '../../i18n/msg';
 import type {
   PublicationStatistics,
   PublishedItem,
@@ -35,5 +36,5 @@ export const {
 
 export function errorText(error: unknown): string {
   const data = (error as { data?: { message?: string } } | undefined)?.data;
-  return data?.message ?? 'Something went wrong; please try again';
+  return data?.message ?? msg('Something went wrong; please try again');
 }

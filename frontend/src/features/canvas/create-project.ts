@@ -1,3 +1,4 @@
+import { msg } from '../../i18n/msg';
 import type { Project, Scene } from '@visualnotes/contracts';
 import { readToken } from '../auth/storage';
 import { ApiError, signedInCall } from './http';
@@ -22,7 +23,7 @@ export async function importProjectFile(file: File): Promise<string> {
   const token = readToken();
   const res = await fetch('/api/projects/import', { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
   const body = (await res.json().catch(() => ({}))) as Partial<Project> & { message?: string };
-  if (!res.ok || !body.id) throw new ApiError(res.status, body.message ?? 'The file could not be opened');
+  if (!res.ok || !body.id) throw new ApiError(res.status, body.message ?? msg('The file could not be opened'));
   const p = body as Project;
   const uploads = Object.fromEntries(Object.values(p.scene.files ?? {}).map((f) => [f.id, f.file_id]));
   await writeLocalProject({ id: p.id, title: p.title, scene: p.scene, version: p.version, dirty: false, uploads, saved_at: Date.now() });

@@ -1,3 +1,4 @@
+import { msg } from '../../i18n/msg';
 import { authCall, publicCall, ApiError } from '../auth/session';
 import { readToken } from '../auth/storage';
 
@@ -30,6 +31,6 @@ export async function uploadDataUrl(dataUrl: string, name: string): Promise<stri
   const token = readToken();
   const res = await fetch('/api/uploads', { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
   const body = (await res.json().catch(() => ({}))) as { file_id?: string; message?: string };
-  if (!res.ok || !body.file_id) throw new ApiError(res.status, body.message ?? 'Upload failed');
+  if (!res.ok || !body.file_id) throw new ApiError(res.status, body.message ?? msg('Upload failed'));
   return body.file_id;
 }

@@ -1,37 +1,44 @@
+import { useTranslation } from '../../i18n/i18n';
 import { Messages, type DocumentSummaryView } from '@visualnotes/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { UpgradePrompt } from '../../components/UpgradePrompt/UpgradePrompt';
 import { useAuth } from '../auth/useAuth';
+import { rememberPath } from '../auth/redirect';
 import { useGetEntitlementsQuery } from '../license/api';
 import { useJobProgress } from '../video/useJobProgress';
 import { useGetSummaryQuery, useLazyGetSummaryPageQuery, useSummarizeFileMutation, useSummarizeTextMutation } from './api';
 import { ANY_DOCUMENT, DOCUMENT_TOOLS } from './document-tools';
 import styles from './documents.module.css';
 import { ToolGuide } from '../../components/ToolGuide/ToolGuide';
+import { currentLocale } from '../../i18n/i18n';
+import { msg } from '../../i18n/msg';
 
-const UNIT_LABEL = { page: 'Page', slide: 'Slide', part: 'Part' } as const;
+const UNIT_LABEL = { page: msg('Page {{number}}'), slide: msg('Slide {{number}}'), part: msg('Part {{number}}') } as const;
 
 function errorMessage(err: unknown): string {
   const data = (err as { data?: { message?: unknown } })?.data;
-  return typeof data?.message === 'string' ? data.message : 'Something went wrong; please try again';
+  return typeof data?.message === 'string' ? data.message : msg('Something went wrong; please try again');
 }
 
 /** When the free allowance starts again: the first day of next month (counted per calendar month, UTC). */
 function nextReset(now = new Date()): string {
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return next.toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return next.toLocaleDateString(currentLocale() === 'en' ? 'en-US' : currentLocale(), { month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
 /** The free plan's document summaries of this month are all used: say so and offer Premium. */
 function AllowanceUsedPrompt({ limit }: { limit: number | null }) {
+  const { t } = useTranslation();
   return (
     <aside className={styles.allowance} role="alert" data-testid="monthly-allowance-used">
-      <strong>{limit ? `You have used all ${limit} free document summaries of this month` : 'No free document summaries left this month'}</strong>
-      <p>{Messages.monthlySummariesUsed}.</p>
-      <p className={styles.muted}>Your free summaries start again on {nextReset()}.</p>
+      <strong>
+        {limit ? t('You have used all {{limit}} free document summaries of this month', { limit }) : t('No free document summaries left this month')}
+      </strong>
+      <p>{t(Messages.monthlySummariesUsed)}.</p>
+      <p className={styles.muted}>{t('Your free summaries start again on {{date}}.', { date: nextReset() })}</p>
       <a className={styles.cta} href="/pricing">
-        See Premium plans
+        {t('See Premium plans')}
       </a>
     </aside>
   );
@@ -39,6 +46,7 @@ function AllowanceUsedPrompt({ limit }: { limit: number | null }) {
 
 /** PDF, PowerPoint and Word summarizers, and the text summarizer (one component, one tab each). */
 export function DocumentSummarizer({ heading, slug }: { heading: string; slug: string }) {
+  const { t } = useTranslation();
   const tool = DOCUMENT_TOOLS[slug];
   const { loggedIn } = useAuth();
   const [mode, setMode] = useState<'file' | 'text'>('file');
@@ -81,19 +89,25 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
   };
 
   return (
-    <main className={styles.page}>
-      <h1>{heading}</h1>
+    <div className={styles.page}>
+      <h1>{t(heading)}</h1>
       <div className={styles.tabs} role="tablist">
         <button type="button" role="tab" aria-selected={mode === 'file'} className={mode === 'file' ? styles.tabActive : styles.tab} onClick={() => setMode('file')}>
-          Upload a file
+          {t('Upload a file')}
         </button>
         <button type="button" role="tab" aria-selected={mode === 'text'} className={mode === 'text' ? styles.tabActive : styles.tab} onClick={() => setMode('text')}>
-          Text summarizer
+          {t('Text summarizer')}
         </button>
       </div>
       {!loggedIn ? (
         <p className={styles.login} data-testid="need-login">
-          {Messages.needLogin}. <Link to="/account/login">Log in</Link> or <Link to="/account/login?register=1">create a free account</Link> to summarize documents.
+          {t(Messages.needLogin)}. <Link to="/account/login" onClick={() => rememberPath(location.pathname)}>
+            {t('Log in')}
+          </Link>{' '}
+          {t('or')}{' '}
+          <Link to="/account/login?register=1" onClick={() => rememberPath(location.pathname)}>
+            {t('create a free account')}
+          </Link> {t('to summarize documents.')}
         </p>
       ) : usedUp ? (
         <AllowanceUsedPrompt limit={limit} />
@@ -111,9 +125,9 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
             onFile(e.dataTransfer.files?.[0]);
           }}
         >
-          <p>Drop a {tool?.label ?? 'document'} file here (PDF, PowerPoint .pptx, Word .docx or text), or</p>
+          <p>{t('Drop a {{kind}} file here (PDF, PowerPoint .pptx, Word .docx or text), or', { kind: tool?.label ?? t('document') })}</p>
           <label className={styles.pick}>
-            {busy ? 'Reading…' : 'Choose a file'}
+            {busy ? t('Reading…') : t('Choose a file')}
             {/* Hidden from sight, not from the keyboard: Tab reaches the picker, Enter or Space opens it. */}
             <input
               type="file"
@@ -127,40 +141,45 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
         </div>
       ) : (
         <form onSubmit={onText} className={styles.drop}>
-          <textarea className={styles.textarea} value={text} onChange={(e) => setText(e.target.value)} placeholder="Paste text or Markdown to summarize" aria-label="Text to summarize" />
+          <textarea className={styles.textarea} value={text} onChange={(e) => setText(e.target.value)} placeholder={t('Paste text or Markdown to summarize')}
+            aria-label={t('Text to summarize')}
+           />
           <button type="submit" disabled={busy || !text.trim()}>
-            Summarize
+            {t('Summarize')}
           </button>
         </form>
       )}
       {loggedIn && limit !== null && !usedUp && (
         <p className={styles.muted} data-testid="document-allowance">
-          {Math.min(used, limit)} of {limit} free document summaries used this month
+          {t('{{used}} of {{limit}} free document summaries used this month', { used: Math.min(used, limit), limit })}
         </p>
       )}
       {error === Messages.documentTooLong ? (
         <UpgradePrompt reason="long-document" />
       ) : (
-        error && error !== Messages.monthlySummariesUsed && <p className={styles.error} role="alert">{error}</p>
+        error && error !== Messages.monthlySummariesUsed && <p className={styles.error} role="alert">{t(error)}</p>
       )}
       {summaryId ? <SummaryResult id={summaryId} view={summary.data} progress={job?.progress ?? summary.data?.progress ?? 0} /> : <ToolGuide kind="document" />}
-    </main>
+    </div>
   );
 }
 
 function SummaryResult({ id, view, progress }: { id: string; view?: DocumentSummaryView; progress: number }) {
+  const { t } = useTranslation();
   const [loadPage, page] = useLazyGetSummaryPageQuery();
   if (!view || view.status === 'queued' || view.status === 'summarizing') {
     return (
       <section aria-live="polite" data-testid="document-progress">
-        <p>Summarizing{view ? ` “${view.title}”` : ''}… {Math.round(progress)}%</p>
-        <div className={styles.progress} role="progressbar" aria-label="Summary progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress)}>
+        <p>
+          {view ? t('Summarizing “{{title}}”…', { title: view.title }) : t('Summarizing…')} {Math.round(progress)}%
+        </p>
+        <div className={styles.progress} role="progressbar" aria-label={t('Summary progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress)}>
           <div className={styles.bar} style={{ width: `${Math.max(3, progress)}%` }} />
         </div>
       </section>
     );
   }
-  if (view.status === 'failed') return <p className={styles.error} role="alert">{view.error ?? 'The summary failed'}</p>;
+  if (view.status === 'failed') return <p className={styles.error} role="alert">{t(view.error ?? 'The summary failed')}</p>;
   const unit = UNIT_LABEL[view.unit];
   return (
     <section className={styles.result} data-testid="document-summary">
@@ -176,7 +195,7 @@ function SummaryResult({ id, view, progress }: { id: string; view?: DocumentSumm
                   {p.text}
                   {p.page && (
                     <button type="button" className={styles.cite} onClick={() => void loadPage({ id, page: p.page! })}>
-                      {unit} {p.page}
+                      {t(unit, { number: p.page })}
                     </button>
                   )}
                 </li>
@@ -185,17 +204,17 @@ function SummaryResult({ id, view, progress }: { id: string; view?: DocumentSumm
           </article>
         ))}
       </div>
-      <aside className={styles.source} aria-label="Cited text">
+      <aside className={styles.source} aria-label={t('Cited text')}>
         {page.data ? (
           <>
             <strong>
-              {unit} {page.data.page}
+              {t(unit, { number: page.data.page })}
               {page.data.title ? `: ${page.data.title}` : ''}
             </strong>
             <p>{page.data.text}</p>
           </>
         ) : (
-          <p>Click a {unit.toLowerCase()} number to read its text.</p>
+          <p>{t('Click a number to read the text it cites.')}</p>
         )}
       </aside>
     </section>

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { clock } from './formats';
 import { loadYoutubeApi, playerErrorMessage, type YtPlayer } from './youtube-player';
@@ -31,6 +32,7 @@ export function Player({
   const yt = useRef<YtPlayer | null>(null);
   const ready = useRef(false);
   const pending = useRef<number | null>(null);
+  const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   /** The last position asked for (a clicked timestamp), also while the player is not (yet) there. */
   const [position, setPosition] = useState<number | null>(start || null);
@@ -100,11 +102,11 @@ export function Player({
           <div ref={host} className={styles.frame} />
           {error && (
             <div role="alert" className={styles.playerFallback} data-testid="player-error">
-              <p>{error}</p>
+              <p>{t(error)}</p>
               <a href={`https://www.youtube.com/watch?v=${youtubeId}${at ? `&t=${at}s` : ''}`} target="_blank" rel="noopener noreferrer">
-                Watch on YouTube{at ? ` from ${clock(at)}` : ''}
+                {at ? t('Watch on YouTube from {{time}}', { time: clock(at) }) : t('Watch on YouTube')}
               </a>
-              <p className={styles.fallbackNote}>The transcript, summary and timestamps work without the player.</p>
+              <p className={styles.fallbackNote}>{t('The transcript, summary and timestamps work without the player.')}</p>
             </div>
           )}
         </div>
@@ -115,7 +117,7 @@ export function Player({
       )}
       {error && !youtubeId && (
         <p role="alert" className={styles.error}>
-          {error}
+          {t(error)}
         </p>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import type { TranscriptSegment } from '@visualnotes/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { clock } from './formats';
@@ -8,6 +9,7 @@ import styles from './video.module.css';
  * pauses (a "Follow playback" button resumes it); clicking a line seeks there.
  */
 export function TranscriptView({ lines, time, onSeek }: { lines: TranscriptSegment[]; time: number; onSeek: (t: number) => void }) {
+  const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const [follow, setFollow] = useState(true);
   const programmatic = useRef(false);
@@ -32,10 +34,10 @@ export function TranscriptView({ lines, time, onSeek }: { lines: TranscriptSegme
     <div className={styles.transcriptWrap}>
       {!follow && (
         <button type="button" className={styles.followButton} onClick={() => setFollow(true)}>
-          Follow playback
+          {t('Follow playback')}
         </button>
       )}
-      <div ref={box} className={styles.transcript} onWheel={userScrolled} onTouchMove={userScrolled} data-testid="transcript" aria-label="Transcript">
+      <div ref={box} className={styles.transcript} onWheel={userScrolled} onTouchMove={userScrolled} data-testid="transcript" aria-label={t('Transcript')}>
         {lines.map((l, i) => (
           <button
             type="button"

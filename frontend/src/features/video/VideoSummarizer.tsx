@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import { Messages, parseYouTubeUrl } from '@visualnotes/contracts';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -7,7 +8,9 @@ import { ToolGuide } from '../../components/ToolGuide/ToolGuide';
 import { UpgradePrompt } from '../../components/UpgradePrompt/UpgradePrompt';
 import { currentAuthorization } from '../../app/api/auth-token';
 import { apiErrorMessage, useCreateVideoMutation } from './api';
+import { LoginLink } from './LoginLink';
 import styles from './video.module.css';
+import { msg } from '../../i18n/msg';
 
 // Player, transcript, summary and exports load once a video is chosen (a chunk of their own).
 const VideoWorkspace = lazy(() => import('./VideoWorkspace'));
@@ -25,6 +28,7 @@ async function uploadFile(file: File): Promise<string> {
 
 /** The video summarizer: import by link or file, player, transcript, summary, highlights, exports. */
 export function VideoSummarizer({ heading }: { heading: string }) {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const videoId = params.get('v');
   const [url, setUrl] = useState('');
@@ -39,7 +43,7 @@ export function VideoSummarizer({ heading }: { heading: string }) {
     e.preventDefault();
     setFormError(null);
     if (!url.trim()) return setFormError(Messages.videoUrlRequired);
-    if (!parseYouTubeUrl(url)) return setFormError('This link is not a YouTube video. Paste a YouTube video link or upload a file');
+    if (!parseYouTubeUrl(url)) return setFormError(msg('This link is not a YouTube video. Paste a YouTube video link or upload a file'));
     const res = await createVideo({ url, language: navigator.language || 'en' });
     if ('error' in res) return setFormError(apiErrorMessage(res.error));
     setParams({ v: res.data.video.id });
@@ -65,36 +69,37 @@ export function VideoSummarizer({ heading }: { heading: string }) {
 
   return (
     <div className={styles.page}>
-      <h1>{heading}</h1>
+      <h1>{t(heading)}</h1>
       <form className={styles.importForm} onSubmit={submit} noValidate>
         <input
-          aria-label="YouTube link"
-          placeholder="Paste a YouTube link, e.g. https://www.youtube.com/watch?v=…"
+          aria-label={t('YouTube link')}
+          placeholder={t('Paste a YouTube link, e.g. {{example}}', { example: 'https://www.youtube.com/watch?v=…' })}
           value={url}
           onChange={(e) => setUrl(e.target.value)}
         />
         <button type="submit" disabled={creating.isLoading}>
-          {creating.isLoading ? 'Importing…' : 'Summarize'}
+          {creating.isLoading ? t('Importing…') : t('Summarize')}
         </button>
         <label className={styles.fileButton}>
-          {uploading ? 'Uploading…' : subtitlesOnly ? 'Upload subtitles (SRT/VTT)' : 'Upload video, audio or SRT/VTT'}
+          {uploading ? t('Uploading…') : subtitlesOnly ? t('Upload subtitles (SRT/VTT)') : t('Upload video, audio or SRT/VTT')}
           {/* Hidden from sight, not from the keyboard: Tab reaches the picker, Enter or Space opens it. */}
           <input type="file" className="visually-hidden" accept={subtitlesOnly ? '.srt,.vtt' : 'video/*,audio/*,.srt,.vtt'} onChange={(e) => void onFile(e.target.files?.[0])} />
         </label>
       </form>
       {subtitlesOnly && (
         <p className={styles.muted} data-testid="transcription-unavailable">
-          {Messages.transcriptionUnavailable}.
+          {t(Messages.transcriptionUnavailable)}.
         </p>
       )}
       {formError && (
         <p role="alert" className={styles.error} data-testid="import-error">
-          {formError}
+          {t(formError)}
+          {formError === Messages.needLogin && <LoginLink />}
         </p>
       )}
       {formError === Messages.premiumForVideoFiles && <UpgradePrompt reason="no-transcription" />}
       {videoId ? (
-        <Suspense fallback={<p className={styles.muted}>Loading…</p>}>
+        <Suspense fallback={<p className={styles.muted}>{t('Loading…')}</p>}>
           <VideoWorkspace key={videoId} id={videoId} start={Number(params.get('t')) || 0} />
         </Suspense>
       ) : (

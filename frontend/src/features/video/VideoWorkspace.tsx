@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import { Messages, type HighlightView, type VideoView } from '@visualnotes/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { API_BASE_URL } from '../../app/constants';
@@ -15,7 +16,9 @@ import { clock, download, fileBase, toMarkdown, toSrt, toTxt, toVtt } from './fo
 import { Player, type PlayerHandle } from './Player';
 import { TranscriptView } from './TranscriptView';
 import { useJobProgress } from './useJobProgress';
+import { LoginLink } from './LoginLink';
 import styles from './video.module.css';
+import { msg } from '../../i18n/msg';
 
 const signedIn = () => Boolean(currentAuthorization());
 
@@ -24,14 +27,15 @@ const signedIn = () => Boolean(currentAuthorization());
  * page loads it only once a video is chosen, so the empty page stays light.
  */
 export default function VideoWorkspace({ id, start }: { id: string; start: number }) {
+  const { t } = useTranslation();
   const { data: video, error, refetch } = useGetVideoQuery(id);
   const pending = video && video.status !== 'ready' && video.status !== 'failed';
   const job = useJobProgress(pending ? video.job_id : null, () => void refetch());
   // Slow poll as a safety net while processing (e.g. an SSE connection blocked by a proxy).
   useEffect(() => {
     if (!pending) return;
-    const t = setInterval(() => void refetch(), 3000);
-    return () => clearInterval(t);
+    const timer = setInterval(() => void refetch(), 3000);
+    return () => clearInterval(timer);
   }, [pending, refetch]);
 
   const player = useRef<PlayerHandle>(null);
@@ -50,9 +54,9 @@ export default function VideoWorkspace({ id, start }: { id: string; start: numbe
     };
   }, [video?.media_url]);
 
-  if (error) return <p className={styles.error} role="alert">{apiErrorMessage(error)}</p>;
-  if (!video) return <p className={styles.muted}>Loading…</p>;
-  const seek = (t: number) => player.current?.seek(t);
+  if (error) return <p className={styles.error} role="alert">{t(apiErrorMessage(error) ?? '')}</p>;
+  if (!video) return <p className={styles.muted}>{t('Loading…')}</p>;
+  const seek = (at: number) => player.current?.seek(at);
 
   return (
     <div className={styles.workspace}>
@@ -61,7 +65,7 @@ export default function VideoWorkspace({ id, start }: { id: string; start: numbe
           <Player ref={player} youtubeId={video.provider === 'youtube' ? video.provider_id : null} src={mediaSrc} start={start} onTime={setTime} />
         ) : (
           <p className={styles.noMedia} data-testid="no-media">
-            This video was added from its subtitles only, so there is nothing to play here. The timestamps still show where each part is said.
+            {t('This video was added from its subtitles only, so there is nothing to play here. The timestamps still show where each part is said.')}
           </p>
         )}
         <h2 className={styles.title}>{video.title}</h2>
@@ -69,27 +73,30 @@ export default function VideoWorkspace({ id, start }: { id: string; start: numbe
         {pending && (
           <div className={styles.progress} role="status" data-testid="video-progress">
             <div style={{ width: `${Math.max(job?.progress ?? video.progress, 3)}%` }} />
-            <span>{video.status === 'transcribing' ? 'Transcribing' : 'Summarizing'}… {job?.progress ?? video.progress}%</span>
+            <span>
+              {video.status === 'transcribing' ? t('Transcribing…') : t('Summarizing…')} {job?.progress ?? video.progress}%
+            </span>
           </div>
         )}
-        {video.status === 'failed' && <p className={styles.error} role="alert">{video.error}</p>}
+        {video.status === 'failed' && <p className={styles.error} role="alert">{t(video.error ?? '')}</p>}
         {video.transcript.length > 0 && <Exports video={video} />}
         <Highlights video={video} time={time} onSeek={seek} />
       </div>
       <div className={styles.right}>
         <Summary video={video} onSeek={seek} />
-        <h3>Transcript</h3>
-        {video.transcript.length ? <TranscriptView lines={video.transcript} time={time} onSeek={seek} /> : <p className={styles.muted}>{pending ? 'The transcript is on its way…' : Messages.noTranscript}</p>}
+        <h3>{t('Transcript')}</h3>
+        {video.transcript.length ? <TranscriptView lines={video.transcript} time={time} onSeek={seek} /> : <p className={styles.muted}>{pending ? t('The transcript is on its way…') : t(Messages.noTranscript)}</p>}
       </div>
     </div>
   );
 }
 
 function Summary({ video, onSeek }: { video: VideoView; onSeek: (t: number) => void }) {
+  const { t } = useTranslation();
   if (!video.summary) return null;
   return (
-    <section className={styles.summary} data-testid="summary" aria-label="Summary">
-      <h3>Summary</h3>
+    <section className={styles.summary} data-testid="summary" aria-label={t('Summary')}>
+      <h3>{t('Summary')}</h3>
       <p>{video.summary.overview}</p>
       {video.summary.sections.map((s, i) => (
         <div key={i} className={styles.section}>
@@ -113,15 +120,16 @@ function Summary({ video, onSeek }: { video: VideoView; onSeek: (t: number) => v
 }
 
 function Exports({ video }: { video: VideoView }) {
+  const { t } = useTranslation();
   const { data: highlights = [] } = useListHighlightsQuery(video.id, { skip: !signedIn() });
   const [note, setNote] = useState<string | null>(null);
   const name = fileBase(video.title);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(toMarkdown(video, video.summary, highlights));
-      setNote('Copied as Markdown');
+      setNote(msg('Copied as Markdown'));
     } catch {
-      setNote('Copy failed; your browser did not allow the clipboard');
+      setNote(msg('Copy failed; your browser did not allow the clipboard'));
     }
   };
   const toCanvas = async () => {
@@ -130,14 +138,17 @@ function Exports({ video }: { video: VideoView }) {
     const headers = { 'Content-Type': 'application/json', Authorization: currentAuthorization() ?? '' };
     const created = await fetch(`${base}/projects`, { method: 'POST', headers, body: JSON.stringify({ title: video.title.slice(0, 200) }) });
     const project = (await created.json().catch(() => ({}))) as { id?: string; version?: number; message?: string };
-    if (!created.ok || !project.id) return setNote(project.message ?? 'The canvas could not be created');
+    if (!created.ok || !project.id) return setNote(project.message ?? msg('The canvas could not be created'));
     const saved = await fetch(`${base}/projects/${project.id}`, {
       method: 'PUT',
       headers,
-      body: JSON.stringify({ scene: buildScene(video, highlights), version: project.version ?? 1 }),
+      body: JSON.stringify({
+        scene: buildScene(video, highlights, { overview: t('Overview'), highlight: t('Highlight') }),
+        version: project.version ?? 1,
+      }),
     });
-    if (!saved.ok) return setNote(((await saved.json().catch(() => ({}))) as { message?: string }).message ?? 'The canvas could not be saved');
-    setNote('Sent to a new canvas');
+    if (!saved.ok) return setNote(((await saved.json().catch(() => ({}))) as { message?: string }).message ?? msg('The canvas could not be saved'));
+    setNote(msg('Sent to a new canvas'));
     window.location.assign(`/projects/${project.id}`);
   };
   return (
@@ -145,18 +156,21 @@ function Exports({ video }: { video: VideoView }) {
       <button type="button" onClick={() => download(`${name}.txt`, toTxt(video.transcript))}>TXT</button>
       <button type="button" onClick={() => download(`${name}.srt`, toSrt(video.transcript), 'application/x-subrip')}>SRT</button>
       <button type="button" onClick={() => download(`${name}.vtt`, toVtt(video.transcript), 'text/vtt')}>VTT</button>
-      <button type="button" onClick={() => void copy()}>Copy as Markdown</button>
+      <button type="button" onClick={() => void copy()}>
+        {t('Copy as Markdown')}
+      </button>
       {video.summary && (
         <button type="button" onClick={() => void toCanvas()}>
-          Send to canvas
+          {t('Send to canvas')}
         </button>
       )}
-      {note && <span className={styles.muted}>{note}</span>}
+      {note && <span className={styles.muted}>{t(note)}</span>}
     </div>
   );
 }
 
 function Highlights({ video, time, onSeek }: { video: VideoView; time: number; onSeek: (t: number) => void }) {
+  const { t } = useTranslation();
   const mine = signedIn();
   const { data: highlights = [] } = useListHighlightsQuery(video.id, { skip: !mine });
   const [create] = useCreateHighlightMutation();
@@ -166,7 +180,11 @@ function Highlights({ video, time, onSeek }: { video: VideoView; time: number; o
   const [content, setContent] = useState('');
   const [editing, setEditing] = useState<HighlightView | null>(null);
   const [error, setError] = useState<string | null>(null);
-  if (!mine) return <p className={styles.muted}>Sign in to keep timestamped highlights of this video.</p>;
+  if (!mine) return (
+      <p className={styles.muted}>
+        {t('Sign in to keep timestamped highlights of this video.')} <LoginLink />
+      </p>
+    );
 
   const add = async (e: FormEvent) => {
     e.preventDefault();
@@ -183,20 +201,20 @@ function Highlights({ video, time, onSeek }: { video: VideoView; time: number; o
     setEditing(null);
   };
   const del = async (h: HighlightView) => {
-    if (!window.confirm(Messages.confirmDeleteHighlight)) return;
+    if (!window.confirm(t(Messages.confirmDeleteHighlight))) return;
     await remove({ id: h.id, videoId: video.id });
   };
 
   return (
-    <section className={styles.highlights} aria-label="Highlights" data-testid="highlights">
-      <h3>Highlights</h3>
+    <section className={styles.highlights} aria-label={t('Highlights')} data-testid="highlights">
+      <h3>{t('Highlights')}</h3>
       <form onSubmit={add} className={styles.highlightForm}>
         <span className={styles.time}>{clock(time)}</span>
-        <input aria-label="Highlight title" placeholder="Title" value={title} onChange={(e) => setTitle(e.target.value)} />
-        <input aria-label="Highlight note" placeholder="Note" value={content} onChange={(e) => setContent(e.target.value)} />
-        <button type="submit">Add highlight</button>
+        <input aria-label={t('Highlight title')} placeholder={t('Title')} value={title} onChange={(e) => setTitle(e.target.value)} />
+        <input aria-label={t('Highlight note')} placeholder={t('Note')} value={content} onChange={(e) => setContent(e.target.value)} />
+        <button type="submit">{t('Add highlight')}</button>
       </form>
-      {error && <p className={styles.error}>{error}</p>}
+      {error && <p className={styles.error}>{t(error)}</p>}
       <ul>
         {highlights.map((h) => (
           <li key={h.id} className={styles.highlight}>
@@ -205,16 +223,24 @@ function Highlights({ video, time, onSeek }: { video: VideoView; time: number; o
             </button>
             {editing?.id === h.id ? (
               <>
-                <input aria-label="Edit title" value={editing.title} onChange={(e) => setEditing({ ...editing, title: e.target.value })} />
-                <input aria-label="Edit note" value={editing.content} onChange={(e) => setEditing({ ...editing, content: e.target.value })} />
-                <button type="button" onClick={() => void save()}>Save</button>
-                <button type="button" onClick={() => setEditing(null)}>Cancel</button>
+                <input aria-label={t('Edit title')} value={editing.title} onChange={(e) => setEditing({ ...editing, title: e.target.value })} />
+                <input aria-label={t('Edit note')} value={editing.content} onChange={(e) => setEditing({ ...editing, content: e.target.value })} />
+                <button type="button" onClick={() => void save()}>
+                  {t('Save')}
+                </button>
+                <button type="button" onClick={() => setEditing(null)}>
+                  {t('Cancel')}
+                </button>
               </>
             ) : (
               <>
-                <strong>{h.title}</strong> <span>{h.content}</span>
-                <button type="button" onClick={() => setEditing(h)}>Edit</button>
-                <button type="button" onClick={() => void del(h)}>Delete</button>
+                <strong>{h.title || t('Highlight')}</strong> <span>{h.content}</span>
+                <button type="button" onClick={() => setEditing(h)}>
+                  {t('Edit')}
+                </button>
+                <button type="button" onClick={() => void del(h)}>
+                  {t('Delete')}
+                </button>
               </>
             )}
           </li>

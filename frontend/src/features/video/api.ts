@@ -1,3 +1,4 @@
+import { msg } from '../../i18n/msg';
 import type {
   CreateHighlightBody,
   CreateVideoBody,
@@ -92,5 +93,5 @@ export function apiErrorMessage(error: unknown): string | null {
   if (!error) return null;
   const data = (error as { data?: { message?: unknown } }).data;
   if (data && typeof data.message === 'string') return data.message;
-  return 'Something went wrong; please try again';
+  return msg('Something went wrong; please try again');
 }

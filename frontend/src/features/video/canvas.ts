@@ -38,15 +38,55 @@ function base(type: string, x: number, y: number, width: number, height: number)
   };
 }
 
+/** Characters of the hand-drawn font at 16 px that fit on one line of a card (328 px of text). */
+const CARD_LINE_CHARS = 34;
+
+/**
+ * Lines of at most `max` characters, broken between words. Excalidraw shows a bound text as it is
+ * stored (it wraps again only when the text is edited), so the card's text arrives wrapped.
+ */
+export function wrapText(text: string, max = CARD_LINE_CHARS): string {
+  return text
+    .split('\n')
+    .flatMap((paragraph) => {
+      const lines: string[] = [];
+      let line = '';
+      for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+        // a word longer than a line (a URL, a run of CJK characters) is cut
+        for (let rest = word; rest; ) {
+          const room = line ? max - line.length - 1 : max;
+          if (rest.length <= room) {
+            line = line ? `${line} ${rest}` : rest;
+            rest = '';
+          } else if (line && rest.length <= max) {
+            lines.push(line);
+            line = '';
+          } else {
+            const cut = Math.max(1, room);
+            line = line ? `${line} ${rest.slice(0, cut)}` : rest.slice(0, cut);
+            lines.push(line);
+            line = '';
+            rest = rest.slice(cut);
+          }
+        }
+      }
+      lines.push(line);
+      return lines;
+    })
+    .join('\n');
+}
+
 function card(x: number, y: number, heading: string, body: string, link: string, color: string) {
   const width = 360;
-  const lines = `${heading}\n${body}`.split('\n').reduce((n, l) => n + Math.max(1, Math.ceil(l.length / 42)), 0);
-  const height = Math.max(90, lines * 22 + 32);
+  const original = body ? `${heading}\n${body}` : heading;
+  const wrapped = wrapText(original);
+  const lines = wrapped.split('\n').length;
+  const height = Math.max(90, lines * 20 + 32);
   const rect = { ...base('rectangle', x, y, width, height), backgroundColor: color, roundness: { type: 3 }, link };
   const text = {
     ...base('text', x + 16, y + 16, width - 32, height - 32),
-    text: `${heading}\n${body}`,
-    originalText: `${heading}\n${body}`,
+    text: wrapped,
+    originalText: original,
     fontSize: 16,
     fontFamily: 1,
     textAlign: 'left',
@@ -68,7 +108,7 @@ export interface CanvasCard {
 }
 
 /** The cards of a video, in time order: sections first-class, highlights among them. */
-export function canvasCards(video: VideoView, highlights: HighlightView[]): CanvasCard[] {
+export function canvasCards(video: VideoView, highlights: HighlightView[], highlightLabel = 'Highlight'): CanvasCard[] {
   const sections = (video.summary?.sections ?? []).map((s) => ({
     start: s.start ?? 0,
     heading: `[${clock(s.start ?? 0)}] ${s.title}`,
@@ -77,23 +117,24 @@ export function canvasCards(video: VideoView, highlights: HighlightView[]): Canv
   }));
   const notes = highlights.map((h) => ({
     start: h.start,
-    heading: `★ [${clock(h.start)}] ${h.title || 'Highlight'}`,
+    heading: `★ [${clock(h.start)}] ${h.title || highlightLabel}`,
     body: h.content,
     link: momentUrl(video, h.start),
   }));
   return [...sections, ...notes].sort((a, b) => a.start - b.start);
 }
 
-export function buildScene(video: VideoView, highlights: HighlightView[]) {
+/** The scene; `labels` are the words the cards add, in the UI language. */
+export function buildScene(video: VideoView, highlights: HighlightView[], labels = { overview: 'Overview', highlight: 'Highlight' }) {
   const elements: unknown[] = [];
   const title = { ...base('text', 0, 0, 760, 40), text: video.title, originalText: video.title, fontSize: 28, fontFamily: 1, textAlign: 'left', verticalAlign: 'top', containerId: null, autoResize: true, lineHeight: 1.25, link: video.url };
   elements.push(title);
   if (video.summary?.overview) {
-    const o = card(0, 60, 'Overview', video.summary.overview, momentUrl(video, 0), '#fdf6d8');
+    const o = card(0, 60, labels.overview, video.summary.overview, momentUrl(video, 0), '#fdf6d8');
     elements.push(...o.elements);
   }
   const columnY = [260, 260];
-  canvasCards(video, highlights).forEach((c, i) => {
+  canvasCards(video, highlights, labels.highlight).forEach((c, i) => {
     const col = i % 2;
     const made = card(col * 400, columnY[col], c.heading, c.body, c.link, c.heading.startsWith('★') ? '#fde68a' : '#dbeafe');
     columnY[col] += made.height + 24;

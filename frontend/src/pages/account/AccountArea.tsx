@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import styles from './AccountPage.module.css';
@@ -7,15 +8,16 @@ import { AccountPanel } from './profile/AccountPanel';
 import { PublishedSection } from './published/PublishedSection';
 import { TemplatesSection } from './templates/TemplatesSection';
 import { VideoLibrarySection } from './video-library/VideoLibrarySection';
+import { msg } from '../../i18n/msg';
 
 /** The account area's sections, in order; `id` is the element id each section renders. */
 export const ACCOUNT_SECTIONS = [
-  { id: 'account', label: 'Account', Component: AccountPanel },
-  { id: 'video-library', label: 'Video Library', Component: VideoLibrarySection },
-  { id: 'license', label: 'License', Component: LicenseSection },
-  { id: 'templates', label: 'Templates', Component: TemplatesSection },
-  { id: 'published', label: 'Published', Component: PublishedSection },
-  { id: 'invite', label: 'Invite', Component: InviteSection },
+  { id: 'account', label: msg('Account'), Component: AccountPanel },
+  { id: 'video-library', label: msg('Video Library'), Component: VideoLibrarySection },
+  { id: 'license', label: msg('License'), Component: LicenseSection },
+  { id: 'templates', label: msg('Templates'), Component: TemplatesSection },
+  { id: 'published', label: msg('Published'), Component: PublishedSection },
+  { id: 'invite', label: msg('Invite'), Component: InviteSection },
 ] as const;
 
 type SectionId = (typeof ACCOUNT_SECTIONS)[number]['id'];
@@ -23,6 +25,7 @@ const isSection = (id: string): id is SectionId => ACCOUNT_SECTIONS.some((s) => 
 
 /** The section navigation (side nav on wide screens, a scrollable strip on small ones) and the sections. */
 export default function AccountArea() {
+  const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const fromHash = location.hash.slice(1);
@@ -70,13 +73,13 @@ export default function AccountArea() {
 
   return (
     <div className={styles.page} data-testid="account-area">
-      <h1 className={styles.title}>Your account</h1>
-      <nav className={styles.nav} aria-label="Account sections" data-testid="account-nav">
+      <h1 className={styles.title}>{t('Your account')}</h1>
+      <nav className={styles.nav} aria-label={t('Account sections')} data-testid="account-nav">
         <ul className={styles.navList}>
           {ACCOUNT_SECTIONS.map((s) => (
             <li key={s.id}>
               <a className={styles.navLink} href={`#${s.id}`} aria-current={current === s.id ? 'true' : undefined} onClick={(e) => go(e, s.id)}>
-                {s.label}
+                {t(s.label)}
               </a>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import { loadSchemas } from '../../features/forms/schemas';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, useRedeemCodeMutation } from '../../features/license/api';
@@ -6,6 +7,7 @@ import styles from './license/license.module.css';
 
 /** `/account/appsumo`: redeem a deal-site code for a lifetime license. */
 export function AppSumoPage() {
+  const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
   const [redeem, { data, error, isLoading }] = useRedeemCodeMutation();
@@ -25,30 +27,30 @@ export function AppSumoPage() {
   }
 
   return (
-    <main style={{ maxWidth: 'var(--content-width)', margin: '0 auto', padding: '32px 16px' }}>
+    <div style={{ maxWidth: 'var(--content-width)', margin: '0 auto', padding: '32px 16px' }}>
       <section className={styles.section}>
-        <h1>Redeem your AppSumo code</h1>
-        <p>Enter the code you received from the deal site to get a lifetime Desktop Pro license.</p>
+        <h1>{t('Redeem your AppSumo code')}</h1>
+        <p>{t('Enter the code you received from the deal site to get a lifetime Desktop Pro license.')}</p>
         <form className={styles.form} onSubmit={submit} noValidate>
-          <input value={code} onChange={(e) => setCode(e.target.value)} placeholder="Your code" aria-label="Code" autoComplete="off" />
+          <input value={code} onChange={(e) => setCode(e.target.value)} placeholder={t('Your code')} aria-label={t('Code')} autoComplete="off" />
           <button type="submit" className={styles.button} disabled={isLoading}>
-            Redeem
+            {t('Redeem')}
           </button>
         </form>
         {(localError || error) && (
           <p className={styles.error} role="alert">
-            {localError ?? errorMessage(error)}
+            {t(localError ?? errorMessage(error) ?? '')}
           </p>
         )}
         {data && (
           <>
             <p className={styles.success} role="status">
-              Your lifetime license is ready.
+              {t('Your lifetime license is ready.')}
             </p>
             <LicensePanel license={data} />
           </>
         )}
       </section>
-    </main>
+    </div>
   );
 }

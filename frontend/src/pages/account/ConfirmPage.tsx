@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { Messages } from '@visualnotes/contracts';
 import { useSearchParams } from 'react-router-dom';
@@ -9,6 +10,7 @@ import { readToken } from '../../features/auth/storage';
 
 /** `/user/confirm?token=...`: account activation (or a new e-mail address with `kind=email`). */
 export function ConfirmPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const isEmail = params.get('kind') === 'email';
@@ -38,31 +40,31 @@ export function ConfirmPage() {
   }, [token, isEmail]);
 
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <section className={styles.card}>
-        <h1>{isEmail ? 'Confirm your e-mail' : 'Confirm your account'}</h1>
-        {state === 'pending' && <p role="status">Checking your link…</p>}
+        <h1>{isEmail ? t('Confirm your e-mail') : t('Confirm your account')}</h1>
+        {state === 'pending' && <p role="status">{t('Checking your link…')}</p>}
         {state === 'done' && (
           <>
             <p className={styles.success} role="status">
-              {isEmail ? 'Your e-mail address is changed.' : 'Your account is activated. You can log in now.'}
+              {isEmail ? t('Your e-mail address is changed.') : t('Your account is activated. You can log in now.')}
             </p>
             <AppLink to="/account/login" className={styles.button} style={{ textAlign: 'center', textDecoration: 'none' }}>
-              Log in
+              {t('Log in')}
             </AppLink>
           </>
         )}
         {state === 'failed' && (
           <>
             <p className={styles.error} role="alert">
-              {error}
+              {t(error)}
             </p>
             <AppLink to="/account/login" className={styles.button} style={{ textAlign: 'center', textDecoration: 'none' }}>
-              Go to log in
+              {t('Go to log in')}
             </AppLink>
           </>
         )}
       </section>
-    </main>
+    </div>
   );
 }

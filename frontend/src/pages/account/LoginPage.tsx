@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import { Messages, passwordProblemShort } from '@visualnotes/contracts';
 import { useCapabilitiesQuery } from '../../app/api/capabilities';
 import { loadSchemas } from '../../features/forms/schemas';
@@ -10,11 +11,13 @@ import { takeRedirect } from '../../features/auth/redirect';
 import { login, publicCall, startSession } from '../../features/auth/session';
 import { useGuestOnly } from '../../features/auth/useAuth';
 import { clearReferralCode, storedReferralCode } from '../../features/license/referral';
+import { msg } from '../../i18n/msg';
 
 type Mode = 'login' | 'register' | 'forgot' | 'code';
 
 /** `/account/login`: log in, register, forgot password, the new-device code step, Google. */
 export function LoginPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   // `?register=1` (the invitation page's link) opens the sign-up form
@@ -69,7 +72,7 @@ export function LoginPage() {
         setChallenge(answer.challenge);
         setCode('');
         setMode('code');
-        setNotice('We sent a 6-digit security code to your e-mail. It is valid for 10 minutes.');
+        setNotice(msg('We sent a 6-digit security code to your e-mail. It is valid for 10 minutes.'));
         return;
       }
       justLoggedIn.current = true;
@@ -80,7 +83,7 @@ export function LoginPage() {
   const submitCode = (e: FormEvent) => {
     e.preventDefault();
     if (!/^\d{6}$/.test(code.trim())) {
-      setError('The security code has 6 digits');
+      setError(msg('The security code has 6 digits'));
       return;
     }
     void run(async () => {
@@ -107,7 +110,7 @@ export function LoginPage() {
       await publicCall('POST', '/auth/register', parsed.data);
       clearReferralCode();
       setMode('login');
-      setNotice('Check your e-mail (it may be in your spam folder) and open the link to activate your account.');
+      setNotice(msg('Check your e-mail (it may be in your spam folder) and open the link to activate your account.'));
     });
   };
 
@@ -115,125 +118,125 @@ export function LoginPage() {
     e.preventDefault();
     void run(async () => {
       await publicCall('POST', '/auth/password/forgot', { email });
-      setNotice('If an account exists for this address, we sent it a link to reset the password.');
+      setNotice(msg('If an account exists for this address, we sent it a link to reset the password.'));
     });
   };
 
   const resend = () =>
     void run(async () => {
       await publicCall('POST', '/auth/activation/resend', { email });
-      setNotice('We sent the activation link again. Check your spam folder too.');
+      setNotice(msg('We sent the activation link again. Check your spam folder too.'));
       setUnactivated(false);
     });
 
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <section className={styles.card}>
         {mode !== 'code' && (
           <div className={styles.tabs} role="tablist">
             <button type="button" role="tab" className={styles.tab} aria-selected={mode === 'login'} onClick={() => switchTo('login')}>
-              Log in
+              {t('Log in')}
             </button>
             <button type="button" role="tab" className={styles.tab} aria-selected={mode === 'register'} onClick={() => switchTo('register')}>
-              Sign up
+              {t('Sign up')}
             </button>
           </div>
         )}
 
         {mode === 'login' && (
-          <form className={styles.form} onSubmit={submitLogin} aria-label="Log in">
+          <form className={styles.form} onSubmit={submitLogin} aria-label={t('Log in')}>
             <label>
-              E-mail
+              {t('E-mail')}
               <input name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
             </label>
             <label>
-              Password
+              {t('Password')}
               <input name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
             </label>
             <button className={styles.button} type="submit" disabled={busy}>
-              Log in
+              {t('Log in')}
             </button>
             <button type="button" className={styles.link} onClick={() => switchTo('forgot')}>
-              Forgot password?
+              {t('Forgot password?')}
             </button>
           </form>
         )}
 
         {mode === 'register' && (
-          <form className={styles.form} onSubmit={submitRegister} aria-label="Sign up" noValidate>
+          <form className={styles.form} onSubmit={submitRegister} aria-label={t('Sign up')} noValidate>
             <label>
-              Name
+              {t('Name')}
               <input name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
             </label>
             <label>
-              E-mail
+              {t('E-mail')}
               <input name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
             </label>
             <label>
-              Password
+              {t('Password')}
               <input name="password" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-              {passwordHint && <span className={styles.hint}>{passwordHint}</span>}
+              {passwordHint && <span className={styles.hint}>{t(passwordHint)}</span>}
             </label>
             <button className={styles.button} type="submit" disabled={busy}>
-              Create account
+              {t('Create account')}
             </button>
           </form>
         )}
 
         {mode === 'forgot' && (
-          <form className={styles.form} onSubmit={submitForgot} aria-label="Forgot password">
-            <h2>Forgot password</h2>
+          <form className={styles.form} onSubmit={submitForgot} aria-label={t('Forgot password')}>
+            <h2>{t('Forgot password')}</h2>
             <label>
-              E-mail
+              {t('E-mail')}
               <input name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
             </label>
             <button className={styles.button} type="submit" disabled={busy}>
-              Send reset link
+              {t('Send reset link')}
             </button>
             <button type="button" className={styles.link} onClick={() => switchTo('login')}>
-              Back to log in
+              {t('Back to log in')}
             </button>
           </form>
         )}
 
         {mode === 'code' && (
-          <form className={styles.form} onSubmit={submitCode} aria-label="Security code">
-            <h2>Security code</h2>
+          <form className={styles.form} onSubmit={submitCode} aria-label={t('Security code')}>
+            <h2>{t('Security code')}</h2>
             <label>
-              6-digit code
+              {t('6-digit code')}
               <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} pattern="\d{6}" required value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
             </label>
             <button className={styles.button} type="submit" disabled={busy}>
-              Continue
+              {t('Continue')}
             </button>
             <button type="button" className={styles.link} onClick={() => switchTo('login')}>
-              Get a new code
+              {t('Get a new code')}
             </button>
           </form>
         )}
 
         {notice && (
           <p className={styles.success} role="status">
-            {notice}
+            {t(notice)}
           </p>
         )}
         {error && (
           <p className={styles.error} role="alert">
-            {error}
+            {t(error)}
           </p>
         )}
         {unactivated && (
           <button type="button" className={styles.link} onClick={resend} disabled={busy}>
-            Send the activation e-mail again
+            {t('Send the activation e-mail again')}
           </button>
         )}
 
         {mode !== 'code' && capabilities?.google_sign_in && (
           <a className={styles.secondary} href="/api/auth/google" style={{ textAlign: 'center', textDecoration: 'none' }}>
-            Continue with Google
+            {t('Continue with Google')}
           </a>
         )}
       </section>
-    </main>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import { loadSchemas } from '../../features/forms/schemas';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -8,6 +9,7 @@ import { publicCall } from '../../features/auth/session';
 
 /** `/account/reset?token=...`: choose a new password from the mailed link. */
 export function ResetPasswordPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -34,33 +36,33 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <section className={styles.card}>
-        <h1>Reset password</h1>
+        <h1>{t('Reset password')}</h1>
         {done ? (
           <>
             <p className={styles.success} role="status">
-              Your password is changed. Every session was logged out.
+              {t('Your password is changed. Every session was logged out.')}
             </p>
-            <AppLink to="/account/login">Log in</AppLink>
+            <AppLink to="/account/login">{t('Log in')}</AppLink>
           </>
         ) : (
           <form className={styles.form} onSubmit={submit} noValidate>
             <label>
-              New password
+              {t('New password')}
               <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
             </label>
             <button className={styles.button} type="submit" disabled={busy}>
-              Set new password
+              {t('Set new password')}
             </button>
           </form>
         )}
         {error && (
           <p className={styles.error} role="alert">
-            {error}
+            {t(error)}
           </p>
         )}
       </section>
-    </main>
+    </div>
   );
 }

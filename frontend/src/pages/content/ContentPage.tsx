@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import { useParams } from 'react-router-dom';
 import { AppLink } from '../../components/AppLink/AppLink';
 import { useDocumentTitle } from '../../app/document-title';
@@ -10,22 +11,21 @@ import { COMPARISON_CONTENT } from './comparisons';
  * short link (`/<public id>`) is redirected to `/p/<public id>` by the server before the app loads.
  */
 export function ContentPage() {
+  const { t } = useTranslation();
   const { id } = useParams();
   const page = COMPARISON_CONTENT.find((p) => p.slug === id)!;
-  useDocumentTitle(`${PRODUCT_NAME} vs ${page.rival}`);
+  useDocumentTitle(t('{{product}} vs {{rival}}', { product: PRODUCT_NAME, rival: page.rival }));
   return (
     <article className={styles.page} data-testid="comparison">
-      <h1>
-        {PRODUCT_NAME} vs {page.rival}
-      </h1>
+      <h1>{t('{{product}} vs {{rival}}', { product: PRODUCT_NAME, rival: page.rival })}</h1>
       <p className={styles.lead}>{page.summary}</p>
       <table>
         <caption className="visually-hidden">
-          {PRODUCT_NAME} and {page.rival} compared
+          {t('{{product}} and {{rival}} compared', { product: PRODUCT_NAME, rival: page.rival })}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Feature</th>
+            <th scope="col">{t('Feature')}</th>
             <th scope="col">{PRODUCT_NAME}</th>
             <th scope="col">{page.rival}</th>
           </tr>
@@ -40,26 +40,26 @@ export function ContentPage() {
           ))}
         </tbody>
       </table>
-      <h2>Where {page.rival} shines</h2>
+      <h2>{t('Where {{rival}} shines', { rival: page.rival })}</h2>
       <ul>
         {page.rivalStrengths.map((s) => (
           <li key={s}>{s}</li>
         ))}
       </ul>
-      <h2>Why people choose {PRODUCT_NAME}</h2>
+      <h2>{t('Why people choose {{product}}', { product: PRODUCT_NAME })}</h2>
       <ul>
         {page.ourStrengths.map((s) => (
           <li key={s}>{s}</li>
         ))}
       </ul>
       <p className={styles.meta}>
-        Based on each product’s public descriptions in 2025; features change, so check {page.rival}’s own site for the current details.
+        {t('Based on each product’s public descriptions in 2025; features change, so check the own site of {{rival}} for the current details.', { rival: page.rival })}
       </p>
       <p>
         <AppLink to="/account" className={styles.button}>
-          Try {PRODUCT_NAME} free
+          {t('Try {{product}} free', { product: PRODUCT_NAME })}
         </AppLink>{' '}
-        — with a 30-day money-back guarantee on paid plans.
+        {t('— with a 30-day money-back guarantee on paid plans.')}
       </p>
     </article>
   );

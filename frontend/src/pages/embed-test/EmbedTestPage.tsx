@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../app/document-title';
@@ -19,7 +20,8 @@ const youtubeIdOf = (value: string) => value.match(YOUTUBE_ID)?.[1] ?? (/^[A-Za-
  * `?board=<public id>&video=<YouTube URL or id>` fills the form.
  */
 export function EmbedTestPage() {
-  useDocumentTitle('Embed test');
+  const { t } = useTranslation();
+  useDocumentTitle(t('Embed test'));
   const [params, setParams] = useSearchParams();
   const [board, setBoard] = useState(params.get('board') ?? '');
   const [video, setVideo] = useState(params.get('video') ?? '');
@@ -36,24 +38,23 @@ export function EmbedTestPage() {
 
   return (
     <div className={`${styles.page} ${styles.wide}`}>
-      <h1>Embed test</h1>
+      <h1>{t('Embed test')}</h1>
       <p className={styles.lead}>
-        This page embeds a published board and a video summary the way another website would. Paste a published board’s link or id
-        and a YouTube link.
+        {t('This page embeds a published board and a video summary the way another website would. Paste the link or id of a published board and a YouTube link.')}
       </p>
       <form onSubmit={submit} className={styles.card}>
-        <label htmlFor="embed-board">Published board (link or id)</label>
+        <label htmlFor="embed-board">{t('Published board (link or id)')}</label>
         <input id="embed-board" value={board} onChange={(e) => setBoard(e.target.value)} placeholder="/p/abc123" />
-        <label htmlFor="embed-video">YouTube video (link or id)</label>
+        <label htmlFor="embed-video">{t('YouTube video (link or id)')}</label>
         <input id="embed-video" value={video} onChange={(e) => setVideo(e.target.value)} placeholder="https://www.youtube.com/watch?v=…" />
         <p>
           <button type="submit" className={styles.button}>
-            Embed
+            {t('Embed')}
           </button>
         </p>
       </form>
 
-      <h2>Published board</h2>
+      <h2>{t('Published board')}</h2>
       {boardId ? (
         <>
           <pre>
@@ -64,16 +65,16 @@ export function EmbedTestPage() {
             src={`/p/${boardId}`}
             width="100%"
             height="500"
-            title="Published board"
+            title={t('Published board')}
             loading="lazy"
             style={{ border: '1px solid var(--color-border)', borderRadius: 'var(--radius-md)' }}
           />
         </>
       ) : (
-        <p>No board yet: enter the link of a published board above.</p>
+        <p>{t('No board yet: enter the link of a published board above.')}</p>
       )}
 
-      <h2>Video summary</h2>
+      <h2>{t('Video summary')}</h2>
       {videoId ? (
         <>
           <iframe
@@ -81,7 +82,7 @@ export function EmbedTestPage() {
             src={`https://www.youtube-nocookie.com/embed/${videoId}`}
             width="100%"
             height="400"
-            title="Video"
+            title={t('Video')}
             loading="lazy"
             allow="encrypted-media; picture-in-picture"
             style={{ border: 0, borderRadius: 'var(--radius-md)' }}
@@ -91,13 +92,13 @@ export function EmbedTestPage() {
             src={`/tools/youtube-summarizer?url=${encodeURIComponent(`https://www.youtube.com/watch?v=${videoId}`)}`}
             width="100%"
             height="600"
-            title="Video summary"
+            title={t('Video summary')}
             loading="lazy"
             style={{ border: '1px solid var(--color-border)', borderRadius: 'var(--radius-md)', marginTop: '1rem' }}
           />
         </>
       ) : (
-        <p>No video yet: enter a YouTube link above.</p>
+        <p>{t('No video yet: enter a YouTube link above.')}</p>
       )}
     </div>
   );

@@ -1,6 +1,8 @@
+import { useTranslation } from '../../i18n/i18n';
 import type { DesktopTier, LicensePlan, PlansView, PlanView, Product } from '@visualnotes/contracts';
 import { useState } from 'react';
 import styles from './PricingPage.module.css';
+import { msg } from '../../i18n/msg';
 
 export type Period = 'monthly' | 'yearly' | 'lifetime';
 
@@ -13,7 +15,7 @@ interface CardProps {
   onBuy: (product: Product, tier: DesktopTier | undefined, billing: LicensePlan) => void;
 }
 
-const PER: Record<Period, string> = { monthly: '/ month', yearly: '/ year', lifetime: 'once' };
+const PER: Record<Period, string> = { monthly: msg('/ month'), yearly: msg('/ year'), lifetime: msg('once') };
 
 function money(currency: string, amount: number) {
   return `${currency}${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
@@ -21,8 +23,9 @@ function money(currency: string, amount: number) {
 
 /** One plan: price for the chosen period (the Desktop Pro card also picks its device tier). */
 export function PricingCard({ plan, currency, period, checkout, busy, onBuy }: CardProps) {
+  const { t } = useTranslation();
   const [tier, setTier] = useState<DesktopTier>('pro');
-  const tierView = plan.tiers?.find((t) => t.id === tier);
+  const tierView = plan.tiers?.find((item) => item.id === tier);
   const prices = tierView?.prices ?? plan.prices;
   // Premium and Publisher are subscriptions: with the lifetime toggle they show their yearly price, said in words
   const shown: LicensePlan = prices?.[period] ? period : 'yearly';
@@ -30,13 +33,13 @@ export function PricingCard({ plan, currency, period, checkout, busy, onBuy }: C
   const subscriptionOnly = Boolean(prices) && shown !== period;
   return (
     <article className={`${styles.card} ${plan.id === 'premium' ? styles.featured : ''}`} data-testid={`plan-${plan.id}`}>
-      <h2>{plan.name}</h2>
-      <div className={styles.note}>{plan.description}</div>
+      <h2>{t(plan.name)}</h2>
+      <div className={styles.note}>{t(plan.description)}</div>
       {plan.tiers && (
-        <div className={styles.tierSelect} role="group" aria-label="Devices">
-          {plan.tiers.map((t) => (
-            <button key={t.id} type="button" aria-pressed={t.id === tier} onClick={() => setTier(t.id)}>
-              {t.name} · {t.max_devices} devices
+        <div className={styles.tierSelect} role="group" aria-label={t('Devices')}>
+          {plan.tiers.map((item) => (
+            <button key={item.id} type="button" aria-pressed={item.id === tier} onClick={() => setTier(item.id)}>
+              {item.name} · {t('{{count}} devices', { count: item.max_devices })}
             </button>
           ))}
         </div>
@@ -45,32 +48,33 @@ export function PricingCard({ plan, currency, period, checkout, busy, onBuy }: C
         {price ? (
           <>
             {price.regular !== undefined && <span className={styles.regular}>{money(currency, price.regular)}</span>}
-            {money(currency, price.amount)} <span className={styles.per}>{subscriptionOnly ? 'a year · no lifetime plan' : PER[shown]}</span>
+            {money(currency, price.amount)} <span className={styles.per}>{subscriptionOnly ? t('a year · no lifetime plan') : t(PER[shown])}</span>
           </>
         ) : (
           <>
-            {money(currency, 0)} <span className={styles.per}>forever</span>
+            {money(currency, 0)} <span className={styles.per}>{t('forever')}</span>
           </>
         )}
       </div>
       <ul className={styles.features}>
         {plan.features.map((f) => (
-          <li key={f}>{f}</li>
+          <li key={f}>{t(f)}</li>
         ))}
       </ul>
       {plan.id === 'free' ? (
         <a className={styles.buy} href="/account">
-          Start for free
+          {t('Start for free')}
         </a>
       ) : checkout ? (
         <button className={styles.buy} type="button" disabled={busy} onClick={() => onBuy(plan.id as Product, plan.tiers ? tier : undefined, shown)}>
-          Buy {plan.name}
+          {t('Buy {{plan}}', { plan: t(plan.name) })}
         </button>
       ) : (
         <p className={styles.howToBuy} data-testid="how-to-buy">
-          <strong>How to buy {plan.name}</strong>
-          Online payment is not set up on this site. Ask its operator for a license: they issue it to the e-mail address of your
-          account, and it appears on your Account page under License.
+          <strong>{t('How to buy {{plan}}', { plan: t(plan.name) })}</strong>
+          {t(
+            'Online payment is not set up on this site. Ask its operator for a license: they issue it to the e-mail address of your account, and it appears on your Account page under License.',
+          )}
         </p>
       )}
     </article>
@@ -94,6 +98,7 @@ export function PricingCardsDesktop({ view, ...rest }: CardsProps) {
 
 /** Mobile layout: one plan at a time, chosen with tabs (Premium first shown). */
 export function PricingCardsMobile({ view, ...rest }: CardsProps) {
+  const { t } = useTranslation();
   const [selected, setSelected] = useState<PlanView['id']>('premium');
   const plan = view.plans.find((p) => p.id === selected) ?? view.plans[0];
   return (
@@ -101,7 +106,7 @@ export function PricingCardsMobile({ view, ...rest }: CardsProps) {
       <div className={styles.tabs} role="tablist">
         {view.plans.map((p) => (
           <button key={p.id} type="button" role="tab" aria-selected={p.id === plan.id} onClick={() => setSelected(p.id)}>
-            {p.name}
+            {t(p.name)}
           </button>
         ))}
       </div>

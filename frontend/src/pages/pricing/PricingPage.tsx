@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import type { DesktopTier, LicensePlan, Product } from '@visualnotes/contracts';
 import { useState } from 'react';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../app/constants';
@@ -6,6 +7,7 @@ import { PricingCardsDesktop, PricingCardsMobile, type Period } from './PricingC
 import styles from './PricingPage.module.css';
 
 export function PricingPage() {
+  const { t } = useTranslation();
   const { data, error, isLoading } = useGetPlansQuery();
   const [period, setPeriod] = useState<Period>('yearly');
   const [checkout, { isLoading: busy, error: buyError }] = useCheckoutMutation();
@@ -20,37 +22,37 @@ export function PricingPage() {
   }
 
   return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>Plans and pricing</h1>
-      <p className={styles.lead}>Think, create and publish on a canvas. Start free, upgrade when you need more.</p>
+    <div className={styles.page}>
+      <h1 className={styles.title}>{t('Plans and pricing')}</h1>
+      <p className={styles.lead}>{t('Think, create and publish on a canvas. Start free, upgrade when you need more.')}</p>
       {data && (
         <div className={styles.badges}>
           <span className={styles.badge} data-testid="money-back">
-            {data.money_back_days}-day money-back guarantee
+            {t('{{days}}-day money-back guarantee', { days: data.money_back_days })}
           </span>
           {data.early_bird.active && (
             <span className={styles.badge} data-testid="early-bird">
-              {data.early_bird.label}: {data.early_bird.percent}% off
+              {t(data.early_bird.label)}: {t('{{percent}}% off', { percent: data.early_bird.percent })}
             </span>
           )}
         </div>
       )}
-      <div className={styles.toggle} role="group" aria-label="Billing period">
+      <div className={styles.toggle} role="group" aria-label={t('Billing period')}>
         {(['monthly', 'yearly', 'lifetime'] as const).map((p) => (
           <button key={p} type="button" aria-pressed={p === period} onClick={() => setPeriod(p)}>
-            {p === 'monthly' ? 'Monthly' : p === 'yearly' ? 'Yearly' : 'Lifetime'}
+            {p === 'monthly' ? t('Monthly') : p === 'yearly' ? t('Yearly') : t('Lifetime')}
           </button>
         ))}
       </div>
-      {isLoading && <p className={styles.lead}>Loading plans…</p>}
-      {error && <p className={styles.error}>{errorMessage(error)}</p>}
-      {buyError && <p className={styles.error}>{errorMessage(buyError)}</p>}
+      {isLoading && <p className={styles.lead}>{t('Loading plans…')}</p>}
+      {error && <p className={styles.error}>{t(errorMessage(error) ?? '')}</p>}
+      {buyError && <p className={styles.error}>{t(errorMessage(buyError) ?? '')}</p>}
       {data && (
         <>
           <PricingCardsDesktop view={data} period={period} checkout={data.checkout} busy={busy} onBuy={buy} />
           <PricingCardsMobile view={data} period={period} checkout={data.checkout} busy={busy} onBuy={buy} />
         </>
       )}
-    </main>
+    </div>
   );
 }

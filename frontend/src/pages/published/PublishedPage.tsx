@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import type { PublishedProject } from '@visualnotes/contracts';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -11,6 +12,7 @@ import { ReadOnlyCanvas } from '../../features/canvas/ReadOnlyCanvas';
  * `?embed=1` is the frameless version used by the embed code.
  */
 export function PublishedPage() {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const embed = params.get('embed') === '1';
@@ -36,8 +38,11 @@ export function PublishedPage() {
   if (error) {
     return (
       <div className={styles.center}>
-        <h1>Not published</h1>
-        <p className={styles.muted}>{error}</p>
+        <h1>{t('Not published')}</h1>
+        <p className={styles.muted}>{t(error)}</p>
+        <p>
+          <a href="/">{t('Back to home')}</a>
+        </p>
       </div>
     );
   }

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import { Link, useParams } from 'react-router-dom';
 import { useRequireAuth } from '../../features/auth/useAuth';
 import { errorText, usePublishedQuery, useStatisticsQuery } from '../../features/canvas/api';
@@ -12,35 +13,37 @@ export function StatisticPage() {
 }
 
 function One({ id }: { id: string }) {
+  const { t } = useTranslation();
   const { data, error, isLoading } = useStatisticsQuery(id, { refetchOnMountOrArgChange: true });
   return (
     <>
-      <h1>Statistics</h1>
+      <h1>{t('Statistics')}</h1>
       <p>
-        <a href={`/p/${id}`}>Open the published page</a> · <Link to="/p/statistic">All published projects</Link>
+        <a href={`/p/${id}`}>{t('Open the published page')}</a> · <Link to="/p/statistic">{t('All published projects')}</Link>
       </p>
-      {isLoading && <p className={styles.muted}>Loading…</p>}
-      {error && <p className={styles.error}>{errorText(error)}</p>}
+      {isLoading && <p className={styles.muted}>{t('Loading…')}</p>}
+      {error && <p className={styles.error}>{t(errorText(error))}</p>}
       {data && <StatisticsView stats={data} />}
     </>
   );
 }
 
 function All() {
+  const { t } = useTranslation();
   const { data, error, isLoading } = usePublishedQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
     <>
-      <h1>Statistics</h1>
-      {isLoading && <p className={styles.muted}>Loading…</p>}
-      {error && <p className={styles.error}>{errorText(error)}</p>}
-      {data?.length === 0 && <p className={styles.muted}>Nothing published yet.</p>}
+      <h1>{t('Statistics')}</h1>
+      {isLoading && <p className={styles.muted}>{t('Loading…')}</p>}
+      {error && <p className={styles.error}>{t(errorText(error))}</p>}
+      {data?.length === 0 && <p className={styles.muted}>{t('Nothing published yet. Open a project and choose “Publish”.')}</p>}
       {data && data.length > 0 && (
         <table className={styles.table}>
           <thead>
             <tr>
-              <th>Project</th>
-              <th>Views</th>
-              <th>Visitors</th>
+              <th>{t('Project')}</th>
+              <th>{t('Views')}</th>
+              <th>{t('Visitors')}</th>
             </tr>
           </thead>
           <tbody>

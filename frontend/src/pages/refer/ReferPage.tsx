@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../app/constants';
@@ -10,6 +11,7 @@ import styles from '../account/license/license.module.css';
  * which sends it as `referral_code`. Without a code, a signed-in user sees their own invite panel.
  */
 export function ReferPage() {
+  const { t } = useTranslation();
   const { id } = useParams();
   useEffect(() => {
     if (id) keepReferralCode(id);
@@ -23,23 +25,24 @@ export function ReferPage() {
   })();
 
   return (
-    <main style={{ maxWidth: 'var(--content-width)', margin: '0 auto', padding: '32px 16px' }}>
+    <div style={{ maxWidth: 'var(--content-width)', margin: '0 auto', padding: '32px 16px' }}>
       {id || !signedIn ? (
         <section className={styles.section} data-testid="refer-landing">
-          <h1>You are invited</h1>
+          <h1>{t('You are invited')}</h1>
           <p>
-            A friend invited you to VisualNotes: visual notes and whiteboards on a canvas, with AI summaries of videos and documents. Create your free
-            account — when you activate it, your friend unlocks unlimited videos and AI summaries.
+            {t(
+              'A friend invited you to VisualNotes: visual notes and whiteboards on a canvas, with AI summaries of videos and documents. Create your free account — when you activate it, your friend unlocks unlimited videos and AI summaries.',
+            )}
           </p>
           <p>
             <a className={styles.button} href="/account/login?register=1" style={{ textDecoration: 'none' }}>
-              Create your free account
+              {t('Create your free account')}
             </a>
           </p>
         </section>
       ) : (
         <InviteSection />
       )}
-    </main>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import type { SharedItem } from '@visualnotes/contracts';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -7,6 +8,7 @@ import { ReadOnlyCanvas } from '../../features/canvas/ReadOnlyCanvas';
 
 /** `/share/:id?`: a project shared by a read-only link. */
 export function SharePage() {
+  const { t } = useTranslation();
   const { id } = useParams();
   const [item, setItem] = useState<SharedItem | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -24,16 +26,19 @@ export function SharePage() {
   if (!id) {
     return (
       <div className={styles.center}>
-        <h1>Shared items</h1>
-        <p className={styles.muted}>Open a share link you received to see the shared canvas here.</p>
+        <h1>{t('Shared items')}</h1>
+        <p className={styles.muted}>{t('Open a share link you received to see the shared canvas here.')}</p>
       </div>
     );
   }
   if (error) {
     return (
       <div className={styles.center}>
-        <h1>Link unavailable</h1>
-        <p className={styles.muted}>{error}</p>
+        <h1>{t('Link unavailable')}</h1>
+        <p className={styles.muted}>{t(error)}</p>
+        <p>
+          <a href="/">{t('Back to home')}</a>
+        </p>
       </div>
     );
   }
@@ -43,7 +48,7 @@ export function SharePage() {
         <>
           <div className={styles.toolbar}>
             <h1 style={{ fontSize: '1.1rem', margin: 0 }}>{item.title}</h1>
-            <span className={styles.muted}>Read-only</span>
+            <span className={styles.muted}>{t('Read-only')}</span>
           </div>
           <ReadOnlyCanvas scene={item.scene} filesPath={`/share/${id}/files`} />
         </>

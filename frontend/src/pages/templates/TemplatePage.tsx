@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import { TEMPLATE_CATEGORY_LABELS } from '@visualnotes/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -10,6 +11,7 @@ import { ScenePreview } from '../../features/canvas/ScenePreview';
 
 /** `/templates/:id`: the template panel with its preview and "Use template". */
 export function TemplatePage() {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const { loggedIn } = useAuth();
   const navigate = useNavigate();
@@ -32,22 +34,22 @@ export function TemplatePage() {
   return (
     <div className={styles.center} style={{ maxWidth: '56rem' }} data-testid="template-panel">
       <p>
-        <Link to="/templates">← All templates</Link>
+        <Link to="/templates">← {t('All templates')}</Link>
       </p>
-      {isLoading && <p className={styles.muted}>Loading…</p>}
-      {error && <p className={styles.error}>{errorText(error)}</p>}
+      {isLoading && <p className={styles.muted}>{t('Loading…')}</p>}
+      {error && <p className={styles.error}>{t(errorText(error))}</p>}
       {data && (
         <div style={{ display: 'grid', gap: 12 }}>
-          <h1 style={{ margin: 0 }}>{data.name}</h1>
-          <span className={styles.muted}>{TEMPLATE_CATEGORY_LABELS[data.category]}</span>
-          <ScenePreview scene={data.scene} label={data.name} />
-          <p>{data.description}</p>
+          <h1 style={{ margin: 0 }}>{t(data.name)}</h1>
+          <span className={styles.muted}>{t(TEMPLATE_CATEGORY_LABELS[data.category])}</span>
+          <ScenePreview scene={data.scene} label={t(data.name)} />
+          <p>{t(data.description)}</p>
           <div className={styles.row}>
             <button type="button" className={`${styles.button} ${styles.primary}`} onClick={use} data-testid="use-template">
-              Use template
+              {t('Use template')}
             </button>
           </div>
-          {problem && <p className={styles.error}>{problem}</p>}
+          {problem && <p className={styles.error}>{t(problem)}</p>}
         </div>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Tool } from '../../app/routes/tools';
@@ -12,13 +13,14 @@ import { MAKER_TOOLS } from './maker-tools';
 
 
 export function MakerToolPage({ tool }: { tool: Tool }) {
+  const { t } = useTranslation();
   const maker = MAKER_TOOLS[tool.slug];
-  useDocumentTitle(tool.name);
+  useDocumentTitle(t(tool.name));
   const { loggedIn } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const { data: list, error: listError } = useTemplatesQuery(maker.category);
-  const summary = list?.find((t) => t.key === maker.template);
+  const summary = list?.find((item) => item.key === maker.template);
   const { data: template } = useTemplateQuery(summary?.id ?? '', { skip: !summary });
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -42,22 +44,24 @@ export function MakerToolPage({ tool }: { tool: Tool }) {
 
   return (
     <div className={styles.center} style={{ maxWidth: '56rem' }} data-testid="maker-tool">
-      <h1 style={{ marginBottom: 4 }}>{tool.name}</h1>
-      <p className={styles.muted} style={{ marginTop: 0 }}>{tool.description} Free, in your browser, on an open canvas.</p>
+      <h1 style={{ marginBottom: 4 }}>{t(tool.name)}</h1>
+      <p className={styles.muted} style={{ marginTop: 0 }}>
+        {t(tool.description)} {t('Free, in your browser, on an open canvas.')}
+      </p>
       <ol>
         {maker.steps.map((s) => (
-          <li key={s}>{s}</li>
+          <li key={s}>{t(s)}</li>
         ))}
       </ol>
       <div className={styles.row} style={{ margin: '16px 0' }}>
         <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => void start()} disabled={!summary || busy} data-testid="maker-start">
-          {busy ? 'Creating…' : maker.action}
+          {busy ? t('Creating…') : t(maker.action)}
         </button>
-        {!loggedIn && <span className={styles.muted}>You will be asked to log in or sign up first; it is free.</span>}
+        {!loggedIn && <span className={styles.muted}>{t('You will be asked to log in or sign up first; it is free.')}</span>}
       </div>
-      {listError && <p className={styles.error} role="alert">{errorText(listError)}</p>}
-      {problem && <p className={styles.error} role="alert">{problem}</p>}
-      {template && <ScenePreview scene={template.scene} label={`${template.name}: the canvas you start from`} />}
+      {listError && <p className={styles.error} role="alert">{t(errorText(listError))}</p>}
+      {problem && <p className={styles.error} role="alert">{t(problem)}</p>}
+      {template && <ScenePreview scene={template.scene} label={t('{{name}}: the canvas you start from', { name: t(template.name) })} />}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/i18n';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ComingSoon } from '../../components/ComingSoon/ComingSoon';
@@ -7,14 +8,16 @@ import { VideoSummarizer } from '../../features/video/VideoSummarizer';
 import { DOCUMENT_TOOL_SLUGS } from '../../features/documents/document-tools';
 import { DocumentToolPage } from './documents/DocumentToolPage';
 import { MAKER_TOOLS } from './maker-tools';
+import { msg } from '../../i18n/msg';
 
 // The maker pages load the canvas helpers: a chunk of their own keeps the other tool pages light.
 const MakerToolPage = lazy(() => import('./MakerToolPage').then((m) => ({ default: m.MakerToolPage })));
 
 /** One page per tool of app/routes/tools.ts; the route table only registers known tools. */
 export function ToolPage() {
+  const { t } = useTranslation();
   const tool = findToolByPath(useLocation().pathname);
-  if (!tool) return <ComingSoon title="Tools" />;
+  if (!tool) return <ComingSoon title={msg('Tools')} />;
   if (VIDEO_TOOL_SLUGS.has(tool.slug)) return <VideoSummarizer heading={tool.name} />;
   if (DOCUMENT_TOOL_SLUGS.has(tool.slug)) return <DocumentToolPage heading={tool.name} slug={tool.slug} />;
   if (tool.slug in MAKER_TOOLS)
@@ -23,5 +26,5 @@ export function ToolPage() {
         <MakerToolPage tool={tool} />
       </Suspense>
     );
-  return <ComingSoon title={tool.name} description={`${TOOL_GROUP_LABELS[tool.group]}: ${tool.description}`} />;
+  return <ComingSoon title={tool.name} description={`${t(TOOL_GROUP_LABELS[tool.group])}: ${t(tool.description)}`} />;
 }

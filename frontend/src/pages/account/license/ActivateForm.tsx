@@ -1,3 +1,4 @@
+import { useTranslation } from '../../../i18n/i18n';
 import { loadSchemas } from '../../../features/forms/schemas';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, useActivateLicenseMutation } from '../../../features/license/api';
@@ -16,8 +17,9 @@ function browserOs(): string {
 
 /** Activates this device with a key (what the desktop app does through the same API). */
 export function ActivateForm() {
+  const { t } = useTranslation();
   const [key, setKey] = useState('');
-  const [name, setName] = useState('This computer');
+  const [name, setName] = useState(() => t('This computer'));
   const [localError, setLocalError] = useState<string | null>(null);
   const [activate, { isLoading, error, data, reset }] = useActivateLicenseMutation();
 
@@ -39,27 +41,27 @@ export function ActivateForm() {
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Activate a device">
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('Activate a device')}>
       <input
         inputMode="numeric"
         autoComplete="off"
-        placeholder="16-digit license key"
+        placeholder={t('16-digit license key')}
         value={key}
         onChange={(e) => setKey(e.target.value)}
-        aria-label="License key"
+        aria-label={t('License key')}
       />
-      <input placeholder="Device name" value={name} onChange={(e) => setName(e.target.value)} aria-label="Device name" />
+      <input placeholder={t('Device name')} value={name} onChange={(e) => setName(e.target.value)} aria-label={t('Device name')} />
       <button type="submit" className={styles.button} disabled={isLoading}>
-        Activate
+        {t('Activate')}
       </button>
       {(localError || error) && (
         <p className={styles.error} role="alert" style={{ flexBasis: '100%' }}>
-          {localError ?? errorMessage(error)}
+          {t(localError ?? errorMessage(error) ?? '')}
         </p>
       )}
       {data && (
         <p className={styles.success} role="status" style={{ flexBasis: '100%' }}>
-          {data.device.name || 'This device'} is activated on {data.license.name}.
+          {t('{{device}} is activated on {{name}}.', { device: data.device.name || t('This device'), name: data.license.name })}
         </p>
       )}
     </form>

@@ -1,5 +1,11 @@
+import { dateLocale } from '../../../i18n/i18n';
+import { useTranslation } from '../../../i18n/i18n';
 import type { LicenseView } from '@visualnotes/contracts';
 import styles from './license.module.css';
+import { msg } from '../../../i18n/msg';
+
+/** How a license's plan reads. */
+export const PLAN_TEXT: Record<string, string> = { monthly: msg('Monthly'), yearly: msg('Yearly'), lifetime: msg('Lifetime') };
 
 export function statusClass(l: LicenseView) {
   if (l.expired) return `${styles.status} ${styles.expired}`;
@@ -11,21 +17,25 @@ export function formatKey(key: string) {
 }
 
 export function formatDate(iso: string | null) {
-  return iso ? new Date(iso).toLocaleDateString() : 'Lifetime';
+  return iso ? new Date(iso).toLocaleDateString(dateLocale()) : msg('Lifetime');
 }
 
 /** The license cards (desktop, premium): one per license; choosing one opens its panel. */
 export function LicenseCards({ licenses, selected, onSelect }: { licenses: LicenseView[]; selected?: string; onSelect: (id: string) => void }) {
+  const { t } = useTranslation();
   return (
     <div className={styles.cards}>
       {licenses.map((l) => (
         <button key={l.id} type="button" className={styles.card} aria-pressed={l.id === selected} onClick={() => onSelect(l.id)} data-testid="license-card">
-          <span className={styles.kind}>{l.product === 'desktop' ? 'Desktop' : l.product === 'premium' ? 'Premium' : 'Publisher'}</span>
+          <span className={styles.kind}>{l.product === 'desktop' ? t('Desktop') : l.product === 'premium' ? 'Premium' : 'Publisher'}</span>
           <strong>{l.name}</strong>
-          <span className={statusClass(l)}>{l.expired ? 'Expired' : l.status}</span>
+          <span className={statusClass(l)}>{l.expired ? t('Expired') : t(l.status)}</span>
           <span className={styles.muted}>
-            {l.max_devices > 0 && `${l.devices.length} / ${l.max_devices} devices · `}
-            {l.plan} · {l.expired ? 'ended' : 'until'} {formatDate(l.valid_until)}
+            {l.max_devices > 0 && `${t('{{used}} / {{max}} devices', { used: l.devices.length, max: l.max_devices })} · `}
+            {t(PLAN_TEXT[l.plan] ?? l.plan)} ·{' '}
+            {l.valid_until
+              ? t(l.expired ? 'ended {{date}}' : 'until {{date}}', { date: formatDate(l.valid_until) })
+              : t(formatDate(l.valid_until))}
           </span>
         </button>
       ))}

@@ -1,3 +1,5 @@
+import { dateLocale } from '../../../i18n/i18n';
+import { useTranslation } from '../../../i18n/i18n';
 import type { Billing, LicenseView } from '@visualnotes/contracts';
 import { useState, type FormEvent } from 'react';
 import {
@@ -9,11 +11,13 @@ import {
   useUnsubscribeMutation,
 } from '../../../features/license/api';
 import { useConfirm } from '../../../components/Dialog/Dialog';
-import { formatDate, formatKey, statusClass } from './LicenseCards';
+import { formatDate, formatKey, PLAN_TEXT, statusClass } from './LicenseCards';
+import { msg } from '../../../i18n/msg';
 import styles from './license.module.css';
 
 /** One license: its facts, activated devices (removable) and users added by e-mail (owner only). */
 export function LicensePanel({ license: l }: { license: LicenseView }) {
+  const { t } = useTranslation();
   const [removeDevice, removing] = useRemoveDeviceMutation();
   const [addUser, adding] = useAddLicenseUserMutation();
   const [removeUser, removingUser] = useRemoveLicenseUserMutation();
@@ -27,19 +31,28 @@ export function LicensePanel({ license: l }: { license: LicenseView }) {
   const hasDevices = l.max_devices > 0;
 
   async function askUnsubscribe() {
-    const until = l.valid_until ? ` It stays active until ${formatDate(l.valid_until)} and is not renewed after that.` : '';
-    if (await confirm({ title: 'Unsubscribe?', message: `Stop the subscription of ${l.name}?${until}`, action: 'Unsubscribe' })) void unsubscribe(l.id);
+    const until = l.valid_until ? ` ${t('It stays active until {{date}} and is not renewed after that.', { date: formatDate(l.valid_until) })}` : '';
+    const message = `${t('Stop the subscription of {{name}}?', { name: l.name })}${until}`;
+    if (await confirm({ title: t('Unsubscribe?'), message, action: t('Unsubscribe') })) void unsubscribe(l.id);
   }
 
   async function askRemoveDevice(device: LicenseView['devices'][number]) {
-    const message = `Remove ${device.name || 'this device'} from ${l.name}? The desktop app on it stops being activated and frees its place.`;
-    if (await confirm({ title: 'Remove device?', message, action: 'Remove device' })) void removeDevice({ licenseId: l.id, deviceId: device.id });
+    const message = t('Remove {{device}} from {{name}}? The desktop app on it stops being activated and frees its place.', {
+      device: device.name || t('this device'),
+      name: l.name,
+    });
+    if (await confirm({ title: t('Remove device?'), message, action: t('Remove device') })) void removeDevice({ licenseId: l.id, deviceId: device.id });
+  }
+
+  async function askRemoveUser(email: string) {
+    const message = t('{{email}} can no longer use {{name}}. You can add them again later.', { email, name: l.name });
+    if (await confirm({ title: t('Remove user?'), message, action: t('Remove user') })) void removeUser({ licenseId: l.id, email });
   }
 
   async function submitUser(e: FormEvent) {
     e.preventDefault();
     if (!email.trim()) {
-      setEmailError('an e-mail address is required');
+      setEmailError(msg('an e-mail address is required'));
       return;
     }
     setEmailError(null);
@@ -49,29 +62,29 @@ export function LicensePanel({ license: l }: { license: LicenseView }) {
 
   const error = errorMessage(removing.error ?? adding.error ?? removingUser.error ?? unsubscribing.error ?? resuming.error);
   return (
-    <section className={styles.panel} aria-label="License details" data-testid="license-panel">
+    <section className={styles.panel} aria-label={t('License details')} data-testid="license-panel">
       <dl className={styles.facts}>
-        <dt>Name</dt>
+        <dt>{t('Name')}</dt>
         <dd>{l.name}</dd>
         <dt>ID</dt>
         <dd>{l.id}</dd>
-        <dt>License key</dt>
+        <dt>{t('License key')}</dt>
         <dd data-testid="license-key">{formatKey(l.key)}</dd>
-        <dt>Status</dt>
+        <dt>{t('Status')}</dt>
         <dd className={statusClass(l)} data-testid="license-status">
-          {l.expired ? 'Expired' : l.status}
+          {l.expired ? t('Expired') : t(l.status)}
         </dd>
-        <dt>Plan</dt>
-        <dd>{l.plan}</dd>
-        <dt>Valid</dt>
+        <dt>{t('Plan')}</dt>
+        <dd>{t(PLAN_TEXT[l.plan] ?? l.plan)}</dd>
+        <dt>{t('Valid')}</dt>
         <dd>
-          {formatDate(l.valid_from)} – {formatDate(l.valid_until)}
+          {formatDate(l.valid_from)} – {t(formatDate(l.valid_until))}
         </dd>
         {hasDevices && (
           <>
-            <dt>Devices</dt>
+            <dt>{t('Devices')}</dt>
             <dd data-testid="device-count">
-              {l.devices.length} of {l.max_devices} activated
+              {t('{{used}} of {{max}} activated', { used: l.devices.length, max: l.max_devices })}
             </dd>
           </>
         )}
@@ -81,16 +94,16 @@ export function LicensePanel({ license: l }: { license: LicenseView }) {
         <div className={styles.form}>
           {l.status === 'Active' ? (
             <button type="button" className={`${styles.secondary} ${styles.danger}`} onClick={() => void askUnsubscribe()} disabled={unsubscribing.isLoading}>
-              Unsubscribe
+              {t('Unsubscribe')}
             </button>
           ) : (
             <>
-              <select value={billing} onChange={(e) => setBilling(e.target.value as Billing)} aria-label="Resume billing">
-                <option value="monthly">Monthly</option>
-                <option value="yearly">Yearly</option>
+              <select value={billing} onChange={(e) => setBilling(e.target.value as Billing)} aria-label={t('Resume billing')}>
+                <option value="monthly">{t('Monthly')}</option>
+                <option value="yearly">{t('Yearly')}</option>
               </select>
               <button type="button" className={styles.button} onClick={() => resume({ licenseId: l.id, billing })} disabled={resuming.isLoading}>
-                Resume subscription
+                {t('Resume subscription')}
               </button>
             </>
           )}
@@ -99,17 +112,17 @@ export function LicensePanel({ license: l }: { license: LicenseView }) {
 
       {hasDevices && (
         <div>
-          <h3>Activated devices</h3>
+          <h3>{t('Activated devices')}</h3>
           {l.devices.length === 0 ? (
-            <p className={styles.muted}>No device is activated yet. Enter the license key in the desktop app.</p>
+            <p className={styles.muted}>{t('No device is activated yet. Enter the license key in the desktop app.')}</p>
           ) : (
             <ul className={styles.list} data-testid="device-list">
               {l.devices.map((d) => (
                 <li key={d.id} className={styles.row} data-testid="device">
                   <span>
-                    <strong>{d.name || 'Unnamed device'}</strong> <span className={styles.muted}>{d.os}</span>
+                    <strong>{d.name || t('Unnamed device')}</strong> <span className={styles.muted}>{d.os}</span>
                     <br />
-                    <span className={styles.muted}>Activated {new Date(d.activated_at).toLocaleString()}</span>
+                    <span className={styles.muted}>{t('Activated {{date}}', { date: new Date(d.activated_at).toLocaleString(dateLocale()) })}</span>
                   </span>
                   <button
                     type="button"
@@ -117,7 +130,7 @@ export function LicensePanel({ license: l }: { license: LicenseView }) {
                     disabled={removing.isLoading}
                     onClick={() => void askRemoveDevice(d)}
                   >
-                    Remove
+                    {t('Remove')}
                   </button>
                 </li>
               ))}
@@ -127,17 +140,17 @@ export function LicensePanel({ license: l }: { license: LicenseView }) {
       )}
 
       <div>
-        <h3>Users</h3>
+        <h3>{t('Users')}</h3>
         {l.users.length === 0 ? (
-          <p className={styles.muted}>Only you use this license.</p>
+          <p className={styles.muted}>{t('Only you use this license.')}</p>
         ) : (
           <ul className={styles.list} data-testid="user-list">
             {l.users.map((u) => (
               <li key={u.email} className={styles.row} data-testid="license-user">
                 <span>{u.email}</span>
                 {l.owner && (
-                  <button type="button" className={`${styles.secondary} ${styles.danger}`} onClick={() => removeUser({ licenseId: l.id, email: u.email })}>
-                    Delete
+                  <button type="button" className={`${styles.secondary} ${styles.danger}`} onClick={() => void askRemoveUser(u.email)}>
+                    {t('Remove')}
                   </button>
                 )}
               </li>
@@ -146,17 +159,21 @@ export function LicensePanel({ license: l }: { license: LicenseView }) {
         )}
         {l.owner ? (
           <form className={styles.form} onSubmit={submitUser} noValidate>
-            <input type="email" placeholder="E-mail address" value={email} onChange={(e) => setEmail(e.target.value)} aria-label="User e-mail address" />
+            <input type="email" placeholder={t('E-mail address')}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-label={t('User e-mail address')}
+            />
             <button type="submit" className={styles.button} disabled={adding.isLoading}>
-              Add user
+              {t('Add user')}
             </button>
           </form>
         ) : (
-          <p className={styles.muted}>Shared with you by {l.owner_email}.</p>
+          <p className={styles.muted}>{t('Shared with you by {{email}}.', { email: l.owner_email })}</p>
         )}
-        {emailError && <p className={styles.error}>{emailError}</p>}
+        {emailError && <p className={styles.error}>{t(emailError)}</p>}
       </div>
-      {error && <p className={styles.error}>{error}</p>}
+      {error && <p className={styles.error}>{t(error)}</p>}
       {confirmDialog}
     </section>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../../i18n/i18n';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { startSession } from '../../../features/auth/session';
@@ -9,6 +10,7 @@ import { useRequireAuth } from '../../../features/auth/useAuth';
  * fragment. Otherwise the page needs auth.
  */
 export function AccountGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const search = new URLSearchParams(location.search);
@@ -31,6 +33,6 @@ export function AccountGate({ children }: { children: ReactNode }) {
     }
   }, [isCallback, tokensHandled]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (isCallback) return <p style={{ textAlign: 'center', padding: 48 }}>Signing you in…</p>;
+  if (isCallback) return <p style={{ textAlign: 'center', padding: 48 }}>{t('Signing you in…')}</p>;
   return <>{children}</>;
 }

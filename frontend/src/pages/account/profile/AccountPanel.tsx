@@ -1,3 +1,5 @@
+import { dateLocale } from '../../../i18n/i18n';
+import { useTranslation } from '../../../i18n/i18n';
 import { useState } from 'react';
 import styles from '../../../features/auth/auth.module.css';
 import { logout } from '../../../features/auth/session';
@@ -6,33 +8,34 @@ import { ProfileModal } from './ProfileModal';
 
 /** The Account section: who is signed in, the profile modal and logout. */
 export function AccountPanel() {
+  const { t } = useTranslation();
   const { user } = useAuth();
   const [open, setOpen] = useState(false);
   if (!user) return null;
   return (
     <section className={styles.card} id="account" data-testid="account-panel" aria-labelledby="account-heading">
       <div className={styles.row}>
-        <h2 id="account-heading">Account</h2>
+        <h2 id="account-heading">{t('Account')}</h2>
         <div className={styles.row}>
           <button type="button" className={styles.secondary} onClick={() => setOpen(true)}>
-            Profile
+            {t('Profile')}
           </button>
           <button type="button" className={styles.button} onClick={() => void logout()}>
-            Log out
+            {t('Log out')}
           </button>
         </div>
       </div>
       <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: '6px 16px' }}>
-        <dt>Name</dt>
+        <dt>{t('Name')}</dt>
         <dd style={{ margin: 0, overflowWrap: 'anywhere' }} data-testid="account-name">
           {user.name}
         </dd>
-        <dt>E-mail</dt>
+        <dt>{t('E-mail')}</dt>
         <dd style={{ margin: 0, overflowWrap: 'anywhere' }} data-testid="account-email">
           {user.email}
         </dd>
-        <dt>Member since</dt>
-        <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>{new Date(user.created_at).toLocaleDateString()}</dd>
+        <dt>{t('Member since')}</dt>
+        <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>{new Date(user.created_at).toLocaleDateString(dateLocale())}</dd>
       </dl>
       {open && <ProfileModal user={user} onClose={() => setOpen(false)} />}
     </section>

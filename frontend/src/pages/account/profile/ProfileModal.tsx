@@ -1,14 +1,25 @@
+import { useTranslation } from '../../../i18n/i18n';
 import type { PublicUser } from '@visualnotes/contracts';
 import { loadSchemas } from '../../../features/forms/schemas';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Dialog } from '../../../components/Dialog/Dialog';
+import { Dialog, useConfirm } from '../../../components/Dialog/Dialog';
+import { msg } from '../../../i18n/msg';
 import { useAppDispatch } from '../../../app/store';
 import { authActions } from '../../../features/auth/auth.slice';
 import styles from '../../../features/auth/auth.module.css';
 import { messageOf } from '../../../features/auth/errors';
 import { authCall, clearSession, refreshSession } from '../../../features/auth/session';
 
-function Form({ label, onSubmit, children, message }: { label: string; onSubmit: () => Promise<string | void>; children: ReactNode; message?: string }) {
+interface FormProps {
+  label: string;
+  onSubmit: () => Promise<string | void>;
+  children: ReactNode;
+  message?: string;
+  danger?: boolean;
+}
+
+function Form({ label, onSubmit, children, message, danger }: FormProps) {
+  const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,17 +40,17 @@ function Form({ label, onSubmit, children, message }: { label: string; onSubmit:
     <form className={styles.form} onSubmit={submit} aria-label={label} noValidate>
       <h3 style={{ margin: 0 }}>{label}</h3>
       {children}
-      <button className={label === 'Delete account' ? styles.danger : styles.button} type="submit" disabled={busy}>
+      <button className={danger ? styles.danger : styles.button} type="submit" disabled={busy}>
         {label}
       </button>
       {done && (
         <p className={styles.success} role="status">
-          {done}
+          {t(done)}
         </p>
       )}
       {error && (
         <p className={styles.error} role="alert">
-          {error}
+          {t(error)}
         </p>
       )}
     </form>
@@ -47,12 +58,14 @@ function Form({ label, onSubmit, children, message }: { label: string; onSubmit:
 }
 
 function check<T>(result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }): T {
-  if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'Invalid request');
+  if (!result.success) throw new Error(result.error.issues[0]?.message ?? msg('Invalid request'));
   return result.data;
 }
 
 /** Profile modal: name, e-mail change, logout everywhere, account deletion. */
 export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [confirm, confirmDialog] = useConfirm();
   const dispatch = useAppDispatch();
   const [name, setName] = useState(user.name);
   const [newEmail, setNewEmail] = useState('');
@@ -63,18 +76,18 @@ export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () 
 
   return (
     <Dialog
-      title="Profile"
+      title={t('Profile')}
       onClose={onClose}
       className={styles.modal}
       titleExtra={
-        <button type="button" className={styles.link} onClick={onClose} aria-label="Close">
+        <button type="button" className={styles.link} onClick={onClose} aria-label={t('Close')}>
           ✕
         </button>
       }
     >
         <Form
-          label="Save name"
-          message="Your name is saved."
+          label={t('Save name')}
+          message={t('Your name is saved.')}
           onSubmit={async () => {
             const { nameSchema } = await loadSchemas();
             const valid = check(nameSchema.safeParse(name));
@@ -84,67 +97,74 @@ export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () 
           }}
         >
           <label>
-            Name
+            {t('Name')}
             <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
           </label>
         </Form>
 
         <Form
-          label="Change e-mail"
+          label={t('Change e-mail')}
           onSubmit={async () => {
             const { changeEmailSchema } = await loadSchemas();
             const body = check(changeEmailSchema.safeParse({ email: newEmail, password: emailPassword }));
             await authCall('PUT', '/auth/email', body);
             setEmailPassword('');
-            return `We sent a confirmation link to ${body.email}. Your e-mail changes when you open it.`;
+            return t('We sent a confirmation link to {{email}}. Your e-mail changes when you open it.', { email: body.email });
           }}
         >
           <label>
-            New e-mail
+            {t('New e-mail')}
             <input type="email" value={newEmail} onChange={(e) => setNewEmail(e.target.value)} autoComplete="email" />
           </label>
           <label>
-            Password
+            {t('Password')}
             <input type="password" value={emailPassword} onChange={(e) => setEmailPassword(e.target.value)} autoComplete="current-password" />
           </label>
         </Form>
 
         <Form
-          label="Log out everywhere"
+          label={t('Log out everywhere')}
           onSubmit={async () => {
             await authCall('POST', '/auth/logout-all', { password: allPassword });
             clearSession();
           }}
         >
           <label>
-            Password
+            {t('Password')}
             <input type="password" value={allPassword} onChange={(e) => setAllPassword(e.target.value)} autoComplete="current-password" />
           </label>
         </Form>
 
         <Form
-          label="Delete account"
+          label={t('Delete account')}
+          danger
           onSubmit={async () => {
-            if (!window.confirm('Delete your account for good? This cannot be undone.')) return 'Nothing was deleted.';
+            const sure = await confirm({
+              title: t('Delete your account?'),
+              message: t('Delete your account for good? This cannot be undone.'),
+              action: t('Delete account'),
+            });
+            if (!sure) return t('Nothing was deleted.');
             await authCall('DELETE', '/auth/account', { email: delEmail, password: delPassword });
             clearSession();
           }}
         >
           <ul className={styles.warning}>
-            <li>Your licenses will be revoked.</li>
-            <li>Your publish subscriptions will be terminated.</li>
-            <li>Payments will not be refunded.</li>
-            <li>This is irreversible.</li>
+            <li>{t('Your licenses will be revoked.')}</li>
+            <li>{t('Your publish subscriptions will be terminated.')}</li>
+            <li>{t('Payments will not be refunded.')}</li>
+            <li>{t('This is irreversible.')}</li>
           </ul>
           <label>
-            Account e-mail
+            {t('Account e-mail')}
             <input type="email" value={delEmail} onChange={(e) => setDelEmail(e.target.value)} autoComplete="off" />
           </label>
           <label>
-            Password
+            {t('Password')}
             <input type="password" value={delPassword} onChange={(e) => setDelPassword(e.target.value)} autoComplete="current-password" />
           </label>
         </Form>
+        {confirmDialog}
     </Dialog>
   );
 }

@@ -1,14 +1,19 @@
+import { dateLocale } from '../../../i18n/i18n';
+import { useTranslation } from '../../../i18n/i18n';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorText, useDeleteProjectMutation, useProjectsQuery, usePublishedQuery } from '../../../features/canvas/api';
 import { createProject, EXCALIDRAW_DRAWING_ACCEPT, importProjectFile } from '../../../features/canvas/create-project';
 import styles from '../license/license.module.css';
+import { useConfirm } from '../../../components/Dialog/Dialog';
 
 /**
  * Account area, Published section (published panel): the user's projects with "New project",
  * and the published ones with their views and visitors.
  */
 export function PublishedSection() {
+  const { t } = useTranslation();
+  const [confirm, confirmDialog] = useConfirm();
   const navigate = useNavigate();
   const projects = useProjectsQuery(undefined, { refetchOnMountOrArgChange: true });
   const published = usePublishedQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -18,7 +23,7 @@ export function PublishedSection() {
 
   async function newProject() {
     try {
-      navigate(`/projects/${await createProject({ title: 'Untitled' })}`);
+      navigate(`/projects/${await createProject({ title: t('Untitled') })}`);
     } catch (err) {
       setProblem((err as Error).message);
     }
@@ -36,13 +41,13 @@ export function PublishedSection() {
 
   return (
     <section className={styles.section} id="published" aria-labelledby="published-title" data-testid="published-section">
-      <h2 id="published-title">Projects and Published</h2>
+      <h2 id="published-title">{t('Projects and Published')}</h2>
       <div>
         <button type="button" className={styles.button} onClick={newProject} data-testid="new-project">
-          New project
+          {t('New project')}
         </button>{' '}
         <button type="button" className={styles.button} onClick={() => fileInput.current?.click()} data-testid="import-project">
-          Open an .excalidraw file
+          {t('Open an .excalidraw file')}
         </button>
         <input
           ref={fileInput}
@@ -55,38 +60,47 @@ export function PublishedSection() {
             e.target.value = '';
           }}
         />{' '}
-        <Link to="/templates">Start from a template</Link>
+        <Link to="/templates">{t('Start from a template')}</Link>
       </div>
-      {problem && <p className={styles.error}>{problem}</p>}
-      {projects.error && <p className={styles.error}>{errorText(projects.error)}</p>}
-      {projects.data?.length === 0 && <p className={styles.muted}>No projects yet. Start one with “New project” or from a template.</p>}
+      {problem && <p className={styles.error}>{t(problem)}</p>}
+      {projects.error && <p className={styles.error}>{t(errorText(projects.error))}</p>}
+      {projects.data?.length === 0 && <p className={styles.muted}>{t('No projects yet. Start one with “New project” or from a template.')}</p>}
       {projects.data && projects.data.length > 0 && (
         <ul data-testid="project-list">
           {projects.data.map((p) => (
             <li key={p.id}>
-              <Link to={`/projects/${p.id}`}>{p.title}</Link> <span className={styles.muted}>· edited {new Date(p.updated_at).toLocaleString()}</span>{' '}
+              <Link to={`/projects/${p.id}`}>{p.title}</Link> <span className={styles.muted}>· {t('edited {{date}}', { date: new Date(p.updated_at).toLocaleString(dateLocale()) })}</span>{' '}
               <button
                 type="button"
                 className={styles.button}
-                onClick={() => window.confirm(`Delete “${p.title}”? This action cannot be undone.`) && void remove(p.id)}
+                onClick={async () => {
+                  const sure = await confirm({
+                    title: t('Delete the project?'),
+                    message: t('Delete “{{title}}”? This action cannot be undone.', { title: p.title }),
+                    action: t('Delete'),
+                  });
+                  if (sure) void remove(p.id);
+                }}
               >
-                Delete
+                {t('Delete')}
               </button>
             </li>
           ))}
         </ul>
       )}
-      <h3>Published</h3>
-      {published.data?.length === 0 && <p className={styles.muted}>Nothing published yet. Open a project and choose “Publish”.</p>}
+      <h3>{t('Published')}</h3>
+      {published.data?.length === 0 && <p className={styles.muted}>{t('Nothing published yet. Open a project and choose “Publish”.')}</p>}
       {published.data && published.data.length > 0 && (
         <ul data-testid="published-list">
           {published.data.map((p) => (
             <li key={p.public_id}>
-              <a href={p.url}>{p.title}</a> · {p.views} views · {p.visitors} visitors · <Link to={`/p/statistic/${p.public_id}`}>Statistics</Link>
+              <a href={p.url}>{p.title}</a> · {t('{{count}} views', { count: p.views })} · {t('{{count}} visitors', { count: p.visitors })} ·{' '}
+              <Link to={`/p/statistic/${p.public_id}`}>{t('Statistics')}</Link>
             </li>
           ))}
         </ul>
       )}
+      {confirmDialog}
     </section>
   );
 }

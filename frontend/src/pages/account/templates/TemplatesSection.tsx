@@ -1,27 +1,32 @@
+import { useTranslation } from '../../../i18n/i18n';
 import { TEMPLATE_CATEGORY_LABELS } from '@visualnotes/contracts';
 import { Link } from 'react-router-dom';
 import { errorText, useMyTemplatesQuery } from '../../../features/canvas/api';
 import styles from '../license/license.module.css';
+import { msg } from '../../../i18n/msg';
 
-const STATUS = { pending: 'Waiting for review', approved: 'In the gallery', rejected: 'Not accepted' } as const;
+const STATUS = { pending: msg('Waiting for review'), approved: msg('In the gallery'), rejected: msg('Not accepted') } as const;
 
 /** Account area, Templates section: the templates this user submitted and their review state. */
 export function TemplatesSection() {
+  const { t } = useTranslation();
   const { data, error, isLoading } = useMyTemplatesQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
     <section className={styles.section} id="templates" aria-labelledby="templates-title" data-testid="templates-section">
-      <h2 id="templates-title">Templates</h2>
+      <h2 id="templates-title">{t('Templates')}</h2>
       <p>
-        Submit a project as a template from the editor (“Submit as template”). Browse the <Link to="/templates">template gallery</Link>.
+        {t('Submit a project as a template from the editor (“More” → “Submit as template”).')}{' '}
+        <Link to="/templates">{t('Browse the template gallery')}</Link>
       </p>
-      {isLoading && <p className={styles.muted}>Loading…</p>}
-      {error && <p className={styles.error}>{errorText(error)}</p>}
-      {data?.length === 0 && <p className={styles.muted}>You have not submitted a template yet.</p>}
+      {isLoading && <p className={styles.muted}>{t('Loading…')}</p>}
+      {error && <p className={styles.error}>{t(errorText(error))}</p>}
+      {data?.length === 0 && <p className={styles.muted}>{t('You have not submitted a template yet.')}</p>}
       {data && data.length > 0 && (
         <ul>
-          {data.map((t) => (
-            <li key={t.id}>
-              {t.status === 'approved' ? <Link to={`/templates/${t.id}`}>{t.name}</Link> : t.name} · {TEMPLATE_CATEGORY_LABELS[t.category]} · {STATUS[t.status]}
+          {data.map((item) => (
+            <li key={item.id}>
+              {item.status === 'approved' ? <Link to={`/templates/${item.id}`}>{item.name}</Link> : item.name} · {t(TEMPLATE_CATEGORY_LABELS[item.category])} ·{' '}
+              {t(STATUS[item.status])}
             </li>
           ))}
         </ul>

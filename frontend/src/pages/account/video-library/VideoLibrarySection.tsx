@@ -1,3 +1,4 @@
+import { useTranslation } from '../../../i18n/i18n';
 import { Messages, type VideoCard } from '@visualnotes/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -13,9 +14,19 @@ import {
 } from '../../../features/video/api';
 import { clock } from '../../../features/video/formats';
 import styles from './video-library.module.css';
+import { useConfirm } from '../../../components/Dialog/Dialog';
+import { msg } from '../../../i18n/msg';
+
+const STATUS_TEXT: Record<string, string> = {
+  queued: msg('waiting'),
+  transcribing: msg('transcribing'),
+  summarizing: msg('summarizing'),
+  failed: msg('failed'),
+};
 
 /** Account area, Video Library section: video cards, favorites, tags, filters and full-text search. */
 export function VideoLibrarySection() {
+  const { t } = useTranslation();
   const [favorite, setFavorite] = useState(false);
   const [tag, setTag] = useState('');
   const [query, setQuery] = useState('');
@@ -25,7 +36,7 @@ export function VideoLibrarySection() {
 
   return (
     <section className={styles.section} id="video-library" aria-labelledby="video-library-title" data-testid="video-library">
-      <h2 id="video-library-title">Video Library</h2>
+      <h2 id="video-library-title">{t('Video Library')}</h2>
       <form
         className={styles.filters}
         onSubmit={(e) => {
@@ -33,27 +44,30 @@ export function VideoLibrarySection() {
           setQ(query.trim());
         }}
       >
-        <input aria-label="Search videos" placeholder="Search titles and transcripts" value={query} onChange={(e) => setQuery(e.target.value)} />
-        <button type="submit">Search</button>
+        <input
+          aria-label={t('Search videos')}
+          placeholder={t('Search titles and transcripts')}
+          value={query} onChange={(e) => setQuery(e.target.value)} />
+        <button type="submit">{t('Search')}</button>
         <label>
-          <input type="checkbox" checked={favorite} onChange={(e) => setFavorite(e.target.checked)} /> Favorites
+          <input type="checkbox" checked={favorite} onChange={(e) => setFavorite(e.target.checked)} /> {t('Favorites')}
         </label>
-        <select aria-label="Filter by tag" value={tag} onChange={(e) => setTag(e.target.value)}>
-          <option value="">All tags</option>
-          {tags.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
+        <select aria-label={t('Filter by tag')} value={tag} onChange={(e) => setTag(e.target.value)}>
+          <option value="">{t('All tags')}</option>
+          {tags.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name}
             </option>
           ))}
         </select>
       </form>
       <TagManager />
-      {isLoading && <p className={styles.muted}>Loading videos…</p>}
-      {error && <p className={styles.error}>{apiErrorMessage(error)}</p>}
-      {videos && videos.length === 0 && (favorite || tag || q) && <p className={styles.muted}>No videos match these filters.</p>}
+      {isLoading && <p className={styles.muted}>{t('Loading videos…')}</p>}
+      {error && <p className={styles.error}>{t(apiErrorMessage(error) ?? '')}</p>}
+      {videos && videos.length === 0 && (favorite || tag || q) && <p className={styles.muted}>{t('No videos match these filters.')}</p>}
       {videos && videos.length === 0 && !(favorite || tag || q) && (
         <p className={styles.muted}>
-          No videos yet. <Link to="/tools/youtube-summarizer">Summarize a video</Link>
+          {t('No videos yet.')} <Link to="/tools/youtube-summarizer">{t('Summarize a video')}</Link>
         </p>
       )}
       <div className={styles.grid}>
@@ -64,12 +78,14 @@ export function VideoLibrarySection() {
 }
 
 function VideoCardView({ video }: { video: VideoCard }) {
+  const { t } = useTranslation();
+  const [confirm, confirmDialog] = useConfirm();
   const { data: tags = [] } = useListTagsQuery();
   const [update] = useUpdateVideoMutation();
   const [remove] = useDeleteVideoMutation();
   const [error, setError] = useState<string | null>(null);
   const [thumbFailed, setThumbFailed] = useState(false);
-  const selected = new Set(video.tags.map((t) => t.id));
+  const selected = new Set(video.tags.map((tag) => tag.id));
   const toggleTag = async (id: string) => {
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
@@ -87,37 +103,41 @@ function VideoCardView({ video }: { video: VideoCard }) {
           {video.title}
         </Link>
         <p className={styles.muted}>
-          {video.channel ?? (video.provider === 'upload' ? 'Uploaded file' : '')}
+          {video.channel ?? (video.provider === 'upload' ? t('Uploaded file') : '')}
           {video.duration ? ` · ${clock(video.duration)}` : ''}
-          {video.status !== 'ready' ? ` · ${video.status}` : ''}
+          {video.status !== 'ready' ? ` · ${t(STATUS_TEXT[video.status] ?? video.status)}` : ''}
         </p>
         <div className={styles.tags}>
-          {tags.map((t) => (
-            <button type="button" key={t.id} className={selected.has(t.id) ? styles.tagOn : styles.tag} onClick={() => void toggleTag(t.id)} aria-pressed={selected.has(t.id)}>
-              {t.name}
+          {tags.map((tag) => (
+            <button type="button" key={tag.id} className={selected.has(tag.id) ? styles.tagOn : styles.tag} onClick={() => void toggleTag(tag.id)} aria-pressed={selected.has(tag.id)}>
+              {tag.name}
             </button>
           ))}
         </div>
         <div className={styles.actions}>
           <button type="button" aria-pressed={video.favorite} onClick={() => void update({ id: video.id, favorite: !video.favorite })}>
-            {video.favorite ? '★ Favorite' : '☆ Favorite'}
+            {video.favorite ? '★' : '☆'} {t('Favorite')}
           </button>
           <button
             type="button"
-            onClick={() => {
-              if (window.confirm(Messages.confirmDeleteVideo)) void remove(video.id);
+            onClick={async () => {
+              const sure = await confirm({ title: t('Delete the video?'), message: t(Messages.confirmDeleteVideo), action: t('Delete') });
+              if (sure) void remove(video.id);
             }}
           >
-            Delete
+            {t('Delete')}
           </button>
         </div>
-        {error && <p className={styles.error}>{error}</p>}
+        {error && <p className={styles.error}>{t(error)}</p>}
+        {confirmDialog}
       </div>
     </article>
   );
 }
 
 function TagManager() {
+  const { t } = useTranslation();
+  const [confirm, confirmDialog] = useConfirm();
   const { data: tags = [] } = useListTagsQuery();
   const [create] = useCreateTagMutation();
   const [rename] = useRenameTagMutation();
@@ -133,7 +153,7 @@ function TagManager() {
     setError(null);
   };
   const edit = async (id: string, current: string) => {
-    const next = window.prompt('Rename the tag', current);
+    const next = window.prompt(t('Rename the tag'), current);
     if (next === null) return;
     if (!next.trim()) return setError(Messages.tagNameRequired);
     const res = await rename({ id, name: next.trim() });
@@ -142,24 +162,26 @@ function TagManager() {
   return (
     <div className={styles.tagManager}>
       <form onSubmit={add} noValidate>
-        <input aria-label="New tag" placeholder="New tag" value={name} onChange={(e) => setName(e.target.value)} />
-        <button type="submit">Add tag</button>
+        <input aria-label={t('New tag')} placeholder={t('New tag')} value={name} onChange={(e) => setName(e.target.value)} />
+        <button type="submit">{t('Add tag')}</button>
       </form>
-      {error && <p className={styles.error}>{error}</p>}
+      {error && <p className={styles.error}>{t(error)}</p>}
+      {confirmDialog}
       <ul>
-        {tags.map((t) => (
-          <li key={t.id}>
-            {t.name}{' '}
-            <button type="button" onClick={() => void edit(t.id, t.name)}>
-              Rename
+        {tags.map((tag) => (
+          <li key={tag.id}>
+            {tag.name}{' '}
+            <button type="button" onClick={() => void edit(tag.id, tag.name)}>
+              {t('Rename')}
             </button>{' '}
             <button
               type="button"
-              onClick={() => {
-                if (window.confirm(Messages.confirmDeleteTag)) void remove(t.id);
+              onClick={async () => {
+                const sure = await confirm({ title: t('Delete the tag?'), message: t(Messages.confirmDeleteTag), action: t('Delete') });
+                if (sure) void remove(tag.id);
               }}
             >
-              Delete
+              {t('Delete')}
             </button>
           </li>
         ))}
