@@ -808,6 +808,8 @@ const zhCN: Record<string, string> = {
   'Please choose a template category': '请选择模板分类',
   'Image not found': '找不到图片',
   'This file is not an Excalidraw drawing (.excalidraw)': '该文件不是 Excalidraw 绘图（.excalidraw）',
+  'This file holds no Excalidraw drawing (an .excalidraw file, a PNG or SVG exported with the scene, or an Obsidian Excalidraw note)':
+    '该文件中没有 Excalidraw 绘图（支持 .excalidraw 文件、嵌入了场景的 PNG 或 SVG 导出图，以及 Obsidian Excalidraw 笔记）',
   'The file is too large to import (the limit is 50 MB)': '文件太大，无法导入（上限为 50 MB）',
   'The drawing has more than 50 images; split it into several drawings and import them one by one': '该绘图包含超过 50 张图片；请拆分成多幅绘图后逐一导入',
   'This file is not an Excalidraw library (.excalidrawlib)': '该文件不是 Excalidraw 素材库（.excalidrawlib）',
@@ -823,5 +825,11 @@ const zhCN: Record<string, string> = {
   'This version does not exist (it may have been removed by the history limit)': '该版本不存在（可能因历史数量上限被移除）',
   Overview: '概述',
   Highlight: '重点',
+  'People here': '在场的人',
+  'Live · view only': '实时 · 仅查看',
+  'Live': '实时',
+  'Connecting…': '正在连接…',
+  'Not shared': '未共享',
+  'Reconnecting…': '正在重新连接…',
 };
 export default zhCN;

@@ -424,15 +424,16 @@ export function EditorPage() {
 
 /** Who else has the project open (one entry per person), and whether changes are shared live. */
 function LivePeers({ status, peers, viewer }: { status: LiveStatus; peers: LivePeer[]; viewer: boolean }) {
+  const { t } = useTranslation();
   const people = [...new Map(peers.map((p) => [p.user_id, p])).values()];
-  const label = status === 'live' ? (viewer ? 'Live · view only' : 'Live') : status === 'connecting' ? 'Connecting…' : status === 'closed' ? 'Not shared' : 'Reconnecting…';
+  const label = t(status === 'live' ? (viewer ? 'Live · view only' : 'Live') : status === 'connecting' ? 'Connecting…' : status === 'closed' ? 'Not shared' : 'Reconnecting…');
   return (
     <div className={styles.peers} data-testid="live-peers" data-live-status={status} aria-live="polite">
       <span className={styles.liveState} data-status={status}>
         {label}
       </span>
       {people.length > 0 && (
-        <ul aria-label="People here">
+        <ul aria-label={t('People here')}>
           {people.map((p) => (
             <li key={p.user_id} title={`${p.name} (${p.role})`} data-testid="live-peer" style={{ borderColor: p.color }}>
               <span aria-hidden="true" style={{ background: p.color }}>
