@@ -13,4 +13,6 @@ export * from './jwk';
 export * from './safe-link';
 export * from './dto/blog';
 export * from './dto/documents';
+export * from './dto/batches';
+export * from './dto/transcript-formats';
 export * from './site';

@@ -5,12 +5,13 @@ import { STORAGE, type Storage } from '@visualnotes/common';
 import {
   createVideoSchema,
   DomainError,
-  JobPriority,
+  jobPriority,
   jobFailureMessage,
   Jobs,
   parseYouTubeUrl,
   publicJobId,
   Queues,
+  type CreateVideoBody,
   type CreateVideoReply,
   type RpcRequest,
   type RpcResponse,
@@ -89,8 +90,16 @@ export class VideosService {
     const parsed = createVideoSchema.safeParse({ url: req.url, file_id: req.file_id, language: req.language });
     if (!parsed.success) throw new DomainError('VALIDATION_FAILED', parsed.error.issues[0]?.message);
     const caller: VideoCaller = { owner_id: req.owner_id ?? null, visitor_key: req.visitor_key, visitor_quota_key: req.visitor_quota_key, scope: req.scope };
+    return this.importVideo(caller, parsed.data);
+  }
+
+  /**
+   * Imports one video by link or uploaded file: reads its captions or plans its transcription,
+   * counts it against the caller's allowance and queues its processing. Single videos and the
+   * items of a batch (`batch`: their jobs go just after single videos of the same plan) both come here.
+   */
+  async importVideo(caller: VideoCaller, body: CreateVideoBody, opts: { batch?: boolean } = {}): Promise<CreateVideoReply> {
     if (!caller.owner_id && !caller.visitor_key) throw new DomainError('UNAUTHORIZED');
-    const body = parsed.data;
     const row = body.file_id ? await this.fromFile(caller, body.file_id) : await this.fromYoutube(caller, body.url!, body.language);
     await this.usage.consumeVideoSummary(caller);
     row.ownerId = caller.owner_id;
@@ -104,8 +113,8 @@ export class VideosService {
     const saved = await this.videos.save(row);
     await this.queue.add(
       Jobs.videoImport,
-      { videoId: saved.id, step: 'start', ownerId: saved.ownerId, visitorKey: saved.visitorKey, premium },
-      { jobId: saved.jobId!, priority: premium ? JobPriority.premium : JobPriority.free },
+      { videoId: saved.id, step: 'start', ownerId: saved.ownerId, visitorKey: saved.visitorKey, premium, ...(opts.batch ? { batch: true } : {}) },
+      { jobId: saved.jobId!, priority: jobPriority(premium, opts.batch) },
     );
     saved.tags = [];
     return { video: viewOf(saved), job_id: publicJobId(Queues.mediaJobs, saved.jobId!) };
