@@ -6,7 +6,9 @@ import { useCapabilitiesQuery } from '../../app/api/capabilities';
 import { ToolGuide } from '../../components/ToolGuide/ToolGuide';
 import { UpgradePrompt } from '../../components/UpgradePrompt/UpgradePrompt';
 import { currentAuthorization } from '../../app/api/auth-token';
+import { useTranslation } from '../../i18n/i18n';
 import { apiErrorMessage, useCreateVideoMutation } from './api';
+import { BatchForm, BatchList, BatchProgress } from './Batches';
 import styles from './video.module.css';
 
 // Player, transcript, summary and exports load once a video is chosen (a chunk of their own).
@@ -27,6 +29,9 @@ async function uploadFile(file: File): Promise<string> {
 export function VideoSummarizer({ heading }: { heading: string }) {
   const [params, setParams] = useSearchParams();
   const videoId = params.get('v');
+  const batchId = params.get('batch');
+  const { t } = useTranslation();
+  const [many, setMany] = useState(false);
   const [url, setUrl] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const [createVideo, creating] = useCreateVideoMutation();
@@ -93,13 +98,33 @@ export function VideoSummarizer({ heading }: { heading: string }) {
         </p>
       )}
       {formError === Messages.premiumForVideoFiles && <UpgradePrompt reason="no-transcription" />}
-      {videoId ? (
+      <button type="button" className={styles.linkButton} aria-expanded={many} aria-controls="batch-panel" onClick={() => setMany((m) => !m)}>
+        {many ? t('Hide batch') : t('Many videos at once (links, a playlist or files)')}
+      </button>
+      {many && (
+        <div id="batch-panel">
+          {signedIn() ? (
+            <BatchForm
+              onCreated={(id) => {
+                setMany(false);
+                setParams({ batch: id });
+              }}
+            />
+          ) : (
+            <p className={styles.muted}>{Messages.needLogin}</p>
+          )}
+        </div>
+      )}
+      {batchId && !videoId ? (
+        <BatchProgress key={batchId} id={batchId} />
+      ) : videoId ? (
         <Suspense fallback={<p className={styles.muted}>Loading…</p>}>
           <VideoWorkspace key={videoId} id={videoId} start={Number(params.get('t')) || 0} />
         </Suspense>
       ) : (
         <ToolGuide kind="video" />
       )}
+      {signedIn() && (many || batchId) && <BatchList />}
     </div>
   );
 }
