@@ -84,6 +84,10 @@ describe('batches on the video summarizer', () => {
     const list = page.getByRole('region', { name: 'Your batches' });
     await list.getByText('5 of 5 done').waitFor();
     await page.setViewportSize({ width: 375, height: 800 });
+    const wider = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > 376).map((el) => `${el.tagName}.${el.className}`),
+    );
+    expect(wider).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.context().close();
   });

@@ -8,13 +8,14 @@ import {
   type BatchView,
   type VideoView,
 } from '@visualnotes/contracts';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { currentAuthorization } from '../../app/api/auth-token';
 import { API_BASE_URL } from '../../app/constants';
+import { useAppDispatch } from '../../app/store';
 import { useTranslation } from '../../i18n/i18n';
 import { apiErrorMessage } from './api';
-import { useCancelBatchMutation, useCreateBatchMutation, useGetBatchQuery, useListBatchesQuery, useRetryBatchMutation } from './batches-api';
+import { batchesApi, useCancelBatchMutation, useCreateBatchMutation, useGetBatchQuery, useListBatchesQuery, useRetryBatchMutation } from './batches-api';
 import { buildBatchScene, sendSceneToNewCanvas } from './canvas';
 import { fileBase } from './formats';
 import { useEventStream } from './useJobProgress';
@@ -102,6 +103,11 @@ export function BatchProgress({ id }: { id: string }) {
   const { data, error, refetch } = useGetBatchQuery(id);
   const live = useEventStream<BatchView>(data?.status === 'running' ? `batches/${encodeURIComponent(id)}/events` : null, (b) => b.status !== 'running', () => void refetch());
   const batch = live && data && live.id === data.id && data.status === 'running' ? live : data;
+  const dispatch = useAppDispatch();
+  // the list of batches and the library follow each video that ends
+  useEffect(() => {
+    if (live) dispatch(batchesApi.util.invalidateTags(['Batches', 'Videos']));
+  }, [dispatch, live?.done, live?.failed, live?.status]); // eslint-disable-line react-hooks/exhaustive-deps
   const [retry, retrying] = useRetryBatchMutation();
   const [cancel, cancelling] = useCancelBatchMutation();
   const [confirming, setConfirming] = useState(false);
@@ -239,5 +245,16 @@ export function BatchList() {
         </ul>
       )}
     </section>
+  );
+}
+
+/** What the summarizer shows of batches (a chunk of its own, loaded once asked for). */
+export default function BatchArea({ showForm, batchId, onCreated }: { showForm: boolean; batchId: string | null; onCreated: (id: string) => void }) {
+  return (
+    <>
+      {showForm && <BatchForm onCreated={onCreated} />}
+      {batchId && <BatchProgress key={batchId} id={batchId} />}
+      <BatchList />
+    </>
   );
 }

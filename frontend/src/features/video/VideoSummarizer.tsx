@@ -8,11 +8,12 @@ import { UpgradePrompt } from '../../components/UpgradePrompt/UpgradePrompt';
 import { currentAuthorization } from '../../app/api/auth-token';
 import { useTranslation } from '../../i18n/i18n';
 import { apiErrorMessage, useCreateVideoMutation } from './api';
-import { BatchForm, BatchList, BatchProgress } from './Batches';
 import styles from './video.module.css';
 
 // Player, transcript, summary and exports load once a video is chosen (a chunk of their own).
 const VideoWorkspace = lazy(() => import('./VideoWorkspace'));
+// Batches (many links, a playlist or files) load once asked for.
+const BatchArea = lazy(() => import('./Batches'));
 
 const signedIn = () => Boolean(currentAuthorization());
 
@@ -101,30 +102,30 @@ export function VideoSummarizer({ heading }: { heading: string }) {
       <button type="button" className={styles.linkButton} aria-expanded={many} aria-controls="batch-panel" onClick={() => setMany((m) => !m)}>
         {many ? t('Hide batch') : t('Many videos at once (links, a playlist or files)')}
       </button>
-      {many && (
+      {(many || batchId) && (
         <div id="batch-panel">
-          {signedIn() ? (
-            <BatchForm
-              onCreated={(id) => {
-                setMany(false);
-                setParams({ batch: id });
-              }}
-            />
-          ) : (
-            <p className={styles.muted}>{Messages.needLogin}</p>
+          {many && !signedIn() && <p className={styles.muted}>{Messages.needLogin}</p>}
+          {signedIn() && (
+            <Suspense fallback={<p className={styles.muted}>{t('Loading…')}</p>}>
+              <BatchArea
+                showForm={many}
+                batchId={videoId ? null : batchId}
+                onCreated={(id) => {
+                  setMany(false);
+                  setParams({ batch: id });
+                }}
+              />
+            </Suspense>
           )}
         </div>
       )}
-      {batchId && !videoId ? (
-        <BatchProgress key={batchId} id={batchId} />
-      ) : videoId ? (
+      {videoId ? (
         <Suspense fallback={<p className={styles.muted}>Loading…</p>}>
           <VideoWorkspace key={videoId} id={videoId} start={Number(params.get('t')) || 0} />
         </Suspense>
-      ) : (
+      ) : batchId ? null : (
         <ToolGuide kind="video" />
       )}
-      {signedIn() && (many || batchId) && <BatchList />}
     </div>
   );
 }
