@@ -89,6 +89,19 @@ describe('batches on the video summarizer', () => {
     );
     expect(wider).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // the whole batch on one canvas: a frame per video holding its timestamped section cards
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Send to one canvas' }).click();
+    await page.waitForURL(/\/projects\/[0-9a-f-]{36}/, { timeout: 30_000 });
+    const projectId = /\/projects\/([0-9a-f-]{36})/.exec(page.url())![1];
+    const res = await fetch(`${stack.url}/api/projects/${projectId}`, { headers: { authorization: `Bearer ${user.token}` } });
+    const project = (await res.json()) as { scene: { elements: { id: string; type: string; name?: string; frameId?: string | null; text?: string; link?: string | null }[] } };
+    const frames = project.scene.elements.filter((e) => e.type === 'frame');
+    expect(frames.map((f) => f.name)).toEqual(IDS.map((_, n) => `Lesson ${n + 1}`));
+    const inFirst = project.scene.elements.filter((e) => e.frameId === frames[0].id && e.type === 'text').map((e) => e.text ?? '');
+    expect(inFirst.some((text) => /^\[0:\d\d\] /.test(text))).toBe(true);
+    expect(project.scene.elements.some((e) => e.frameId === frames[0].id && /youtube\.com\/watch\?v=batchvid001&t=\d+s/.test(e.link ?? ''))).toBe(true);
     await page.context().close();
   });
 });

@@ -123,8 +123,8 @@ export function buildBatchScene(videos: VideoView[]) {
     const height = Math.max(...columnY) + 20;
     const frame = { ...base('frame', x0, 0, FRAME_WIDTH, height), name: video.title.slice(0, 200), link: video.url };
     for (const el of inner) el.frameId = frame.id;
-    // Excalidraw draws a frame's children after the frame
-    elements.push(frame, ...inner);
+    // a frame comes after its children, as Excalidraw orders them
+    elements.push(...inner, frame);
   });
   return { type: 'excalidraw', version: 2, source: 'visualnotes-video', elements, appState: { viewBackgroundColor: '#ffffff' }, files: {} };
 }
