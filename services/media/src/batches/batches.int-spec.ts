@@ -152,6 +152,8 @@ describe('batches (links, playlists, files, limits, allowances, export)', () => 
       [expect.stringContaining('missing0001'), 'failed'],
     ]);
     expect(batch.items[2].video_id).toBe(single.body.video.id);
+    // named after its first video once that one is imported
+    expect(batch.title).toBe('First talk');
     expect(batch.items[3].error).toBe(Messages.videoNotFound);
     const library = (await request(backend.http).get('/api/videos').set(auth(alice)).expect(200)).body as VideoCard[];
     expect(library.filter((v) => v.provider_id === 'aaaaaaaaaa1')).toHaveLength(1);

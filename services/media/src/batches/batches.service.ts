@@ -316,6 +316,14 @@ export class BatchesService {
         for (const item of next) {
           const { title, ...result } = await this.importItem(ownerId, item);
           await m.update(BatchItem, { id: item.id }, title ? { ...result, title: title.slice(0, 500) } : result);
+          // a batch of links is named after its first video once that one's title is known
+          if (title && item.kind === 'youtube') {
+            await m.query(`UPDATE media.batches SET title = $2 WHERE id = $1 AND source = 'urls' AND title = $3`, [
+              item.batchId,
+              title.slice(0, 300),
+              `https://www.youtube.com/watch?v=${item.ref}`,
+            ]);
+          }
           if (result.status === 'processing') started++;
         }
       }
