@@ -16,4 +16,6 @@ export * from './jwk';
 export * from './safe-link';
 export * from './dto/blog';
 export * from './dto/documents';
+export * from './dto/batches';
+export * from './dto/transcript-formats';
 export * from './site';

@@ -61,6 +61,13 @@ export const Messages = {
   videoProcessingStopped: 'The processing of this video stopped; please import it again',
   videoAudioUnavailable: 'The audio of this video could not be downloaded for transcription. Upload the video or audio file instead',
   monthlySummariesUsed: "You have used this month's free summaries. Upgrade to Premium for unlimited summaries",
+  // Batches ({n}: the configured number of videos).
+  batchNeedsPremium: 'Batches of more than {n} videos need the Premium plan; split the list or upgrade',
+  batchTooLarge: 'A batch holds at most {n} videos; split the list into several batches',
+  batchEmpty: 'Add at least one video link, a playlist link or a file to the batch',
+  playlistNotFound: 'This playlist could not be found; it may be private or deleted',
+  playlistEmpty: 'This playlist has no videos we can import',
+  batchNotFound: 'This batch could not be found',
   premiumForVideoFiles: 'Uploading video files needs the Premium plan; upload the audio or a subtitle file instead',
   // Documents (spec: messages "not shown"; these are ours).
   documentUnsupported: 'This kind of file cannot be summarized; please upload a PDF, PowerPoint (.pptx), Word (.docx) or text file',

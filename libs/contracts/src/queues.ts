@@ -12,6 +12,12 @@ export const Queues = {
   aiEvents: 'ai-events',
   /** Media: one `video.import` job per video, the parent of its transcription flow and summary job. */
   mediaJobs: 'media-jobs',
+  /**
+   * Media: batches. `batch.advance` hands a user's next pending batch items to the import path (a
+   * few at a time per user); `batch.sweep` runs every few seconds and advances every running batch
+   * (after a restart, or when a video's end was missed).
+   */
+  mediaBatches: 'media-batches',
   /** AI: one job per audio chunk, and the merge job (parent of the chunks, BullMQ flow). */
   aiTranscription: 'ai-transcription',
   /** AI: video summaries; a long transcript is mapped in parallel child jobs under its summary job (BullMQ flow). */
@@ -26,6 +32,8 @@ export type QueueName = (typeof Queues)[keyof typeof Queues];
 export const Jobs = {
   accountDeleted: 'account.deleted',
   videoImport: 'video.import',
+  batchAdvance: 'batch.advance',
+  batchSweep: 'batch.sweep',
   transcriptionChunk: 'transcription.chunk',
   transcriptionMerge: 'transcription.merge',
   transcriptionDiscard: 'transcription.discard',
@@ -57,8 +65,15 @@ export const AsrAudioFormats = {
 } as const;
 export type AsrAudioFormat = keyof typeof AsrAudioFormats;
 
-/** BullMQ priorities (lower runs first): Premium work is taken before free work. */
+/**
+ * BullMQ priorities (lower runs first): Premium work is taken before free work, and a video of a
+ * batch just after a single video of the same plan, so a large batch never holds up someone's
+ * single video (batches are also handed to the queues only a few videos per user at a time).
+ */
 export const JobPriority = { premium: 1, free: 10 } as const;
+export function jobPriority(premium: boolean | undefined, batch?: boolean): number {
+  return (premium ? JobPriority.premium : JobPriority.free) + (batch ? 1 : 0);
+}
 
 export interface JobPayloads {
   'account.deleted': { userId: string; requestId?: string };
@@ -71,6 +86,8 @@ export interface JobPayloads {
     chunkFormat?: AsrAudioFormat;
     /** The owner had Premium when importing: its transcription and summary jobs go first. */
     premium?: boolean;
+    /** Part of a batch: its jobs go just after single videos of the same plan. */
+    batch?: boolean;
     requestId?: string;
   } & JobOwner;
   /** Transcribes one audio chunk (storage key) whose first sample is at `offset` seconds of the video. */
@@ -86,6 +103,10 @@ export interface JobPayloads {
     /** Encoding of the chunk file (absent: wav). */
     format?: AsrAudioFormat;
   };
+  /** Hands the owner's next pending batch items to the import path, up to the per-user limit. */
+  'batch.advance': { ownerId: string; requestId?: string };
+  /** Advances every running batch (repeated by a BullMQ job scheduler). */
+  'batch.sweep': Record<string, never>;
   /** Merges the chunks of a video in order; returns `TranscriptSegment[]`. */
   'transcription.merge': { videoId: string; chunks: number };
   /** Removes the chunk texts kept for a video (the video was deleted). */
@@ -116,6 +137,7 @@ export const QueueOwners = {
   'publish-events': { owner: 'publish', jobs: ['account.deleted'] },
   'ai-events': { owner: 'ai', jobs: ['account.deleted'] },
   'media-jobs': { owner: 'media', jobs: ['video.import'] },
+  'media-batches': { owner: 'media', jobs: ['batch.advance', 'batch.sweep'] },
   'ai-transcription': { owner: 'ai', jobs: ['transcription.chunk', 'transcription.merge', 'transcription.discard'] },
   'ai-summaries': { owner: 'ai', jobs: ['summary.video', 'summary.map'] },
   'ai-documents': { owner: 'ai', jobs: ['document.map', 'document.reduce'] },

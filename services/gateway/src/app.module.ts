@@ -2,6 +2,7 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { BASE_CONFIG, createStorage, RpcModule, STORAGE } from '@visualnotes/common';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { BatchesController } from './batches/batches.controller';
 import { CapabilitiesController } from './capabilities/capabilities.controller';
 import { SummariesController } from './summaries/summaries.controller';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
@@ -38,7 +39,7 @@ export class AppModule {
       module: AppModule,
       imports: [GatewayConfigModule.forRoot(config), RpcModule, AuthModule.forRoot(config), VideosModule, CanvasModule, LicensesModule, SeoModule, AdminModule],
       // the outbox and scope routes exist only for test harnesses (TEST_ROUTES=1)
-      controllers: [HealthController, CapabilitiesController, JobsController, UploadsController, SummariesController, ...(config.TEST_ROUTES ? [DevController] : [])],
+      controllers: [HealthController, CapabilitiesController, JobsController, BatchesController, UploadsController, SummariesController, ...(config.TEST_ROUTES ? [DevController] : [])],
       providers: [JobsService],
     };
   }

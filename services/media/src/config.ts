@@ -24,6 +24,16 @@ export const mediaEnvSchema = baseEnvSchema.extend({
   ASR_AUDIO_KBPS: int(12, 128, 32),
   /** Largest audio download for a video without captions. */
   MEDIA_MAX_AUDIO_BYTES: int(1024 * 1024, 4 * 1024 * 1024 * 1024, 1024 * 1024 * 1024),
+  /** Batches: most videos in one batch on the free plan, and on Premium. */
+  BATCH_MAX_ITEMS_FREE: int(1, 10_000, 10),
+  BATCH_MAX_ITEMS_PREMIUM: int(1, 10_000, 200),
+  /**
+   * Batches: how many videos of one user's batches are in the import and ai queues at once; the
+   * rest wait as rows and are handed over as these finish, so one user's batch never fills the queues.
+   */
+  BATCH_ITEMS_IN_FLIGHT: int(1, 1000, 2),
+  /** Batches: how often every running batch is checked (resumes batches after a restart). */
+  BATCH_SWEEP_MS: int(500, 600_000, 10_000),
   /** Documents: what a free plan may summarize (pages/slides/parts and characters); Premium has no such limit. */
   DOCUMENT_FREE_MAX_PAGES: int(1, 1_000_000, 30),
   DOCUMENT_FREE_MAX_CHARS: int(100, 100_000_000, 60_000),

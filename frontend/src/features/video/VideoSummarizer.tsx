@@ -14,6 +14,8 @@ import { msg } from '../../i18n/msg';
 
 // Player, transcript, summary and exports load once a video is chosen (a chunk of their own).
 const VideoWorkspace = lazy(() => import('./VideoWorkspace'));
+// Batches (many links, a playlist or files) load once asked for.
+const BatchArea = lazy(() => import('./Batches'));
 
 const signedIn = () => Boolean(currentAuthorization());
 
@@ -31,6 +33,8 @@ export function VideoSummarizer({ heading }: { heading: string }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const videoId = params.get('v');
+  const batchId = params.get('batch');
+  const [many, setMany] = useState(false);
   const [url, setUrl] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const [createVideo, creating] = useCreateVideoMutation();
@@ -98,11 +102,31 @@ export function VideoSummarizer({ heading }: { heading: string }) {
         </p>
       )}
       {formError === Messages.premiumForVideoFiles && <UpgradePrompt reason="no-transcription" />}
+      <button type="button" className={styles.linkButton} aria-expanded={many} aria-controls="batch-panel" onClick={() => setMany((m) => !m)}>
+        {many ? t('Hide batch') : t('Many videos at once (links, a playlist or files)')}
+      </button>
+      {(many || batchId) && (
+        <div id="batch-panel">
+          {many && !signedIn() && <p className={styles.muted}>{Messages.needLogin}</p>}
+          {signedIn() && (
+            <Suspense fallback={<p className={styles.muted}>{t('Loading…')}</p>}>
+              <BatchArea
+                showForm={many}
+                batchId={videoId ? null : batchId}
+                onCreated={(id) => {
+                  setMany(false);
+                  setParams({ batch: id });
+                }}
+              />
+            </Suspense>
+          )}
+        </div>
+      )}
       {videoId ? (
         <Suspense fallback={<p className={styles.muted}>{t('Loading…')}</p>}>
           <VideoWorkspace key={videoId} id={videoId} start={Number(params.get('t')) || 0} />
         </Suspense>
-      ) : (
+      ) : batchId ? null : (
         <ToolGuide kind="video" />
       )}
     </div>

@@ -11,7 +11,7 @@ import {
   useListHighlightsQuery,
   useUpdateHighlightMutation,
 } from './api';
-import { buildScene } from './canvas';
+import { buildScene, sendSceneToNewCanvas } from './canvas';
 import { clock, download, fileBase, toMarkdown, toSrt, toTxt, toVtt } from './formats';
 import { Player, type PlayerHandle } from './Player';
 import { TranscriptView } from './TranscriptView';
@@ -134,22 +134,14 @@ function Exports({ video }: { video: VideoView }) {
   };
   const toCanvas = async () => {
     if (!signedIn()) return setNote(Messages.needLogin);
-    const base = API_BASE_URL.replace(/\/$/, '');
-    const headers = { 'Content-Type': 'application/json', Authorization: currentAuthorization() ?? '' };
-    const created = await fetch(`${base}/projects`, { method: 'POST', headers, body: JSON.stringify({ title: video.title.slice(0, 200) }) });
-    const project = (await created.json().catch(() => ({}))) as { id?: string; version?: number; message?: string };
-    if (!created.ok || !project.id) return setNote(project.message ?? msg('The canvas could not be created'));
-    const saved = await fetch(`${base}/projects/${project.id}`, {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({
-        scene: buildScene(video, highlights, { overview: t('Overview'), highlight: t('Highlight') }),
-        version: project.version ?? 1,
-      }),
-    });
-    if (!saved.ok) return setNote(((await saved.json().catch(() => ({}))) as { message?: string }).message ?? msg('The canvas could not be saved'));
-    setNote(msg('Sent to a new canvas'));
-    window.location.assign(`/projects/${project.id}`);
+    try {
+      const scene = buildScene(video, highlights, { overview: t('Overview'), highlight: t('Highlight') });
+      const id = await sendSceneToNewCanvas(API_BASE_URL, currentAuthorization() ?? '', video.title, scene);
+      setNote(msg('Sent to a new canvas'));
+      window.location.assign(`/projects/${id}`);
+    } catch (err) {
+      setNote((err as Error).message);
+    }
   };
   return (
     <div className={styles.exports}>

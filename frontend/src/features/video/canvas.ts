@@ -1,4 +1,5 @@
 import type { HighlightView, VideoView } from '@visualnotes/contracts';
+import { msg } from '../../i18n/msg';
 import { clock, momentUrl } from './formats';
 
 /**
@@ -141,4 +142,43 @@ export function buildScene(video: VideoView, highlights: HighlightView[], labels
     elements.push(...made.elements);
   });
   return { type: 'excalidraw', version: 2, source: 'visualnotes-video', elements, appState: { viewBackgroundColor: '#ffffff' }, files: {} };
+}
+
+/**
+ * "Send the batch to one canvas": one frame per video, side by side, each holding the video's
+ * overview and its sections as the same timestamped cards (linked to their moment) as above.
+ */
+export function buildBatchScene(videos: VideoView[]) {
+  const elements: Record<string, unknown>[] = [];
+  const FRAME_WIDTH = 840;
+  videos.forEach((video, n) => {
+    const x0 = n * (FRAME_WIDTH + 120);
+    const inner: Record<string, unknown>[] = [];
+    if (video.summary?.overview) inner.push(...card(x0 + 20, 40, 'Overview', video.summary.overview, momentUrl(video, 0), '#fdf6d8').elements);
+    const columnY = [240, 240];
+    canvasCards(video, []).forEach((c, i) => {
+      const col = i % 2;
+      const made = card(x0 + 20 + col * 400, columnY[col], c.heading, c.body, c.link, '#dbeafe');
+      columnY[col] += made.height + 24;
+      inner.push(...made.elements);
+    });
+    const height = Math.max(...columnY) + 20;
+    const frame = { ...base('frame', x0, 0, FRAME_WIDTH, height), name: video.title.slice(0, 200), link: video.url };
+    for (const el of inner) el.frameId = frame.id;
+    // a frame comes after its children, as Excalidraw orders them
+    elements.push(...inner, frame);
+  });
+  return { type: 'excalidraw', version: 2, source: 'visualnotes-video', elements, appState: { viewBackgroundColor: '#ffffff' }, files: {} };
+}
+
+/** Creates a new canvas holding `scene`; answers its id, or throws with the sentence to show. */
+export async function sendSceneToNewCanvas(apiBase: string, authorization: string, title: string, scene: unknown): Promise<string> {
+  const base = apiBase.replace(/\/$/, '');
+  const headers = { 'Content-Type': 'application/json', Authorization: authorization };
+  const created = await fetch(`${base}/projects`, { method: 'POST', headers, body: JSON.stringify({ title: title.slice(0, 200) }) });
+  const project = (await created.json().catch(() => ({}))) as { id?: string; version?: number; message?: string };
+  if (!created.ok || !project.id) throw new Error(project.message ?? msg('The canvas could not be created'));
+  const saved = await fetch(`${base}/projects/${project.id}`, { method: 'PUT', headers, body: JSON.stringify({ scene, version: project.version ?? 1 }) });
+  if (!saved.ok) throw new Error(((await saved.json().catch(() => ({}))) as { message?: string }).message ?? msg('The canvas could not be saved'));
+  return project.id;
 }

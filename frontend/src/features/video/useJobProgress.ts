@@ -23,17 +23,17 @@ function takeEvents(buffer: string): { events: string[]; rest: string } {
 }
 
 /**
- * Follows `GET /api/jobs/:id/events` (Server-Sent Events) until the job completes or fails. Read
- * with `fetch` rather than `EventSource`, which cannot send the headers that prove whose job it is
- * (the access token, or a visitor's fingerprint). A dropped stream is opened again, as
- * `EventSource` would; an HTTP error (e.g. 404, not this caller's job) ends it.
+ * Follows a Server-Sent Events route of the API (`path` under `/api`) until `isFinal` says so,
+ * returning the latest event. Read with `fetch` rather than `EventSource`, which cannot send the
+ * headers that prove whose stream it is (the access token, or a visitor's fingerprint). A dropped
+ * stream is opened again, as `EventSource` would; an HTTP error (e.g. 404, not this caller's) ends it.
  */
-export function useJobProgress(jobId: string | null | undefined, onDone: () => void): JobStatus | null {
-  const [status, setStatus] = useState<JobStatus | null>(null);
+export function useEventStream<T>(path: string | null | undefined, isFinal: (value: T) => boolean, onDone: () => void): T | null {
+  const [status, setStatus] = useState<T | null>(null);
   useEffect(() => {
-    if (!jobId || typeof fetch === 'undefined') return;
+    if (!path || typeof fetch === 'undefined') return;
     const controller = new AbortController();
-    const url = `${API_BASE_URL.replace(/\/$/, '')}/jobs/${encodeURIComponent(jobId)}/events`;
+    const url = `${API_BASE_URL.replace(/\/$/, '')}/${path}`;
     let finished = false;
     const finish = () => {
       if (finished) return;
@@ -59,9 +59,9 @@ export function useJobProgress(jobId: string | null | undefined, onDone: () => v
             const taken = takeEvents(buffer + decoder.decode(value, { stream: true }));
             buffer = taken.rest;
             for (const data of taken.events) {
-              const next = JSON.parse(data) as JobStatus;
+              const next = JSON.parse(data) as T;
               setStatus(next);
-              if (next.state === 'completed' || next.state === 'failed') return finish();
+              if (isFinal(next)) return finish();
             }
           }
         } catch {
@@ -76,6 +76,11 @@ export function useJobProgress(jobId: string | null | undefined, onDone: () => v
       controller.abort();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [jobId]);
+  }, [path]);
   return status;
+}
+
+/** Follows `GET /api/jobs/:id/events` until the job completes or fails. */
+export function useJobProgress(jobId: string | null | undefined, onDone: () => void): JobStatus | null {
+  return useEventStream<JobStatus>(jobId ? `jobs/${encodeURIComponent(jobId)}/events` : null, (s) => s.state === 'completed' || s.state === 'failed', onDone);
 }

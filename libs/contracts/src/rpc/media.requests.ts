@@ -19,11 +19,27 @@ const tagId = idOf('NOT_FOUND', 'Tag not found');
 const highlightId = idOf('NOT_FOUND', 'Highlight not found');
 const summaryId = idOf('NOT_FOUND', 'Summary not found');
 const count = z.number().int().min(0);
+const batchId = idOf('BATCH_NOT_FOUND');
+const onBatch = z.object({ owner_id, id: batchId });
 const section = z.custom<DocumentSummarySection>((v) => typeof v === 'object' && v !== null && typeof (v as DocumentSummarySection).title === 'string');
 
 /** Request schemas of the media service, checked by the transport before a handler runs. */
 export const MediaRequests: RequestSchemas<MediaRpc> = {
   'media.health': empty,
+  // The batch's own rules (how many videos the plan allows, which links are videos) answer in the
+  // service with their catalogue sentences; here only the shape is bounded.
+  'media.batches.create': z.object({
+    owner_id,
+    scope,
+    urls: z.array(z.string().max(2_000)).max(10_000).optional(),
+    playlist_url: z.string().max(2_000).optional(),
+    file_ids: z.array(uuid).max(10_000).optional(),
+    language: z.string().max(20).optional(),
+  }),
+  'media.batches.list': z.object({ owner_id }),
+  'media.batches.get': onBatch,
+  'media.batches.retry': onBatch,
+  'media.batches.cancel': onBatch,
   'media.uploads.get': z.object({ fileId: idOf('NOT_FOUND', 'File not found'), ownerId: ownerOrVisitor }),
   'media.uploads.register': z.object({
     fileId: uuid,

@@ -11,6 +11,7 @@ import type {
   VideoCard,
   VideoView,
 } from '../dto/videos';
+import type { BatchSummaryView, BatchView } from '../dto/batches';
 import type { CreateSummaryReply, DocumentKind, DocumentPageView, DocumentSummary, DocumentSummaryView } from '../dto/documents';
 
 /**
@@ -59,6 +60,12 @@ export const MediaPatterns = {
   highlightsCreate: 'media.highlights.create',
   highlightsUpdate: 'media.highlights.update',
   highlightsDelete: 'media.highlights.delete',
+  /** Batches: create from links, a playlist or uploaded files; read, retry failed items, cancel. */
+  batchesCreate: 'media.batches.create',
+  batchesList: 'media.batches.list',
+  batchesGet: 'media.batches.get',
+  batchesRetry: 'media.batches.retry',
+  batchesCancel: 'media.batches.cancel',
   /** Document summaries: extract a file or pasted text, check the plan, queue the summary. */
   documentsCreate: 'media.documents.create',
   documentsGet: 'media.documents.get',
@@ -97,6 +104,15 @@ export interface MediaRpc {
   'media.highlights.create': { req: { owner_id: string; video_id: string } & NewHighlight; res: HighlightView };
   'media.highlights.update': { req: { owner_id: string; id: string } & UpdateHighlightBody; res: HighlightView };
   'media.highlights.delete': { req: { owner_id: string; id: string }; res: { ok: true } };
+  /** Exactly one of `urls`, `playlist_url`, `file_ids` (files uploaded through the gateway). */
+  'media.batches.create': {
+    req: { owner_id: string; scope?: unknown; urls?: string[]; playlist_url?: string; file_ids?: string[]; language?: string };
+    res: BatchView;
+  };
+  'media.batches.list': { req: { owner_id: string }; res: BatchSummaryView[] };
+  'media.batches.get': { req: { owner_id: string; id: string }; res: BatchView };
+  'media.batches.retry': { req: { owner_id: string; id: string }; res: BatchView };
+  'media.batches.cancel': { req: { owner_id: string; id: string }; res: BatchView };
   'media.documents.create': {
     req: {
       owner_id: string;

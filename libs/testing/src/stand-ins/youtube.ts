@@ -23,12 +23,23 @@ export interface StandInVideo {
   audio?: Buffer;
 }
 
+/** A playlist of the stand-in: video ids in order (ids without a video answer as unplayable entries). */
+export interface StandInPlaylist {
+  id: string;
+  title: string;
+  videoIds: string[];
+  /** Entries per page before a continuation (YouTube sends 100). */
+  pageSize?: number;
+}
+
 /**
  * A local stand-in for YouTube's InnerTube player endpoint (`POST /youtubei/v1/player`) and the
- * timedtext caption URLs, answering in their real formats (player JSON; json3 and srv3 XML).
+ * timedtext caption URLs, answering in their real formats (player JSON; json3 and srv3 XML), and
+ * the browse endpoint (`POST /youtubei/v1/browse`) for playlists (`VL<id>`, then continuations).
  */
 export class YoutubeStandIn {
   readonly videos = new Map<string, StandInVideo>();
+  readonly playlists = new Map<string, StandInPlaylist>();
   readonly requests: { method: string; path: string }[] = [];
   private server!: Server;
   url = '';
@@ -44,6 +55,10 @@ export class YoutubeStandIn {
 
   add(video: StandInVideo) {
     this.videos.set(video.id, video);
+  }
+
+  addPlaylist(playlist: StandInPlaylist) {
+    this.playlists.set(playlist.id, playlist);
   }
 
   close(): Promise<void> {
@@ -66,6 +81,10 @@ export class YoutubeStandIn {
       }
       return send(res, 200, 'application/json', JSON.stringify(this.player(videoId ?? '', video)));
     }
+    if (req.method === 'POST' && url.pathname === '/youtubei/v1/browse') {
+      const { browseId, continuation } = JSON.parse(body || '{}') as { browseId?: string; continuation?: string };
+      return send(res, 200, 'application/json', JSON.stringify(this.browse(browseId, continuation)));
+    }
     if (url.pathname === '/api/timedtext') {
       const video = this.videos.get(url.searchParams.get('v') ?? '');
       const track = video?.tracks?.find((t) => t.lang === url.searchParams.get('lang') && Boolean(t.asr) === (url.searchParams.get('kind') === 'asr'));
@@ -81,6 +100,77 @@ export class YoutubeStandIn {
       return send(res, 200, 'audio/wav', video.audio);
     }
     send(res, 404, 'text/html', '<html>404</html>');
+  }
+
+  private browse(browseId: string | undefined, continuation: string | undefined) {
+    const responseContext = { visitorData: 'CgtBQkNERUZHSElKSyiAgICABg%3D%3D', serviceTrackingParams: [] };
+    let listId = browseId?.startsWith('VL') ? browseId.slice(2) : '';
+    let offset = 0;
+    if (continuation) {
+      const [id, at] = Buffer.from(continuation, 'base64url').toString('utf8').split(':');
+      listId = id ?? '';
+      offset = Number(at) || 0;
+    }
+    const list = this.playlists.get(listId);
+    if (!list) {
+      return {
+        responseContext,
+        alerts: [{ alertRenderer: { type: 'ERROR', text: { runs: [{ text: 'The playlist does not exist.' }] } } }],
+      };
+    }
+    const size = list.pageSize ?? 100;
+    const page = list.videoIds.slice(offset, offset + size);
+    const items: unknown[] = page.map((id, i) => {
+      const video = this.videos.get(id);
+      return {
+        playlistVideoRenderer: {
+          videoId: id,
+          thumbnail: { thumbnails: [{ url: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`, width: 480, height: 360 }] },
+          title: { runs: [{ text: video ? video.title : '[Private video]' }], accessibility: { accessibilityData: { label: video?.title ?? '' } } },
+          index: { simpleText: String(offset + i + 1) },
+          shortBylineText: { runs: [{ text: video?.author ?? 'Stand-in Channel' }] },
+          lengthText: { simpleText: '2:00' },
+          lengthSeconds: String(video?.lengthSeconds ?? 120),
+          isPlayable: !!video,
+          navigationEndpoint: { watchEndpoint: { videoId: id, playlistId: list.id, index: offset + i } },
+        },
+      };
+    });
+    if (offset + size < list.videoIds.length) {
+      items.push({
+        continuationItemRenderer: {
+          trigger: 'CONTINUATION_TRIGGER_ON_ITEM_SHOWN',
+          continuationEndpoint: {
+            commandMetadata: { webCommandMetadata: { sendPost: true, apiUrl: '/youtubei/v1/browse' } },
+            continuationCommand: { token: Buffer.from(`${list.id}:${offset + size}`).toString('base64url'), request: 'CONTINUATION_REQUEST_TYPE_BROWSE' },
+          },
+        },
+      });
+    }
+    if (continuation) {
+      return { responseContext, onResponseReceivedActions: [{ appendContinuationItemsAction: { continuationItems: items, targetId: `pl-video-list${list.id}` } }] };
+    }
+    return {
+      responseContext,
+      contents: {
+        twoColumnBrowseResultsRenderer: {
+          tabs: [
+            {
+              tabRenderer: {
+                selected: true,
+                content: {
+                  sectionListRenderer: {
+                    contents: [{ itemSectionRenderer: { contents: [{ playlistVideoListRenderer: { contents: items, playlistId: list.id, isEditable: false, canReorder: false, targetId: `pl-video-list${list.id}` } }] } }],
+                  },
+                },
+              },
+            },
+          ],
+        },
+      },
+      header: { playlistHeaderRenderer: { playlistId: list.id, title: { simpleText: list.title }, numVideosText: { runs: [{ text: String(list.videoIds.length) }, { text: ' videos' }] } } },
+      metadata: { playlistMetadataRenderer: { title: list.title, description: '' } },
+    };
   }
 
   private player(id: string, video: StandInVideo | undefined) {

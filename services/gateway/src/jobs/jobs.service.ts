@@ -101,6 +101,47 @@ export class JobsService implements OnModuleDestroy {
     });
   }
 
+  /**
+   * A stream of `read()` on each change, read every `everyMs`, ending after a final value; for
+   * progress kept on a service's rows (batches). Ends with the others when the gateway stops.
+   */
+  pollStream<T>(read: () => Promise<T>, final: (value: T) => boolean, everyMs = 1_000): Observable<T> {
+    return new Observable<T>((subscriber) => {
+      let last = '';
+      let done = false;
+      let busy = false;
+      const push = async () => {
+        if (done || busy) return;
+        busy = true;
+        try {
+          const value = await read();
+          const key = JSON.stringify(value);
+          if (key !== last) {
+            last = key;
+            subscriber.next(value);
+          }
+          if (final(value)) finish();
+        } catch (err) {
+          finish(err);
+        } finally {
+          busy = false;
+        }
+      };
+      const finish = (err?: unknown) => {
+        if (done) return;
+        done = true;
+        clearInterval(timer);
+        this.streams.delete(finish);
+        if (err) subscriber.error(err);
+        else subscriber.complete();
+      };
+      const timer = setInterval(() => void push(), everyMs);
+      this.streams.add(finish);
+      void push();
+      return () => finish();
+    });
+  }
+
   /** Ends every open event stream (the gateway is stopping; clients reconnect elsewhere). */
   endStreams() {
     for (const finish of [...this.streams]) finish();

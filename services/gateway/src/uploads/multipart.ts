@@ -85,3 +85,60 @@ export function readMultipartFile(request: FastifyRequest, limits: MultipartLimi
     });
   });
 }
+
+/**
+ * Every file of a multipart body in the field `field`, one after the other: `onFile` reads each
+ * file's stream (busboy goes on to the next file once it is read). Other fields are skipped. More
+ * than `maxFiles` files, or an `onFile` that fails, fails the whole body after it has been drained.
+ */
+export function readMultipartFiles(
+  request: FastifyRequest,
+  limits: MultipartLimits & { maxFiles: number; field: string },
+  onFile: (file: MultipartFile) => Promise<void>,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let busboy: InstanceType<typeof Busboy>;
+    try {
+      busboy = new Busboy({
+        headers: request.headers as never,
+        limits: { files: limits.maxFiles, fileSize: limits.fileSize, fields: 20, parts: limits.maxFiles + 20, fieldSize: 64 * 1024 },
+      });
+    } catch {
+      reject(new DomainError('VALIDATION_FAILED', 'The multipart body has no boundary; send the files as multipart/form-data'));
+      return;
+    }
+    let chain: Promise<void> = Promise.resolve();
+    let failure: unknown = null;
+    let count = 0;
+    busboy.on('file', (fieldname: string, file: BusboyFileStream, filename: string, _encoding: string, mimetype: string) => {
+      file.on('error', () => undefined);
+      if (failure || fieldname !== limits.field) {
+        file.resume();
+        return;
+      }
+      count++;
+      chain = chain.then(async () => {
+        if (failure) {
+          file.resume();
+          return;
+        }
+        try {
+          await onFile({ fieldname, filename, mimetype, file });
+        } catch (err) {
+          failure ??= err;
+          file.resume();
+        }
+      });
+    });
+    busboy.on('filesLimit', () => {
+      failure ??= new DomainError('PAYLOAD_TOO_LARGE', `Send at most ${limits.maxFiles} files at once`);
+    });
+    pipeline(request.raw as Readable, busboy, (err) => {
+      void chain.then(() => {
+        if (failure) reject(failure);
+        else if (err) reject(new DomainError('VALIDATION_FAILED', 'The upload ended before every file arrived; please send them again'));
+        else resolve(count);
+      });
+    });
+  });
+}

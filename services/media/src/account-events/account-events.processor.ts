@@ -2,6 +2,7 @@ import { Processor } from '@nestjs/bullmq';
 import { JobHandler, JobProcessor } from '@visualnotes/common';
 import { Jobs, Queues, type JobPayloads } from '@visualnotes/contracts';
 import type { Job } from 'bullmq';
+import { BatchesService } from '../batches/batches.service';
 import { DocumentsService } from '../documents/documents.service';
 import { UploadsService } from '../uploads/uploads.service';
 import { VideosService } from '../videos/videos.service';
@@ -13,12 +14,14 @@ export class AccountEventsProcessor extends JobProcessor {
     private readonly uploads: UploadsService,
     private readonly videos: VideosService,
     private readonly documents: DocumentsService,
+    private readonly batches: BatchesService,
   ) {
     super();
   }
 
   @JobHandler(Jobs.accountDeleted)
   async accountDeleted(job: Job<JobPayloads['account.deleted']>) {
+    await this.batches.deleteOwnedBy(job.data.userId);
     await this.videos.deleteOwnedBy(job.data.userId);
     await this.uploads.deleteOwnedBy(job.data.userId);
     await this.documents.deleteOwnedBy(job.data.userId);

@@ -5,7 +5,7 @@ import { defaultJobOptions, JobHandler, JobProcessor, queuePrefix, redisOptions,
 import {
   AsrAudioFormats,
   DomainError,
-  JobPriority,
+  jobPriority,
   jobFailureMessage,
   Jobs,
   Messages,
@@ -31,7 +31,7 @@ import { transcriptText, VideosService } from './videos.service';
 
 type ImportJob = Job<JobPayloads['video.import']>;
 
-const priorityOf = (job: ImportJob) => (job.data.premium ? JobPriority.premium : JobPriority.free);
+const priorityOf = (job: ImportJob) => jobPriority(job.data.premium, job.data.batch);
 
 /** Storage key of one audio chunk of a video. */
 export const chunkKey = (videoId: string, index: number, format: AsrAudioFormat = 'wav') =>
@@ -51,6 +51,7 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
   constructor(
     @InjectRepository(Video) private readonly videos: Repository<Video>,
     @InjectQueue(Queues.aiSummaries) private readonly summaries: Queue,
+    @InjectQueue(Queues.mediaBatches) private readonly batches: Queue,
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject(SERVICE_CONFIG) private readonly config: MediaConfig,
     private readonly youtube: YoutubeClient,
@@ -211,5 +212,19 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
     if (!final) return;
     const message = jobFailureMessage(error instanceof DomainError || error instanceof UnrecoverableError ? error.message : null);
     await this.videos.update({ id: job.data.videoId }, { status: 'failed', error: message }).catch(() => undefined);
+    await this.batchVideoEnded(job);
+  }
+
+  @OnWorkerEvent('completed')
+  async onCompleted(job: ImportJob | undefined) {
+    if (job) await this.batchVideoEnded(job);
+  }
+
+  /** A video of a batch ended: its owner's next batch item may be handed over (the sweep covers a missed one). */
+  private async batchVideoEnded(job: ImportJob) {
+    if (!job.data.batch || !job.data.ownerId) return;
+    await this.batches
+      .add(Jobs.batchAdvance, { ownerId: job.data.ownerId }, { removeOnComplete: true, removeOnFail: 100 })
+      .catch((err: Error) => this.logger.warn(`batch of video ${job.data.videoId} not advanced: ${err.message}`));
   }
 }

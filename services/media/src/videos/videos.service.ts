@@ -4,12 +4,13 @@ import { STORAGE, type Storage } from '@visualnotes/common';
 import {
   isUuid,
   DomainError,
-  JobPriority,
+  jobPriority,
   jobFailureMessage,
   Jobs,
   parseYouTubeUrl,
   publicJobId,
   Queues,
+  type CreateVideoBody,
   type CreateVideoReply,
   type RpcRequest,
   type RpcResponse,
@@ -53,9 +54,18 @@ export class VideosService {
   ) {}
 
   async create(req: RpcRequest<'media.videos.create'>): Promise<CreateVideoReply> {
-    const caller: VideoCaller = { owner_id: req.owner_id, visitor_key: req.visitor_key, visitor_quota_key: req.visitor_quota_key, scope: req.scope };
+    const caller: VideoCaller = { owner_id: req.owner_id ?? null, visitor_key: req.visitor_key, visitor_quota_key: req.visitor_quota_key, scope: req.scope };
+    return this.importVideo(caller, { url: req.url, file_id: req.file_id, language: req.language });
+  }
+
+  /**
+   * Imports one video by link or uploaded file: reads its captions or plans its transcription,
+   * counts it against the caller's allowance and queues its processing. Single videos and the
+   * items of a batch (`batch`: their jobs go just after single videos of the same plan) both come here.
+   */
+  async importVideo(caller: VideoCaller, body: CreateVideoBody, opts: { batch?: boolean } = {}): Promise<CreateVideoReply> {
     if (!caller.owner_id && !caller.visitor_key) throw new DomainError('UNAUTHORIZED');
-    const row = req.file_id ? await this.fromFile(caller, req.file_id) : await this.fromYoutube(caller, req.url!, req.language);
+    const row = body.file_id ? await this.fromFile(caller, body.file_id) : await this.fromYoutube(caller, body.url!, body.language);
     await this.usage.consumeVideoSummary(caller);
     row.ownerId = caller.owner_id;
     row.visitorKey = caller.owner_id ? null : (caller.visitor_key ?? null);
@@ -68,8 +78,8 @@ export class VideosService {
     const saved = await this.videos.save(row);
     await this.queue.add(
       Jobs.videoImport,
-      { videoId: saved.id, step: 'start', ownerId: saved.ownerId, visitorKey: saved.visitorKey, premium },
-      { jobId: saved.jobId!, priority: premium ? JobPriority.premium : JobPriority.free },
+      { videoId: saved.id, step: 'start', ownerId: saved.ownerId, visitorKey: saved.visitorKey, premium, ...(opts.batch ? { batch: true } : {}) },
+      { jobId: saved.jobId!, priority: jobPriority(premium, opts.batch) },
     );
     saved.tags = [];
     return { video: viewOf(saved), job_id: publicJobId(Queues.mediaJobs, saved.jobId!) };

@@ -160,6 +160,45 @@ export class YoutubeClient {
     return lines;
   }
 
+  /**
+   * The videos of a playlist, in order, through InnerTube's browse endpoint (`browseId` `VL<id>`,
+   * then its continuations), at most `max` of them (more means the caller refuses the list anyway).
+   * Unplayable entries (deleted or private videos) are left out.
+   */
+  async playlist(listId: string, max: number): Promise<{ title: string; videos: { id: string; title: string }[] }> {
+    const endpoint = new URL('/youtubei/v1/browse?prettyPrint=false', this.base).href;
+    const context = { client: { clientName: 'WEB', clientVersion: '2.20250101.00.00', hl: 'en', gl: 'US' } };
+    const post = async (body: object) => {
+      const res = await this.fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ context, ...body }) });
+      if (res.status === 400 || res.status === 404) throw new DomainError('PLAYLIST_NOT_FOUND');
+      if (!res.ok) throw new YoutubeBlockedError(`playlist browse answered ${res.status}`);
+      try {
+        return (await res.json()) as unknown;
+      } catch {
+        throw new YoutubeBlockedError('unreadable playlist response');
+      }
+    };
+    const first = await post({ browseId: `VL${listId}` });
+    const videos: { id: string; title: string }[] = [];
+    const seen = new Set<string>();
+    let title = findTitle(first) ?? listId;
+    let page: unknown = first;
+    for (let pages = 0; pages < 200; pages++) {
+      const found = playlistEntries(page);
+      for (const v of found.videos) {
+        if (seen.has(v.id)) continue;
+        seen.add(v.id);
+        videos.push(v);
+      }
+      if (videos.length > max || !found.continuation) break;
+      page = await post({ continuation: found.continuation });
+    }
+    if (!videos.length && pages0HasAlert(first)) throw new DomainError('PLAYLIST_NOT_FOUND');
+    if (!videos.length) throw new DomainError('PLAYLIST_EMPTY');
+    title = title.trim() || listId;
+    return { title, videos: videos.slice(0, max + 1) };
+  }
+
   /** Streams the audio of a video without captions (only from YouTube's own hosts). */
   async audio(audioUrl: string): Promise<Response> {
     const url = this.rewrite(audioUrl, true);
@@ -182,4 +221,51 @@ export function chooseTrack(tracks: CaptionTrack[], language?: string | null): C
     return match * 2 + (t.automatic ? 1 : 0);
   };
   return [...tracks].sort((a, b) => rank(a) - rank(b))[0];
+}
+
+type Json = Record<string, unknown>;
+const textOf = (value: unknown): string | null => {
+  const v = value as { simpleText?: string; runs?: { text?: string }[]; content?: string } | undefined;
+  if (!v) return null;
+  if (typeof v.simpleText === 'string') return v.simpleText;
+  if (typeof v.content === 'string') return v.content;
+  if (Array.isArray(v.runs)) return v.runs.map((r) => r.text ?? '').join('');
+  return null;
+};
+
+/** Every `playlistVideoRenderer` of a browse or continuation answer, and its continuation token. */
+function playlistEntries(root: unknown): { videos: { id: string; title: string }[]; continuation: string | null } {
+  const videos: { id: string; title: string }[] = [];
+  let continuation: string | null = null;
+  const walk = (node: unknown, depth: number) => {
+    if (!node || typeof node !== 'object' || depth > 40) return;
+    if (Array.isArray(node)) {
+      for (const n of node) walk(n, depth + 1);
+      return;
+    }
+    const obj = node as Json;
+    const renderer = obj.playlistVideoRenderer as Json | undefined;
+    if (renderer && typeof renderer.videoId === 'string') {
+      if (renderer.isPlayable !== false && /^[A-Za-z0-9_-]{11}$/.test(renderer.videoId)) {
+        videos.push({ id: renderer.videoId, title: textOf(renderer.title) ?? renderer.videoId });
+      }
+      return;
+    }
+    const command = obj.continuationCommand as Json | undefined;
+    if (command && typeof command.token === 'string') continuation ??= command.token;
+    for (const value of Object.values(obj)) walk(value, depth + 1);
+  };
+  walk(root, 0);
+  return { videos, continuation };
+}
+
+function findTitle(root: unknown): string | null {
+  const r = root as { metadata?: { playlistMetadataRenderer?: { title?: string } }; header?: { playlistHeaderRenderer?: { title?: unknown } } };
+  return r?.metadata?.playlistMetadataRenderer?.title ?? textOf(r?.header?.playlistHeaderRenderer?.title) ?? null;
+}
+
+/** YouTube answers a missing or private playlist with an alert and no contents. */
+function pages0HasAlert(root: unknown): boolean {
+  const r = root as { alerts?: unknown[]; contents?: unknown };
+  return Array.isArray(r?.alerts) && r.alerts.length > 0 && !r.contents;
 }

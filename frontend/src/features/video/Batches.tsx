@@ -1,0 +1,260 @@
+import {
+  createBatchSchema,
+  Messages,
+  parsePlaylistUrl,
+  parseYouTubeUrl,
+  splitUrls,
+  type BatchItemStatus,
+  type BatchView,
+  type VideoView,
+} from '@visualnotes/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { currentAuthorization } from '../../app/api/auth-token';
+import { API_BASE_URL } from '../../app/constants';
+import { useAppDispatch } from '../../app/store';
+import { useTranslation } from '../../i18n/i18n';
+import { apiErrorMessage } from './api';
+import { batchesApi, useCancelBatchMutation, useCreateBatchMutation, useGetBatchQuery, useListBatchesQuery, useRetryBatchMutation } from './batches-api';
+import { buildBatchScene, sendSceneToNewCanvas } from './canvas';
+import { fileBase } from './formats';
+import { useEventStream } from './useJobProgress';
+import styles from './video.module.css';
+
+const apiBase = () => API_BASE_URL.replace(/\/$/, '');
+
+/** Many links (one per line), a playlist link, or many files: one batch. */
+export function BatchForm({ onCreated }: { onCreated: (id: string) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [createBatch, creating] = useCreateBatchMutation();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!currentAuthorization()) return setError(Messages.needLogin);
+    let body: Parameters<typeof createBatch>[0];
+    if (files.length) {
+      const form = new FormData();
+      for (const f of files) form.append('files', f, f.name);
+      body = form;
+    } else {
+      const lines = splitUrls(text);
+      const playlist = lines.length === 1 && parsePlaylistUrl(lines[0]) && !parseYouTubeUrl(lines[0]);
+      const json = playlist ? { playlist_url: lines[0] } : { urls: lines };
+      const parsed = createBatchSchema.safeParse(json);
+      if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? Messages.batchEmpty);
+      body = { ...parsed.data, language: navigator.language || 'en' };
+    }
+    const res = await createBatch(body);
+    if ('error' in res) return setError(apiErrorMessage(res.error));
+    setText('');
+    setFiles([]);
+    onCreated(res.data.id);
+  };
+
+  return (
+    <form className={styles.batchForm} onSubmit={submit} noValidate data-testid="batch-form">
+      <label htmlFor="batch-links">{t('Video links, one per line, or one playlist link')}</label>
+      <textarea
+        id="batch-links"
+        rows={5}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={'https://www.youtube.com/watch?v=…\nhttps://youtu.be/…\nhttps://www.youtube.com/playlist?list=…'}
+      />
+      <div className={styles.batchActions}>
+        <label className={styles.fileButton}>
+          {files.length ? t('{{count}} files chosen', { count: files.length }) : t('Or choose files (audio, video, SRT/VTT)')}
+          <input
+            type="file"
+            multiple
+            className="visually-hidden"
+            accept="video/*,audio/*,.srt,.vtt"
+            onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+          />
+        </label>
+        <button type="submit" className={styles.primary} disabled={creating.isLoading}>
+          {creating.isLoading ? t('Starting…') : t('Summarize all')}
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className={styles.error} data-testid="batch-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+const STATUS_TEXT: Record<BatchItemStatus, string> = {
+  pending: 'Waiting',
+  processing: 'Working',
+  done: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+/** One batch: progress of each video, errors in words, retry, cancel (asked first), ZIP, canvas. */
+export function BatchProgress({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { data, error, refetch } = useGetBatchQuery(id);
+  const live = useEventStream<BatchView>(data?.status === 'running' ? `batches/${encodeURIComponent(id)}/events` : null, (b) => b.status !== 'running', () => void refetch());
+  const batch = live && data && live.id === data.id && data.status === 'running' ? live : data;
+  const dispatch = useAppDispatch();
+  // the list of batches and the library follow each video that ends
+  useEffect(() => {
+    if (live) dispatch(batchesApi.util.invalidateTags(['Batches', 'Videos']));
+  }, [dispatch, live?.done, live?.failed, live?.status]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [retry, retrying] = useRetryBatchMutation();
+  const [cancel, cancelling] = useCancelBatchMutation();
+  const [confirming, setConfirming] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+
+  if (error) return <p role="alert" className={styles.error}>{apiErrorMessage(error)}</p>;
+  if (!batch) return <p className={styles.muted}>{t('Loading…')}</p>;
+
+  const pending = batch.items.filter((i) => i.status === 'pending').length;
+  const percent = batch.total ? Math.round(((batch.done + batch.failed) / batch.total) * 100) : 0;
+
+  const downloadZip = async () => {
+    setNote(null);
+    const res = await fetch(`${apiBase()}/batches/${batch.id}/export.zip`, { headers: { Authorization: currentAuthorization() ?? '' } });
+    if (!res.ok) return setNote(((await res.json().catch(() => ({}))) as { message?: string }).message ?? t('The download failed; please try again'));
+    const url = URL.createObjectURL(await res.blob());
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${fileBase(batch.title)}.zip`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  const toCanvas = async () => {
+    setNote(null);
+    try {
+      const authorization = currentAuthorization() ?? '';
+      const videos: VideoView[] = [];
+      for (const item of batch.items) {
+        if (item.status !== 'done' || !item.video_id) continue;
+        const res = await fetch(`${apiBase()}/videos/${item.video_id}`, { headers: { Authorization: authorization } });
+        if (res.ok) videos.push((await res.json()) as VideoView);
+      }
+      const projectId = await sendSceneToNewCanvas(API_BASE_URL, authorization, batch.title, buildBatchScene(videos));
+      window.location.assign(`/projects/${projectId}`);
+    } catch (err) {
+      setNote((err as Error).message);
+    }
+  };
+
+  return (
+    <section className={styles.batch} aria-labelledby="batch-title" data-testid="batch-progress">
+      <h2 id="batch-title">{batch.title || t('Batch')}</h2>
+      <p data-testid="batch-counts">
+        {t('{{done}} of {{total}} done', { done: batch.done, total: batch.total })}
+        {batch.failed ? ` · ${t('{{count}} failed', { count: batch.failed })}` : ''}
+        {batch.status === 'cancelled' ? ` · ${t('Cancelled')}` : batch.status === 'completed' ? ` · ${t('Finished')}` : ''}
+      </p>
+      <div className={styles.progress} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t('Batch progress')}>
+        <div style={{ width: `${percent}%` }} />
+        <span>{percent}%</span>
+      </div>
+      <div className={styles.exports}>
+        {batch.failed > 0 && (
+          <button type="button" disabled={retrying.isLoading} onClick={() => void retry(batch.id)}>
+            {t('Retry failed')}
+          </button>
+        )}
+        {batch.done > 0 && (
+          <>
+            <button type="button" onClick={() => void downloadZip()} data-testid="batch-zip">
+              {t('Download ZIP')}
+            </button>
+            <button type="button" onClick={() => void toCanvas()}>
+              {t('Send to one canvas')}
+            </button>
+          </>
+        )}
+        {batch.status === 'running' && pending > 0 && !confirming && (
+          <button type="button" onClick={() => setConfirming(true)}>
+            {t('Cancel batch')}
+          </button>
+        )}
+        {confirming && (
+          <span role="group" aria-label={t('Confirm cancel')} className={styles.confirm}>
+            {t('Cancel the {{count}} videos not started yet? Finished videos stay in your library.', { count: pending })}
+            <button
+              type="button"
+              disabled={cancelling.isLoading}
+              onClick={() => {
+                setConfirming(false);
+                void cancel(batch.id);
+              }}
+            >
+              {t('Yes, cancel')}
+            </button>
+            <button type="button" onClick={() => setConfirming(false)} autoFocus>
+              {t('Keep going')}
+            </button>
+          </span>
+        )}
+        {note && <span className={styles.error}>{note}</span>}
+      </div>
+      <ol className={styles.batchItems}>
+        {batch.items.map((item) => (
+          <li key={item.id} data-status={item.status}>
+            <span className={styles.batchTitle}>
+              {item.status === 'done' && item.video_id ? <Link to={`?v=${item.video_id}`}>{item.title}</Link> : item.title}
+            </span>
+            <span className={styles[`status_${item.status}`]}>
+              {t(STATUS_TEXT[item.status])}
+              {item.status === 'processing' ? ` ${item.progress}%` : ''}
+            </span>
+            {item.error && <span className={styles.error}>{item.error}</span>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** The signed-in user's batches, newest first. */
+export function BatchList() {
+  const { t } = useTranslation();
+  const { data = [], isLoading } = useListBatchesQuery(undefined, { skip: !currentAuthorization() });
+  if (!currentAuthorization() || isLoading) return null;
+  return (
+    <section className={styles.batchList} aria-labelledby="batches-heading">
+      <h2 id="batches-heading">{t('Your batches')}</h2>
+      {data.length === 0 ? (
+        <p className={styles.muted}>{t('No batches yet. Paste several links above to summarize them in one go.')}</p>
+      ) : (
+        <ul>
+          {data.map((b) => (
+            <li key={b.id}>
+              <Link to={`?batch=${b.id}`}>{b.title || t('Batch')}</Link>{' '}
+              <span className={styles.muted}>
+                {t('{{done}} of {{total}} done', { done: b.done, total: b.total })}
+                {b.failed ? ` · ${t('{{count}} failed', { count: b.failed })}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** What the summarizer shows of batches (a chunk of its own, loaded once asked for). */
+export default function BatchArea({ showForm, batchId, onCreated }: { showForm: boolean; batchId: string | null; onCreated: (id: string) => void }) {
+  return (
+    <>
+      {showForm && <BatchForm onCreated={onCreated} />}
+      {batchId && <BatchProgress key={batchId} id={batchId} />}
+      <BatchList />
+    </>
+  );
+}

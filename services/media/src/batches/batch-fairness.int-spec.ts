@@ -1,0 +1,111 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServiceApp, redisOptions, type ServiceApp } from '@visualnotes/common';
+import { Queues, type BatchView, type VideoCard, type VideoView } from '@visualnotes/contracts';
+import { createTestEnv, OpenAiStandIn, signUp, tempDir, waitFor, YoutubeStandIn, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import { Queue } from 'bullmq';
+import request from 'supertest';
+import { startBackend, type Backend } from '../../../../test/support/backend';
+import { aiService } from '../../../ai/src/service';
+import { mediaService } from '../service';
+
+const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
+
+/** Tone with silent stretches (seconds) where the chunks are cut. */
+function talk(dir: string, name: string, seconds: number, pauses: [number, number][]): Buffer {
+  const wav = join(dir, `${name}.wav`);
+  const quiet = pauses.map(([a, b]) => `between(t,${a},${b})`).join('+');
+  execFileSync(ffmpeg, ['-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds},volume=enable='${quiet}':volume=0`, '-ac', '1', '-ar', '22050', wav]);
+  return readFileSync(wav);
+}
+
+const BATCH = Array.from({ length: 6 }, (_, i) => `batchtalk0${i}`);
+
+describe('batches are fair to other users and survive a restart', () => {
+  let t: TestEnv;
+  let backend: Backend;
+  let ai: ServiceApp | undefined;
+  let media: ServiceApp | undefined;
+  let yt: YoutubeStandIn;
+  let asr: OpenAiStandIn;
+  let queue: Queue;
+  let heavy: SignedUp;
+  let other: SignedUp;
+  const auth = (u: SignedUp) => ({ authorization: `Bearer ${u.token}` });
+
+  beforeAll(async () => {
+    const dir = tempDir('batch-fairness-audio');
+    // 8 s cut at 4 s: two chunks of 4 s per batch video; the other user's video: two chunks of 3 s.
+    const eight = talk(dir, 'eight', 8, [[3.6, 4.4]]);
+    yt = await YoutubeStandIn.start([
+      ...BATCH.map((id, i) => ({ id, title: `Batch talk ${i}`, lengthSeconds: 8, audio: eight })),
+      { id: 'singletalk0', title: 'Another user talk', lengthSeconds: 6, audio: talk(dir, 'six', 6, [[2.6, 3.4]]) },
+    ]);
+    asr = await OpenAiStandIn.start();
+    t = await createTestEnv('batch-fairness', {
+      YOUTUBE_BASE_URL: yt.url,
+      ASR_BASE_URL: asr.url,
+      ASR_API_KEY: 'test-key',
+      MEDIA_CHUNK_SECONDS: '4',
+      // one chunk at a time: the order of arrival at the ASR endpoint is the order of the queue
+      WORKER_CONCURRENCY_AI_TRANSCRIPTION: '1',
+      BATCH_ITEMS_IN_FLIGHT: '2',
+      BATCH_SWEEP_MS: '1000',
+    });
+    // the ai service starts later: first, the batch's chunks wait in the queue
+    backend = await startBackend(t.env, ['auth', 'license', 'media']);
+    [heavy, other] = await Promise.all([signUp(backend.url), signUp(backend.url)]);
+    queue = new Queue(Queues.aiTranscription, { connection: redisOptions(t.env.REDIS_URL!), prefix: t.env.REDIS_PREFIX });
+  }, 120_000);
+  afterAll(async () => {
+    await queue?.close();
+    await ai?.app.close();
+    await media?.app.close();
+    await backend?.close();
+    await t?.cleanup();
+    await yt?.close();
+    await asr?.close();
+  });
+
+  it("takes another user's single video before the rest of a queued batch, and finishes the batch after a media restart", async () => {
+    const batchRes = await request(backend.http)
+      .post('/api/batches')
+      .set(auth(heavy))
+      .send({ urls: BATCH.map((id) => `https://youtu.be/${id}`) })
+      .expect(202);
+    // only two videos of the batch are handed to the queues: four chunks
+    await waitFor(async () => (await queue.getJobCounts('prioritized')).prioritized === 4, 30_000, 100);
+    const early = (await request(backend.http).get(`/api/batches/${batchRes.body.id}`).set(auth(heavy)).expect(200)).body as BatchView;
+    expect(early.items.filter((i) => i.status === 'pending')).toHaveLength(4);
+
+    const single = (await request(backend.http).post('/api/videos').set(auth(other)).send({ url: 'https://youtu.be/singletalk0' }).expect(202)).body.video as VideoView;
+    await waitFor(async () => (await queue.getJobCounts('prioritized')).prioritized === 6, 30_000, 100);
+
+    ai = (await createServiceApp(aiService as never, t.env)) as ServiceApp;
+    await waitFor(async () => {
+      const res = await request(backend.http).get(`/api/videos/${single.id}`).set(auth(other));
+      if (res.body.status === 'failed') throw new Error(res.body.error);
+      return res.body.status === 'ready';
+    }, 60_000, 100);
+    // the other user's two 3 s chunks went first, though the batch's were queued before them
+    expect(asr.files.slice(0, 2).map((f) => Math.round(f.seconds))).toEqual([3, 3]);
+    const during = (await request(backend.http).get(`/api/batches/${batchRes.body.id}`).set(auth(heavy)).expect(200)).body as BatchView;
+    expect(during.status).toBe('running');
+    expect(during.items.some((i) => i.status === 'pending')).toBe(true);
+
+    // the media service stops mid-batch and another copy takes over: nothing is lost or done twice
+    await backend.services.media!.app.close();
+    media = (await createServiceApp(mediaService as never, t.env)) as ServiceApp;
+    const done = (await waitFor(async () => {
+      const b = (await request(backend.http).get(`/api/batches/${batchRes.body.id}`).set(auth(heavy)).expect(200)).body as BatchView;
+      if (b.failed) throw new Error(`batch item failed: ${JSON.stringify(b.items)}`);
+      return b.status === 'completed' ? b : null;
+    }, 90_000, 200)) as BatchView;
+    expect(done).toMatchObject({ total: 6, done: 6, failed: 0 });
+    const library = (await request(backend.http).get('/api/videos').set(auth(heavy)).expect(200)).body as VideoCard[];
+    expect(library).toHaveLength(6);
+    // every chunk transcribed exactly once: 6 videos x 2 chunks, and the other user's 2
+    expect(asr.files).toHaveLength(14);
+  });
+});
