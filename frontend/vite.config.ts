@@ -64,7 +64,8 @@ export default defineConfig(({ command }) => ({
     // end's React, not the older copy another dependency brought to the root.
     dedupe: ['react', 'react-dom'],
     alias: [
-      { find: '@visualnotes/contracts', replacement: here('../libs/contracts/src/index.ts') },
+      { find: /^@visualnotes\/contracts$/, replacement: here('../libs/contracts/src/index.ts') },
+      { find: /^@visualnotes\/contracts\/(.+)$/, replacement: `${here('../libs/contracts/src')}/$1` },
       ...(command === 'build' ? reactRouterProduction() : []),
     ],
   },

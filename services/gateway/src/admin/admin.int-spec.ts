@@ -1,7 +1,7 @@
 import { get } from 'node:http';
 import { createTestEnv, freePort, signUp, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import request from 'supertest';
-import { startBackend, type Backend } from '../../../../test/support/backend';
+import { definitions, startBackend, type Backend } from '../../../../test/support/backend';
 
 function fetchText(url: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) =>
@@ -26,8 +26,7 @@ describe('operator tools', () => {
     backend = await startBackend({ ...t.env }, ['auth', 'license']);
     // One service with its own metrics server, as operators run it on another machine.
     const { createServiceApp } = await import('@visualnotes/common');
-    const { mediaService } = await import('../../../media/src/service');
-    backend.services.media = (await createServiceApp(mediaService as never, { ...t.env, METRICS_PORT: String(metricsPort) })) as never;
+    backend.services.media = (await createServiceApp(definitions.media as never, { ...t.env, METRICS_PORT: String(metricsPort) })) as never;
     [operator, user] = await Promise.all([signUp(backend.url, { scope: ['admin'] }), signUp(backend.url)]);
   }, 120_000);
   afterAll(async () => {
