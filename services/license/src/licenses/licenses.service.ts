@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   DomainError,
@@ -85,8 +85,6 @@ function licenseName(product: Product, tier: DesktopTier): string {
 /** Licenses, their devices and users. Visibility: the owner and users added by e-mail; management: the owner. */
 @Injectable()
 export class LicensesService {
-  private readonly logger = new Logger(LicensesService.name);
-
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly entitlements: EntitlementsService,
