@@ -74,7 +74,10 @@ export default tseslint.config(
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       // react-router's navigate() resolves once a navigation is done and never rejects (the router shows its own errors).
-      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', package: 'react-router', name: ['NavigateFunction', 'navigate'] }] }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', package: 'react-router', name: ['NavigateFunction', 'navigate'] }] },
+      ],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/only-throw-error': 'error',
@@ -125,12 +128,22 @@ export default tseslint.config(
   {
     files: ['libs/common/**/*.ts'],
     ignores: TESTS,
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^@visualnotes/(common|testing)(/|$)', message: 'libs/common may import libs/contracts only.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@visualnotes/(common|testing)(/|$)', message: 'libs/common may import libs/contracts only.' }] },
+      ],
+    },
   },
   // Benchmarks, scripts and browser tests hand functions to a page (`page.evaluate`) that run there.
   {
     files: ['bench/**', 'scripts/**', 'frontend/e2e/**', 'test/e2e/**'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  // Scripts the gateway serves to browsers as they are.
+  {
+    files: ['services/gateway/assets/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
   },
   // Plain JavaScript (scripts, benchmarks, configs): no type information.
   {

@@ -51,7 +51,13 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
       options,
       pino.transport({
         target: 'pino-pretty',
-        options: { colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,service,context,requestId', messageFormat: `${service} {msg}`, singleLine: true },
+        options: {
+          colorize: true,
+          translateTime: 'SYS:HH:MM:ss',
+          ignore: 'pid,hostname,service,context,requestId',
+          messageFormat: `${service} {msg}`,
+          singleLine: true,
+        },
       }),
     );
   }

@@ -14,3 +14,4 @@ export * from './safe-link';
 export * from './dto/blog';
 export * from './dto/documents';
 export * from './site';
+export * from './browser-storage';

@@ -1,4 +1,5 @@
 import { get } from 'node:http';
+import { AUTH_TOKEN_STORAGE_KEY } from '@visualnotes/contracts';
 import { createTestEnv, freePort, signUp, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import request from 'supertest';
 import { definitions, startBackend, type Backend } from '../../../../test/support/backend';
@@ -96,6 +97,9 @@ describe('operator tools', () => {
     const page = await request(backend.http).get('/admin/queues').set('accept', 'text/html');
     expect(page.status).toBe(401);
     expect(page.text).toContain('/admin/queues-session.js');
+    // the page's script reads the token where the web app keeps it
+    const script = await request(backend.http).get('/admin/queues-session.js').expect(200);
+    expect(script.text).toContain(`localStorage.getItem(${JSON.stringify(AUTH_TOKEN_STORAGE_KEY)})`);
     const queues = await request(backend.http).get('/admin/queues/api/queues').set('authorization', `Bearer ${operator.token}`).expect(200);
     expect(JSON.stringify(queues.body)).toContain('ai-documents');
   });

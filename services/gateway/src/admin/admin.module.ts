@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Controller, HttpCode, Inject, Logger, Module, Post, Res, UseGuards, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -6,7 +8,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter as BullBoardFastifyAdapter } from '@bull-board/fastify';
 import { queuePrefix, redisOptions, ServiceMetrics } from '@visualnotes/common';
-import { hasScope, QueueOwners, Scopes } from '@visualnotes/contracts';
+import { AUTH_TOKEN_STORAGE_KEY, hasScope, QueueOwners, Scopes } from '@visualnotes/contracts';
 import { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
@@ -32,26 +34,10 @@ function cookieValue(header: string | undefined, name: string): string | null {
   return null;
 }
 
-/** The page a browser gets at /admin/queues without a dashboard session. */
-const SIGN_IN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Queue dashboard</title>
-<meta name="viewport" content="width=device-width"><style>body{font:16px system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem}</style></head>
-<body><h1>Queue dashboard</h1><p id="status">Operators only: checking your session…</p>
-<script src="${DASHBOARD_PATH}-session.js"></script></body></html>`;
-
-/** Opens a dashboard session with the token the web app keeps after login (scripts must come from our origin). */
-const SIGN_IN_SCRIPT = `(function () {
-  var status = document.getElementById('status');
-  var raw = null;
-  try { raw = localStorage.getItem('auth._token.local'); } catch (e) {}
-  var token = raw && raw !== 'false' ? raw.replace(/^bearer\\s+/i, '') : null;
-  if (!token) { status.textContent = 'Please log in with an operator account, then open this page again.'; return; }
-  fetch('/api/admin/session', { method: 'POST', headers: { authorization: 'Bearer ' + token }, credentials: 'same-origin' })
-    .then(function (res) {
-      if (res.ok) { location.reload(); return; }
-      status.textContent = res.status === 403 ? 'This account is not an operator account.' : 'Please log in again, then open this page again.';
-    })
-    .catch(function () { status.textContent = 'The server could not be reached.'; });
-})();`;
+/** The page a browser gets at /admin/queues without a dashboard session, and its script (scripts must come from our origin). */
+const ASSETS = join(__dirname, '../../assets/admin');
+const SIGN_IN_PAGE = readFileSync(join(ASSETS, 'sign-in.html'), 'utf8');
+const SIGN_IN_SCRIPT = readFileSync(join(ASSETS, 'sign-in.js'), 'utf8').replace("'AUTH_TOKEN_STORAGE_KEY'", JSON.stringify(AUTH_TOKEN_STORAGE_KEY));
 
 @ApiTags('admin')
 @ApiBearerAuth()
