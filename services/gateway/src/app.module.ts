@@ -11,6 +11,7 @@ import { JobsController } from './jobs/jobs.controller';
 import { JobsService } from './jobs/jobs.service';
 import { SeoModule } from './seo/seo.module';
 import { LicensesModule } from './licenses/licenses.module';
+import { ObservabilityModule } from './observability/observability.module';
 import { ProjectsModule } from './projects/projects.module';
 import { PublishingModule } from './publishing/publishing.module';
 import { SharesModule } from './shares/shares.module';
@@ -39,7 +40,7 @@ export class AppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [GatewayConfigModule.forRoot(config), RpcModule, AuthModule.forRoot(config), VideosModule, ProjectsModule, PublishingModule, SharesModule, TemplatesModule, LicensesModule, SeoModule, AdminModule],
+      imports: [GatewayConfigModule.forRoot(config), RpcModule, AuthModule.forRoot(config), VideosModule, ProjectsModule, PublishingModule, SharesModule, TemplatesModule, LicensesModule, SeoModule, ObservabilityModule, AdminModule],
       // the outbox and scope routes exist only for test harnesses (TEST_ROUTES=1)
       controllers: [HealthController, CapabilitiesController, JobsController, UploadsController, SummariesController, ...(config.TEST_ROUTES ? [DevController] : [])],
       providers: [JobsService],
