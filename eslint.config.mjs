@@ -71,7 +71,9 @@ export default tseslint.config(
   // handles, awaiting non-promises, throwing non-errors) at an affordable cost.
   {
     files: ['**/*.ts', '**/*.tsx'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    // Two programs for the whole repository (back end, front end): a program per project's tsconfig
+    // would hold the shared libraries many times over and run out of memory.
+    languageOptions: { parserOptions: { project: ['./tsconfig.json', './frontend/tsconfig.json'], tsconfigRootDir: import.meta.dirname } },
     rules: {
       // react-router's navigate() resolves once a navigation is done and never rejects (the router shows its own errors).
       '@typescript-eslint/no-floating-promises': [
