@@ -23,6 +23,7 @@ const esmPackages = ['content-disposition', 'jose', 'youtubei.js', '@bufbuild/pr
 const swcEsm = ['@swc/jest', { swcrc: false, jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
 const moduleNameMapper = {
   '^@visualnotes/(contracts|common|testing)$': '<rootDir>/libs/$1/src/index.ts',
+  '^@visualnotes/contracts/(.+)$': '<rootDir>/libs/contracts/src/$1',
   // unpdf's pdf.js bundle is exported for `import` only; Jest resolves with `require` conditions.
   '^unpdf/pdfjs$': '<rootDir>/node_modules/unpdf/dist/pdfjs.mjs',
   '\\.(css)$': '<rootDir>/frontend/src/test/style-stub.cjs',

@@ -56,7 +56,7 @@ export async function run({ baseUrl, env, stack }) {
   return [
     { section: s, name: 'login p50 (sequential, known device)', value: percentile(latencies, 50), unit: 'ms' },
     { section: s, name: 'login p99 (sequential, known device)', value: percentile(latencies, 99), unit: 'ms' },
-    { section: s, name: 'logins/s (4 connections: in flight, tries count against one address'"'"'s allowance of 5)', value: loginLoad.rps, unit: 'req/s' },
+    { section: s, name: "logins/s (4 connections: in flight, tries count against one address's allowance of 5)", value: loginLoad.rps, unit: 'req/s' },
     { section: s, name: 'login errors under load', value: loginLoad.errors, unit: '' },
     { section: s, name: 'GET /api/auth/user', value: user.rps, unit: 'req/s' },
     { section: s, name: 'GET /api/health/gateway (no RPC, no token)', value: live.rps, unit: 'req/s' },

@@ -21,6 +21,7 @@ module.exports = {
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions] },
   moduleNameMapper: {
     '^@visualnotes/contracts$': '<rootDir>/../libs/contracts/src/index.ts',
+    '^@visualnotes/contracts/(.+)$': '<rootDir>/../libs/contracts/src/$1',
     '\\.(css)$': '<rootDir>/src/test/style-stub.cjs',
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts'],

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react-swc';
 import { defineConfig, type Alias, type Plugin } from 'vite';
-import { excalidrawAssets, offlineApp } from './src/features/canvas/vite-plugins.ts';
+import { excalidrawAssets, offlineApp } from './build/vite-plugins.ts';
 import { expandCustomMedia } from './src/styles/breakpoints.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -64,7 +64,8 @@ export default defineConfig(({ command }) => ({
     // end's React, not the older copy another dependency brought to the root.
     dedupe: ['react', 'react-dom'],
     alias: [
-      { find: '@visualnotes/contracts', replacement: here('../libs/contracts/src/index.ts') },
+      { find: /^@visualnotes\/contracts$/, replacement: here('../libs/contracts/src/index.ts') },
+      { find: /^@visualnotes\/contracts\/(.+)$/, replacement: `${here('../libs/contracts/src')}/$1` },
       ...(command === 'build' ? reactRouterProduction() : []),
     ],
   },

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every test. Build (Nx skips what did not change), type-check, then
+// `npm test`: every test. Build (Nx skips what did not change), lint, type-check, format check, then
 // unit + integration tests (real PostgreSQL and Redis), then end-to-end tests (the built product
 // as processes, and Chromium). Ends with one line: "N passed, N failed".
 // When a second Node.js build sits in `.cache/node-<major>/` (CI puts Node 24 there), the unit and
@@ -52,8 +52,23 @@ if (!ok) {
   console.log('\n0 passed, 1 failed');
   process.exit(1);
 }
-ok = step('typecheck', 'npm', ['run', '--silent', 'typecheck']) && ok;
-if (!ok) failed += 1;
+// Lint and type-check: with a base commit (NX_BASE, as CI sets it) only the projects that changed
+// since it, through Nx (cached per project); otherwise everything.
+const checks = process.env.NX_BASE
+  ? [['lint and typecheck (projects changed since NX_BASE)', 'npx', ['nx', 'affected', '-t', 'lint', 'typecheck', `--base=${process.env.NX_BASE}`, '--output-style=static']]]
+  : [
+      ['lint', 'npm', ['run', '--silent', 'lint']],
+      ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+    ];
+// The format check starts once the whole repository has been formatted: that commit is listed in
+// .git-blame-ignore-revs (so `git blame` skips it), which is the marker.
+if (existsSync(join(root, '.git-blame-ignore-revs'))) checks.push(['format check', 'npm', ['run', '--silent', 'format:check']]);
+for (const [title, cmd, args] of checks) {
+  if (!step(title, cmd, args)) {
+    ok = false;
+    failed += 1;
+  }
+}
 // --forceExit: the results are written once the tests end; a handle a failing test left open (a
 // browser page, a socket) must not keep the run waiting.
 ok = jest('unit and integration tests', ['--selectProjects', 'unit', 'integration', '-w', '2', '--forceExit']) && ok;

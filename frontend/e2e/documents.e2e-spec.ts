@@ -1,7 +1,6 @@
 import { Messages } from '@visualnotes/contracts';
-import { signUp, type SignedUp } from '@visualnotes/testing';
+import { signUp, type SignedUp, documentFixtures, SOLAR_FACTS, type Fixtures } from '@visualnotes/testing';
 import type { Page } from 'playwright-core';
-import { documentFixtures, SOLAR_FACTS, type Fixtures } from '../../services/media/src/documents/testing/fixtures';
 import { APP_URL, appUrl, useBrowser } from './browser';
 
 let fx: Fixtures;

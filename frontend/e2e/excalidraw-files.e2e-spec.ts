@@ -163,7 +163,7 @@ describe('Excalidraw files and images', () => {
     expect(Object.values(saved.files).map((f) => (f as { dataURL: string }).dataURL.slice(0, 22))).toEqual(['data:image/png;base64,', 'data:image/png;base64,']);
 
     // opened again through the editor's "Open file": a new project with the same drawing
-    await page.getByTestId('open-file-input').setInputFiles(path!);
+    await page.getByTestId('open-file-input').setInputFiles(path);
     await page.waitForURL((u) => u.pathname !== `/projects/${original.id}` && /\/projects\//.test(u.pathname), { timeout: 30_000 });
     const id = new URL(page.url()).pathname.split('/').pop()!;
     const again = await api<Project>('GET', `/projects/${id}`);

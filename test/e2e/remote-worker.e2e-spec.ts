@@ -15,8 +15,8 @@ function startAi(env: Record<string, string>): Promise<{ code: number | null; li
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
     const kill = setTimeout(() => child.kill('SIGKILL'), 30_000);
     child.on('exit', (code) => {
       clearTimeout(kill);

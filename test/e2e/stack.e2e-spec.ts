@@ -15,8 +15,8 @@ import {
   tempDir,
   waitFor,
   type SignedUp,
+  inflatingPdf,
 } from '@visualnotes/testing';
-import { inflatingPdf } from '../../services/media/src/documents/testing/fixtures';
 
 const health = async (url: string) => {
   const res = await fetch(`${url}/api/health`);

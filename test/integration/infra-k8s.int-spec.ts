@@ -68,7 +68,7 @@ function validate(obj: K8sObject): void {
   try {
     new Model(obj).validate();
   } catch (err) {
-    throw new Error(`${where}: ${(err as Error).message}`);
+    throw new Error(`${where}: ${(err as Error).message}`, { cause: err });
   }
 }
 

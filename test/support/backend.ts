@@ -15,6 +15,8 @@ export const definitions = {
   publish: publishService,
 } as const;
 
+export { createGatewayApp, type Gateway };
+
 export interface Backend {
   services: Partial<Record<ServiceName, ServiceApp>>;
   gateway: Gateway;
@@ -39,7 +41,7 @@ export async function startBackend(env: NodeJS.ProcessEnv, only: ServiceName[] =
     url: `http://127.0.0.1:${port}`,
     close: async () => {
       await gateway.app.close();
-      for (const s of Object.values(services)) await s!.app.close();
+      for (const s of Object.values(services)) await s.app.close();
     },
   };
 }

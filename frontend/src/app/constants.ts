@@ -18,7 +18,7 @@ export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 export const CHUNK_RELOAD_STORAGE_KEY = 'vn:chunk-reload-at';
 
-/** Auth storage: prefix `auth`, token key prefix `_token.`, default strategy `local`. */
-export const AUTH_TOKEN_STORAGE_KEY = 'auth._token.local';
+/** Auth storage: prefix `auth`, token key prefix `_token.`, default strategy `local` (shared with the gateway's admin sign-in page). */
+export { AUTH_TOKEN_STORAGE_KEY } from '@visualnotes/contracts';
 
 export const API_BASE_URL = '/api';

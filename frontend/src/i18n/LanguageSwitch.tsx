@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { isUiLocale } from '../../../libs/contracts/src/site/locales';
+import { isUiLocale } from '@visualnotes/contracts/site/locales';
 import { changeLocale, UI_LOCALES, useTranslation } from './i18n';
 
 /** The UI language picker (footer); the choice is remembered across visits. */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_UI_LOCALE, isUiLocale, UI_LOCALE_STORAGE_KEY, UI_LOCALES, type UiLocaleCode } from '../../../libs/contracts/src/site/locales';
+import { DEFAULT_UI_LOCALE, isUiLocale, UI_LOCALE_STORAGE_KEY, UI_LOCALES, type UiLocaleCode } from '@visualnotes/contracts/site/locales';
 import en from './en';
 
 /**

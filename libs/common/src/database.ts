@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 
 /** Creates the database named in the URL when it does not exist yet (idempotent, race-safe). */
 export async function ensureDatabase(url: string): Promise<void> {
@@ -25,8 +25,8 @@ export async function ensureDatabase(url: string): Promise<void> {
 export interface ServiceDataOptions {
   url: string;
   schema: string;
-  entities: MixedList<Function | string | EntitySchema>;
-  migrations: MixedList<Function | string>;
+  entities: NonNullable<DataSourceOptions['entities']>;
+  migrations: NonNullable<DataSourceOptions['migrations']>;
   poolSize?: number;
 }
 

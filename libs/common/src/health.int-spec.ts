@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import { createTestEnv, freePort, type TestEnv } from '@visualnotes/testing';
-import { publishService } from '../../../services/publish/src/service';
+import { definitions } from '../../../test/support/backend';
 import { HealthProbes } from './health';
 import { createServiceApp, type ServiceApp } from './service';
 
@@ -20,7 +20,7 @@ describe('health probes on the metrics port', () => {
   beforeAll(async () => {
     t = await createTestEnv('health');
     port = await freePort();
-    service = (await createServiceApp(publishService as never, { ...t.env, METRICS_PORT: String(port) })) as ServiceApp;
+    service = (await createServiceApp(definitions.publish as never, { ...t.env, METRICS_PORT: String(port) })) as ServiceApp;
   }, 60_000);
   afterAll(async () => {
     await service?.app.close();

@@ -1,6 +1,6 @@
 import { SetMetadata, type Type } from '@nestjs/common';
 import { WorkerHost } from '@nestjs/bullmq';
-import { QueueOwners, queuesOwnedBy, type JobName, type QueueName, type ServiceName } from '@visualnotes/contracts';
+import { QueueOwners, queuesOwnedBy, type JobName, type ServiceName } from '@visualnotes/contracts';
 import { UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
 import { requestContext } from './logger';
 import { endSpan, startSpan, tracingOn } from './tracing';
@@ -79,7 +79,7 @@ export function assertJobHandlers(service: ServiceName, processors: { queue: str
   const missing: string[] = [];
   for (const queue of queuesOwnedBy(service)) {
     const handled = new Set(processors.filter((p) => p.queue === queue).flatMap((p) => p.instance.handledJobs()));
-    for (const job of QueueOwners[queue as QueueName].jobs) {
+    for (const job of QueueOwners[queue].jobs) {
       if (!handled.has(job)) missing.push(`${queue}/${job}`);
     }
   }

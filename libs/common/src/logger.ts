@@ -28,31 +28,54 @@ function isoTime(): string {
   return lastTime;
 }
 
+/** One short coloured line per entry: for a person reading a terminal during development. */
+export function prettyLogs(env: NodeJS.ProcessEnv = process.env, isTTY = process.stdout.isTTY === true): boolean {
+  return isTTY && env.NODE_ENV !== 'production';
+}
+
 /**
  * JSON lines on stdout. Written asynchronously and in blocks of at least 4 KiB, and at the latest
  * every 100 ms: one write per access-log line cost more than the rest of a small API request
  * (pino flushes what is left when the process exits).
+ * On a terminal outside production, pino-pretty prints them as short coloured lines instead.
  */
 export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino(
-    {
-      level,
-      base: { service },
-      timestamp: isoTime,
-      mixin() {
-        const requestId = currentRequestId();
-        return requestId ? { requestId } : {};
-      },
+  const options = {
+    level,
+    base: { service },
+    timestamp: isoTime,
+    mixin() {
+      const requestId = currentRequestId();
+      return requestId ? { requestId } : {};
     },
-    pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 }),
-  );
+  };
+  if (prettyLogs()) {
+    return pino(
+      options,
+      pino.transport({
+        target: 'pino-pretty',
+        options: {
+          colorize: true,
+          translateTime: 'SYS:HH:MM:ss',
+          ignore: 'pid,hostname,service,context,requestId',
+          messageFormat: `${service} {msg}`,
+          singleLine: true,
+        },
+      }),
+    );
+  }
+  return pino(options, pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 }));
 }
+
+/** Nest's start-up chatter (modules loaded, every route mapped): kept at debug level, so a start is a few lines. */
+const STARTUP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestMicroservice', 'NestApplication']);
 
 /** Nest's logger interface on top of pino: JSON lines, with the request id when there is one. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
   log(message: unknown, context?: string) {
-    this.logger.info({ context }, String(message));
+    if (context && STARTUP_CONTEXTS.has(context)) this.logger.debug({ context }, String(message));
+    else this.logger.info({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string) {
     if (message instanceof Error) this.logger.error({ context, err: message }, message.message);

@@ -30,8 +30,8 @@ export interface ServiceDefinition<S extends z.ZodType = typeof baseEnvSchema> {
   service: ServiceName;
   /** The service's environment schema (extends `baseEnvSchema`). */
   envSchema?: S;
-  entities?: Function[];
-  migrations?: Function[];
+  entities?: Type[];
+  migrations?: Type[];
   imports?: (DynamicModule | Type)[];
   controllers?: Type[];
   /** Handlers for test harnesses only (e.g. reading the mail outbox): registered only with TEST_ROUTES=1. */

@@ -19,3 +19,4 @@ export * from './dto/documents';
 export * from './dto/batches';
 export * from './dto/transcript-formats';
 export * from './site';
+export * from './browser-storage';

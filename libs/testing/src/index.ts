@@ -7,3 +7,4 @@ export * from './stand-ins/openai';
 export * from './stand-ins/transcripts';
 export * from './stand-ins/s3';
 export * from './event-loop';
+export * from './documents';

@@ -99,8 +99,8 @@ export class Stack {
         if (running.output.length > 20_000) running.output.shift();
         if (/service ready|Nest application successfully started/.test(text)) resolveReady();
       };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
       child.once('exit', (code) => reject(new Error(`${name} exited with ${code}: ${running.output.join('').slice(-2000)}`)));
     });
     this.processes.push(running);

@@ -1,8 +1,7 @@
 import { Messages } from '@visualnotes/contracts';
 import { createTestEnv, logIn, signUp, waitFor, waitForMail, type TestEnv } from '@visualnotes/testing';
 import request from 'supertest';
-import { createGatewayApp, type Gateway } from '../../gateway/src/bootstrap';
-import { startBackend, type Backend } from '../../../test/support/backend';
+import { createGatewayApp, startBackend, type Backend, type Gateway } from '../../../test/support/backend';
 import { SmtpSink } from '../test/smtp-sink';
 
 jest.setTimeout(90_000);

@@ -12,7 +12,11 @@ import { JobsController } from './jobs/jobs.controller';
 import { JobsService } from './jobs/jobs.service';
 import { SeoModule } from './seo/seo.module';
 import { LicensesModule } from './licenses/licenses.module';
-import { CanvasModule } from './projects/canvas.module';
+import { ObservabilityModule } from './observability/observability.module';
+import { ProjectsModule } from './projects/projects.module';
+import { PublishingModule } from './publishing/publishing.module';
+import { SharesModule } from './shares/shares.module';
+import { TemplatesModule } from './templates/templates.module';
 import { UploadsController } from './uploads/uploads.controller';
 import { VideosModule } from './videos/videos.module';
 
@@ -37,7 +41,7 @@ export class AppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [GatewayConfigModule.forRoot(config), RpcModule, AuthModule.forRoot(config), VideosModule, CanvasModule, LicensesModule, SeoModule, AdminModule],
+      imports: [GatewayConfigModule.forRoot(config), RpcModule, AuthModule.forRoot(config), VideosModule, ProjectsModule, PublishingModule, SharesModule, TemplatesModule, LicensesModule, SeoModule, ObservabilityModule, AdminModule],
       // the outbox and scope routes exist only for test harnesses (TEST_ROUTES=1)
       controllers: [HealthController, CapabilitiesController, JobsController, BatchesController, UploadsController, SummariesController, ...(config.TEST_ROUTES ? [DevController] : [])],
       providers: [JobsService],

@@ -130,15 +130,15 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   // by the upload routes alone.
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   app.useBodyParser('application/json', { bodyLimit: config.BODY_LIMIT_BYTES }, (request, body, done) => {
-    parseJson(request as never, body as never, (err, value) => {
+    void parseJson(request as never, body as never, (err, value) => {
       if (err) return done(err, undefined);
-      const problem = jsonBodyProblem(value, hasUnicodeEscape(body as Buffer));
+      const problem = jsonBodyProblem(value, hasUnicodeEscape(body));
       if (problem) return done(problem, undefined);
       done(null, value);
     });
   });
   const verifier = app.get(TokenVerifier, { strict: false });
-  applyBodyLimits(fastify, config.LARGE_BODY_LIMIT_BYTES, (request) => authenticate(verifier, request as never));
+  applyBodyLimits(fastify, config.LARGE_BODY_LIMIT_BYTES, (request) => authenticate(verifier, request));
 
   // gzip/brotli for pages, scripts, styles and JSON. Event streams are left alone (they must flush
   // as they go); brotli at a quality that costs little CPU per response. Request bodies are never

@@ -36,6 +36,7 @@ export function Dropdown({ label, groups, open, onOpenChange }: Props) {
       focusLink(pendingFocus.current);
       pendingFocus.current = null;
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- focusLink reads refs only
   }, [open]);
 
   useEffect(() => {
@@ -91,7 +92,7 @@ export function Dropdown({ label, groups, open, onOpenChange }: Props) {
       ref={root}
       className={styles.dropdown}
       onBlur={(event) => {
-        if (open && !root.current?.contains(event.relatedTarget as Node | null)) onOpenChange(false);
+        if (open && !root.current?.contains(event.relatedTarget)) onOpenChange(false);
       }}
     >
       <button

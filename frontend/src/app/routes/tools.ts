@@ -1,5 +1,5 @@
 // Direct path: the contracts index would bring zod into the first-load bundle.
-import { SITE_TOOLS } from '../../../../libs/contracts/src/site/pages';
+import { SITE_TOOLS } from '@visualnotes/contracts/site/pages';
 
 /** The tool pages. Each is served at `/tools/<slug>` and listed in header and footer. */
 export type ToolGroup = 'visual' | 'ai';

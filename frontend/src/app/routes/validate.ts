@@ -9,6 +9,7 @@ type Params = LoaderFunctionArgs['params'];
 export const validRoute =
   (check: (params: Params) => boolean) =>
   ({ params }: LoaderFunctionArgs) => {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- react-router's way to end a loader with a 404
     if (!check(params)) throw data(null, { status: 404, statusText: 'Not Found' });
     return null;
   };

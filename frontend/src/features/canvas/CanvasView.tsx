@@ -117,7 +117,7 @@ export default function CanvasView({ scene, readOnly, images, onReady, onChange,
         queueMicrotask(() => setApi(next));
         onReady?.(next);
       }}
-      onChange={(elements, _appState, files) => onChange?.(elements as unknown as SceneElements, files as never)}
+      onChange={(elements, _appState, files) => onChange?.(elements, files)}
       onPointerUpdate={onPointerUpdate ? ({ pointer, button }) => onPointerUpdate(pointer, button) : undefined}
       isCollaborating={collaborating}
       UIOptions={{ canvasActions: { loadScene: !readOnly, saveToActiveFile: false, export: false, saveAsImage: false } }}
@@ -143,7 +143,7 @@ export function mergeInto(api: CanvasApi, remote: SceneElements): SceneElements 
   const local = api.getSceneElementsIncludingDeleted();
   const merged = reconcileElements(local, restoreElements(remote as never, null) as never, api.getAppState());
   api.updateScene({ elements: merged, captureUpdate: CaptureUpdateAction.NEVER });
-  return merged as unknown as SceneElements;
+  return merged;
 }
 
 /** A collaborator as Excalidraw draws them: cursor, name, colour and selection. */
@@ -180,7 +180,7 @@ export const selectedIds = (api: CanvasApi) => Object.keys(api.getAppState().sel
 /** Merges two element lists without an open editor (offline copy + server copy). */
 export function mergeElements(local: SceneElements, remote: SceneElements): SceneElements {
   const appState = { editingTextElement: null, newElement: null, resizingElement: null } as never;
-  return reconcileElements(restoreElements(local as never, null) as never, restoreElements(remote as never, null) as never, appState) as unknown as SceneElements;
+  return reconcileElements(restoreElements(local as never, null), restoreElements(remote as never, null) as never, appState);
 }
 
 export const sceneVersion = (elements: SceneElements) => getSceneVersion(elements as never);

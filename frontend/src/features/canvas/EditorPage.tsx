@@ -177,8 +177,8 @@ export function EditorPage() {
       syncRef.current = new ProjectSync(
         loaded.local,
         {
-          elements: () => api.getSceneElementsIncludingDeleted() as unknown as SceneElements,
-          files: () => api.getFiles() as never,
+          elements: () => api.getSceneElementsIncludingDeleted(),
+          files: () => api.getFiles(),
           appState: () => ({ viewBackgroundColor: api.getAppState().viewBackgroundColor }),
           merge: (remote) => mod.mergeInto(api, remote),
           version: (elements) => mod.sceneVersion(elements),

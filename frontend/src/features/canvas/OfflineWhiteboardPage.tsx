@@ -70,7 +70,7 @@ export function OfflineWhiteboardPage() {
       }
       // An image whose bytes are not on this device any more cannot be saved: it is left out.
       const kept = elements.filter((e) => e.type !== 'image' || (e.fileId && files[e.fileId]));
-      const id = await createProject({ title: 'Whiteboard', scene: { ...empty, elements: kept as never, files } });
+      const id = await createProject({ title: 'Whiteboard', scene: { ...empty, elements: kept, files } });
       await clearLocalBoard();
       navigate(`/projects/${id}`);
     } catch (err) {

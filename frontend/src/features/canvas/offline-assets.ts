@@ -1,4 +1,4 @@
-/** Runtime caches of the service worker (see vite-plugins.ts), filled by the page too. */
+/** Runtime caches of the service worker (see frontend/build/vite-plugins.ts), filled by the page too. */
 export const ASSET_CACHE = 'app-assets';
 export const EDITOR_FONT_CACHE = 'editor-fonts';
 

@@ -1,6 +1,7 @@
-import { HttpException, Logger } from '@nestjs/common';
+import { Catch, HttpException, Logger, type RpcExceptionFilter } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import { DomainError, errorBody, isErrorBody, type ErrorBody } from '@visualnotes/contracts';
+import { throwError, type Observable } from 'rxjs';
 import { ZodError } from 'zod';
 import { requestError } from './validation';
 
@@ -42,9 +43,6 @@ export function toErrorBody(error: unknown): ErrorBody {
 }
 
 /** Global filter for message handlers: every error leaves the service as `{ statusCode, message }`. */
-import { Catch, type RpcExceptionFilter } from '@nestjs/common';
-import { throwError, type Observable } from 'rxjs';
-
 @Catch()
 export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
   catch(exception: unknown): Observable<never> {

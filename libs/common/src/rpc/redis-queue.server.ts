@@ -102,7 +102,7 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
         // Everything waiting, up to the free slots, in one atomic pop (one round trip per batch
         // rather than per request). A short block so that close() is never kept waiting long; a
         // popped item is always handled.
-        popped = (await this.blocking!.blmpop(1, 1, queue, 'RIGHT', 'COUNT', limit - this.inFlight.size)) as typeof popped;
+        popped = (await this.blocking!.blmpop(1, 1, queue, 'RIGHT', 'COUNT', limit - this.inFlight.size));
       } catch (err) {
         if (this.closing) break;
         this.logger.error(`RPC queue read failed: ${(err as Error).message}`);

@@ -27,6 +27,7 @@ export const nameSchema = z
   .trim()
   .min(1, 'Please enter your name')
   .max(100, 'The name cannot be longer than 100 characters')
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   .refine((n) => !/[\u0000-\u001f\u007f<>]/.test(n), 'The name contains characters that are not allowed');
 
 export const localeSchema = z.enum(['en', 'zh-CN']);

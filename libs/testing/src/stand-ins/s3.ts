@@ -7,6 +7,7 @@ interface S3rverServer {
   close(): Promise<void>;
 }
 // s3rver ships no type declarations; only its constructor, run and close are used.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- untyped package, typed here
 const S3rver = require('s3rver') as new (options: Record<string, unknown>) => S3rverServer;
 
 /**

@@ -1,8 +1,7 @@
 import { Messages, type DocumentSummaryView } from '@visualnotes/contracts';
-import { createTestEnv, OpenAiStandIn, signUp, waitFor, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import { createTestEnv, OpenAiStandIn, signUp, waitFor, type SignedUp, type TestEnv, documentFixtures } from '@visualnotes/testing';
 import request from 'supertest';
 import { startBackend, type Backend } from '../../../../test/support/backend';
-import { documentFixtures } from '../../../media/src/documents/testing/fixtures';
 
 type Message = { role: string; content: string };
 

@@ -2,8 +2,7 @@ import { ConfigError, createServiceApp, RpcClient } from '@visualnotes/common';
 import { Patterns } from '@visualnotes/contracts';
 import { createTestEnv, signUp, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import request from 'supertest';
-import { startBackend, type Backend } from '../../../../test/support/backend';
-import { createGatewayApp } from '../../../gateway/src/bootstrap';
+import { createGatewayApp, startBackend, type Backend } from '../../../../test/support/backend';
 import { SmtpSink } from '../../test/smtp-sink';
 import { authService } from '../service';
 

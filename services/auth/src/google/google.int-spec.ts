@@ -99,11 +99,11 @@ describe('Google sign-in against a local OpenID provider', () => {
     expect(cb.status).toBe(302);
     const fragment = new URLSearchParams(new URL(cb.headers.get('location')!, publicUrl).hash.slice(1));
     expect(new URL(cb.headers.get('location')!, publicUrl).pathname).toBe('/account');
-    const me = await fetch(`${backend.url}/api/auth/user`, { headers: { authorization: `Bearer ${fragment.get('token')}` } }).then((r) => r.json() as Promise<any>);
+    const me = await fetch(`${backend.url}/api/auth/user`, { headers: { authorization: `Bearer ${fragment.get('token')}` } }).then((r) => r.json());
     expect(me.user).toMatchObject({ email: 'grace@example.test', name: 'Google grace' });
     // the same Google account comes back to the same user
     const again = await throughProvider(browser, 'grace');
-    const json = await browser.get(`${backend.url}/api/auth/google/callback${again.search}`, { headers: { accept: 'application/json' } }).then((r) => r.json() as Promise<any>);
+    const json = await browser.get(`${backend.url}/api/auth/google/callback${again.search}`, { headers: { accept: 'application/json' } }).then((r) => r.json());
     expect(json.user.id).toBe(me.user.id);
     expect(json.refresh_token).toEqual(expect.any(String));
   });
@@ -112,7 +112,7 @@ describe('Google sign-in against a local OpenID provider', () => {
     const existing = await signUp(backend.url, { email: 'linus@example.test' });
     const browser = new Browser();
     const back = await throughProvider(browser, 'linus');
-    const json = await browser.get(`${backend.url}/api/auth/google/callback${back.search}`, { headers: { accept: 'application/json' } }).then((r) => r.json() as Promise<any>);
+    const json = await browser.get(`${backend.url}/api/auth/google/callback${back.search}`, { headers: { accept: 'application/json' } }).then((r) => r.json());
     expect(json.user.id).toBe(existing.user.id);
     // the password still works
     await logIn(backend.url, { email: existing.email, password: existing.password, fingerprint: existing.fingerprint });

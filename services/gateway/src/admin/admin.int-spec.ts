@@ -1,7 +1,8 @@
 import { get } from 'node:http';
+import { AUTH_TOKEN_STORAGE_KEY } from '@visualnotes/contracts';
 import { createTestEnv, freePort, signUp, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import request from 'supertest';
-import { startBackend, type Backend } from '../../../../test/support/backend';
+import { definitions, startBackend, type Backend } from '../../../../test/support/backend';
 
 function fetchText(url: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) =>
@@ -26,8 +27,7 @@ describe('operator tools', () => {
     backend = await startBackend({ ...t.env }, ['auth', 'license']);
     // One service with its own metrics server, as operators run it on another machine.
     const { createServiceApp } = await import('@visualnotes/common');
-    const { mediaService } = await import('../../../media/src/service');
-    backend.services.media = (await createServiceApp(mediaService as never, { ...t.env, METRICS_PORT: String(metricsPort) })) as never;
+    backend.services.media = (await createServiceApp(definitions.media as never, { ...t.env, METRICS_PORT: String(metricsPort) })) as never;
     [operator, user] = await Promise.all([signUp(backend.url, { scope: ['admin'] }), signUp(backend.url)]);
   }, 120_000);
   afterAll(async () => {
@@ -99,6 +99,9 @@ describe('operator tools', () => {
     const page = await request(backend.http).get('/admin/queues').set('accept', 'text/html');
     expect(page.status).toBe(401);
     expect(page.text).toContain('/admin/queues-session.js');
+    // the page's script reads the token where the web app keeps it
+    const script = await request(backend.http).get('/admin/queues-session.js').expect(200);
+    expect(script.text).toContain(`localStorage.getItem(${JSON.stringify(AUTH_TOKEN_STORAGE_KEY)})`);
     const queues = await request(backend.http).get('/admin/queues/api/queues').set('authorization', `Bearer ${operator.token}`).expect(200);
     expect(JSON.stringify(queues.body)).toContain('ai-documents');
   });

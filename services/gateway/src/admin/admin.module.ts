@@ -1,28 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { Controller, HttpCode, Inject, Logger, Module, Post, Res, UseGuards, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Controller, HttpCode, Inject, Logger, Module, Post, Res, UseGuards, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter as BullBoardFastifyAdapter } from '@bull-board/fastify';
 import { queuePrefix, redisOptions, ServiceMetrics } from '@visualnotes/common';
-import { hasScope, QueueOwners, Scopes } from '@visualnotes/contracts';
+import { AUTH_TOKEN_STORAGE_KEY, hasScope, QueueOwners, Scopes } from '@visualnotes/contracts';
 import { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
 import { AdminGuard } from '../auth/auth.guard';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
 import { TokenVerifier } from '../auth/token-verifier.service';
-import { pathOf } from '../common/request-target';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { LIVENESS_PATH } from '../health/liveness';
+import { METRICS, ObservabilityModule } from '../observability/observability.module';
 
 export const DASHBOARD_PATH = '/admin/queues';
 const COOKIE = 'vn_admin';
 const SESSION_SECONDS = 15 * 60;
 
 const REDIS = Symbol('ADMIN_REDIS');
-const METRICS = Symbol('GATEWAY_METRICS');
 
 function cookieValue(header: string | undefined, name: string): string | null {
   for (const part of (header ?? '').split(';')) {
@@ -32,26 +32,10 @@ function cookieValue(header: string | undefined, name: string): string | null {
   return null;
 }
 
-/** The page a browser gets at /admin/queues without a dashboard session. */
-const SIGN_IN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Queue dashboard</title>
-<meta name="viewport" content="width=device-width"><style>body{font:16px system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem}</style></head>
-<body><h1>Queue dashboard</h1><p id="status">Operators only: checking your session…</p>
-<script src="${DASHBOARD_PATH}-session.js"></script></body></html>`;
-
-/** Opens a dashboard session with the token the web app keeps after login (scripts must come from our origin). */
-const SIGN_IN_SCRIPT = `(function () {
-  var status = document.getElementById('status');
-  var raw = null;
-  try { raw = localStorage.getItem('auth._token.local'); } catch (e) {}
-  var token = raw && raw !== 'false' ? raw.replace(/^bearer\\s+/i, '') : null;
-  if (!token) { status.textContent = 'Please log in with an operator account, then open this page again.'; return; }
-  fetch('/api/admin/session', { method: 'POST', headers: { authorization: 'Bearer ' + token }, credentials: 'same-origin' })
-    .then(function (res) {
-      if (res.ok) { location.reload(); return; }
-      status.textContent = res.status === 403 ? 'This account is not an operator account.' : 'Please log in again, then open this page again.';
-    })
-    .catch(function () { status.textContent = 'The server could not be reached.'; });
-})();`;
+/** The page a browser gets at /admin/queues without a dashboard session, and its script (scripts must come from our origin). */
+const ASSETS = join(__dirname, '../../assets/admin');
+const SIGN_IN_PAGE = readFileSync(join(ASSETS, 'sign-in.html'), 'utf8');
+const SIGN_IN_SCRIPT = readFileSync(join(ASSETS, 'sign-in.js'), 'utf8').replace("'AUTH_TOKEN_STORAGE_KEY'", JSON.stringify(AUTH_TOKEN_STORAGE_KEY));
 
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -77,10 +61,10 @@ class AdminSessionController {
 
 /**
  * Operator tools in the gateway: the BullMQ dashboard (bull-board) at /admin/queues for the admin
- * scope (bearer token or the session cookie above), and Prometheus metrics at /metrics.
+ * scope (bearer token or the session cookie above); its queues' depths go into the gateway's metrics.
  */
-class OperatorRoutes implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger('Metrics');
+class OperatorRoutes implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('QueueDashboard');
   private readonly queues: Queue[] = [];
 
   constructor(
@@ -93,43 +77,9 @@ class OperatorRoutes implements OnModuleInit, OnApplicationBootstrap, OnModuleDe
 
   onModuleInit() {
     const fastify = this.host.httpAdapter.getInstance<FastifyInstance>();
-    this.metricsRoute(fastify);
-    this.dashboard(fastify);
-  }
-
-  private metricsRoute(fastify: FastifyInstance) {
-    const histogram = this.metrics.requestDuration;
-    // One labelled series per route and status, looked up once (labelling costs more than observing).
-    const series = new Map<string, ReturnType<typeof histogram.labels>>();
-    fastify.addHook('onResponse', (request, reply, done) => {
-      const path = pathOf(request.url);
-      if (path.startsWith('/api/') && path !== LIVENESS_PATH) {
-        const route = `${request.method} ${request.routeOptions?.url ?? 'unmatched'}`;
-        const key = `${route} ${reply.statusCode}`;
-        let s = series.get(key);
-        if (!s) series.set(key, (s = histogram.labels({ kind: 'http', route, status: String(reply.statusCode) })));
-        s.observe(reply.elapsedTime / 1000);
-      }
-      done();
-    });
+    // the queue depths join the gateway's metrics
     for (const name of Object.keys(QueueOwners)) this.metrics.watchQueue(this.queue(name));
-    const token = this.config.METRICS_TOKEN;
-    // Queue names, routes and error counts are for operators: in production the public port serves
-    // them only with the token; without one they are on METRICS_PORT alone (or nowhere).
-    const onPublicPort = token !== undefined || this.config.NODE_ENV !== 'production';
-    fastify.get('/metrics', async (request, reply) => {
-      if (!onPublicPort) return reply.status(404).send({ statusCode: 404, message: 'Not found' });
-      if (token && request.headers.authorization !== `Bearer ${token}`) return reply.status(401).send({ statusCode: 401, message: 'Unauthorized' });
-      const { body, contentType } = await this.metrics.text();
-      return reply.header('content-type', contentType).header('cache-control', 'no-store').send(body);
-    });
-  }
-
-  /** The separate scrape port, when METRICS_PORT is set (as every service has it). */
-  async onApplicationBootstrap() {
-    if (this.config.METRICS_PORT === undefined) return;
-    const port = await this.metrics.serve(this.config.METRICS_PORT);
-    this.logger.log(`metrics at http://0.0.0.0:${port}/metrics`);
+    this.dashboard(fastify);
   }
 
   private queue(name: string): Queue {
@@ -187,6 +137,7 @@ class OperatorRoutes implements OnModuleInit, OnApplicationBootstrap, OnModuleDe
 }
 
 @Module({
+  imports: [ObservabilityModule],
   controllers: [AdminSessionController],
   providers: [
     {
@@ -198,7 +149,6 @@ class OperatorRoutes implements OnModuleInit, OnApplicationBootstrap, OnModuleDe
         return redis;
       },
     },
-    { provide: METRICS, useFactory: () => new ServiceMetrics('gateway') },
     OperatorRoutes,
     {
       provide: 'ADMIN_REDIS_CLOSER',

@@ -3,9 +3,10 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RpcClient } from '@visualnotes/common';
 import { Patterns, SERVICES, type ServiceName } from '@visualnotes/contracts';
 import type { FastifyReply } from 'fastify';
+import { version } from '../../package.json';
 
 const PING_TIMEOUT_MS = 3_000;
-const VERSION: string = (require('../../package.json') as { version: string }).version;
+const VERSION: string = version;
 
 @ApiTags('health')
 @Controller('health')

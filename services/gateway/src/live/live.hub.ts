@@ -89,7 +89,7 @@ export class LiveHub implements OnModuleDestroy {
   private stopping = false;
 
   constructor(
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     private readonly rpc: RpcClient,
     private readonly verifier: TokenVerifier,
     private readonly revoked: RevokedSessions,

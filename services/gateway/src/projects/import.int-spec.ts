@@ -39,7 +39,7 @@ describe('POST /api/projects/import (gateway, media and publish)', () => {
     const ids = Object.keys(project.scene.files ?? {}).sort();
     expect(ids).toEqual(['f-blue-000000000000000000000000000000000', 'f-red-0000000000000000000000000000000000']);
     for (const id of ids) {
-      const ref = project.scene.files![id];
+      const ref = project.scene.files[id];
       expect(ref).toEqual({ id, mimeType: 'image/png', file_id: expect.any(String), created: file.files[id].created });
       const img = await request(backend.http).get(`/api/projects/${project.id}/files/${ref.file_id}`).set(auth(alice)).expect(200);
       expect(img.headers['content-type']).toBe('image/png');
@@ -49,7 +49,7 @@ describe('POST /api/projects/import (gateway, media and publish)', () => {
     const again = await request(backend.http).get(`/api/projects/${project.id}`).set(auth(alice)).expect(200);
     expect(again.body.scene).toEqual(project.scene);
     // and its images stay the owner's
-    await request(backend.http).get(`/api/projects/${project.id}/files/${project.scene.files![ids[0]].file_id}`).set(auth(bob)).expect(404);
+    await request(backend.http).get(`/api/projects/${project.id}/files/${project.scene.files[ids[0]].file_id}`).set(auth(bob)).expect(404);
   });
 
   it('imports an old-format file, restored the way Excalidraw opens it', async () => {

@@ -59,6 +59,6 @@ export async function importExcalidrawFile(
       throw err;
     }
   }
-  const scene: Scene = { type: 'excalidraw', version: 2, elements: parsed.elements as Scene['elements'], appState: parsed.appState, files };
+  const scene: Scene = { type: 'excalidraw', version: 2, elements: parsed.elements, appState: parsed.appState, files };
   return rpc.send(Patterns.publish.projectsCreate, { user_id: input.user_id, scope: input.scope, title: titleOf(input.name), scene });
 }

@@ -2,11 +2,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServiceApp, type ServiceApp } from '@visualnotes/common';
 import { Messages, type DocumentSummaryView } from '@visualnotes/contracts';
-import { createTestEnv, signUp, waitFor, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import { createTestEnv, signUp, waitFor, type SignedUp, type TestEnv, documentFixtures, inflatingPdf, SOLAR_FACTS, type Fixtures } from '@visualnotes/testing';
 import request from 'supertest';
-import { startBackend, type Backend } from '../../../../test/support/backend';
-import { aiService } from '../../../ai/src/service';
-import { documentFixtures, inflatingPdf, SOLAR_FACTS, type Fixtures } from './testing/fixtures';
+import { definitions, startBackend, type Backend } from '../../../../test/support/backend';
 
 describe('document summaries through the gateway', () => {
   let t: TestEnv;
@@ -38,7 +36,7 @@ describe('document summaries through the gateway', () => {
   });
 
   const startAi = async () => {
-    ai ??= (await createServiceApp(aiService as never, t.env)) as ServiceApp;
+    ai ??= (await createServiceApp(definitions.ai as never, t.env)) as ServiceApp;
   };
   const post = (user: SignedUp) => request(backend.http).post('/api/summaries').set('authorization', `Bearer ${user.token}`);
   const view = async (user: SignedUp, id: string) =>

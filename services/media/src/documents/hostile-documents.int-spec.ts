@@ -1,11 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Messages } from '@visualnotes/contracts';
-import { createTestEnv, signUp, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import { createTestEnv, signUp, type SignedUp, type TestEnv, inflatingPdf } from '@visualnotes/testing';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { startBackend, type Backend } from '../../../../test/support/backend';
-import { inflatingPdf } from './testing/fixtures';
 
 /**
  * Documents that are expensive to read are read in worker threads: while one is being read, every

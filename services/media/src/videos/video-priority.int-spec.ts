@@ -6,8 +6,7 @@ import { Queues, type VideoView } from '@visualnotes/contracts';
 import { createTestEnv, OpenAiStandIn, signUp, tempDir, waitFor, YoutubeStandIn, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import { Queue } from 'bullmq';
 import request from 'supertest';
-import { startBackend, type Backend } from '../../../../test/support/backend';
-import { aiService } from '../../../ai/src/service';
+import { definitions, startBackend, type Backend } from '../../../../test/support/backend';
 
 const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
 
@@ -77,7 +76,7 @@ describe('transcription of Premium videos before free ones', () => {
     await waitFor(async () => (await queue.getJobCounts('prioritized', 'waiting')).prioritized === 5, 30_000, 100);
     expect(asr.files).toHaveLength(0);
 
-    ai = (await createServiceApp(aiService as never, t.env)) as ServiceApp;
+    ai = (await createServiceApp(definitions.ai as never, t.env)) as ServiceApp;
     const [fa, fb] = await Promise.all([ready(a.id, free), ready(b.id, premium)]);
 
     // Premium's two 3 s chunks first, then the free video's three 4 s chunks.

@@ -82,7 +82,7 @@ export class YoutubeClient {
 
   private client(): Promise<Innertube> {
     this.innertube ??= Innertube.create({
-      fetch: this.fetch as never,
+      fetch: this.fetch,
       retrieve_player: false,
       generate_session_locally: true,
       retrieve_innertube_config: false,

@@ -1,6 +1,7 @@
 import { PublishMessages } from '@visualnotes/contracts';
 import { createTestEnv, signUp, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { startBackend, type Backend } from '../../../../test/support/backend';
 import { rect, scene } from '../../test/scenes';
 import { sanitizeSvg } from './svg-sanitizer';
@@ -101,7 +102,7 @@ describe('publishing, statistics, share links and templates', () => {
     expect(listed.body.public_id).toBe(id);
 
     // No raw address or browser is stored anywhere.
-    const ds = backend.services.publish!.app.get(require('typeorm').DataSource);
+    const ds = backend.services.publish!.app.get(DataSource);
     const rows = JSON.stringify(await ds.query(`SELECT * FROM "publish"."view_visitors"`));
     expect(rows).not.toContain('Browser A');
     expect(rows).not.toContain('127.0.0.1');

@@ -59,7 +59,7 @@ const FONT_SRC = /src\s*:\s*url\(\s*(["']?)(data:(?:font\/[a-z0-9.+-]{1,20}|appl
 
 /** One window for the whole process: building a DOM environment costs far more than a sanitisation. */
 const { window } = new JSDOM('');
-const purify = createDOMPurify(window as never);
+const purify = createDOMPurify(window);
 const parser = new window.DOMParser();
 const serializer = new window.XMLSerializer();
 
@@ -81,7 +81,7 @@ purify.addHook('uponSanitizeAttribute', (node, data) => {
   const value = data.attrValue;
   let keep: boolean;
   if (name === 'href' || name === 'xlink:href') {
-    keep = FRAGMENT.test(value) || ((node as Element).localName === 'image' && IMAGE_DATA_URL.test(value));
+    keep = FRAGMENT.test(value) || ((node).localName === 'image' && IMAGE_DATA_URL.test(value));
   } else if (name === 'style') {
     const style = cleanStyle(value);
     keep = style !== '';

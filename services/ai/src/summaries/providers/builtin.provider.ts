@@ -320,7 +320,7 @@ export function keyPhrase(list: Sentence[], opening: Sentence[] = list): string 
   const phrases = new Map<string, { words: string[]; count: number; surface: string; opening: boolean }>();
   const firsts = new Set(opening);
   for (const s of list) {
-    for (const chunk of s.text.split(/[.,;:!?()"“”‘’\[\]{}–—/]+|\s-\s/)) {
+    for (const chunk of s.text.split(/[.,;:!?()"“”‘’[\]{}–—/]+|\s-\s/)) {
       let run: string[] = [];
       const close = () => {
         if (run.length && run.length <= 4) {

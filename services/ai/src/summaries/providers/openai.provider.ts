@@ -114,7 +114,7 @@ export class OpenAiSummaryProvider implements MapReduceSummaryProvider {
   }
 
   private sectionsOf(answer: Record<string, unknown> | null, group: SummaryUnit[]): SummarySection[] {
-    const raw = Array.isArray(answer?.sections) ? (answer!.sections as Record<string, unknown>[]) : [];
+    const raw = Array.isArray(answer?.sections) ? (answer.sections as Record<string, unknown>[]) : [];
     const first = group[0];
     const video = first.start !== undefined;
     const out: SummarySection[] = [];

@@ -30,7 +30,7 @@ export class GoogleController implements OnModuleDestroy {
 
   constructor(
     private readonly rpc: RpcClient,
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
     this.origin = publicUrl(config);
     this.redis = new Redis({ ...redisOptions(config.REDIS_URL), maxRetriesPerRequest: 2 });

@@ -8,6 +8,7 @@ import { tidy } from './types';
  * hyphens: none of them is text a reader sees, and they break sentence splitting and display.
  */
 const INVISIBLE =
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufeff\u00ad\ufdd0-\ufdef\ufffe\uffff]|[\ud83f\ud87f\ud8bf\ud8ff\ud93f\ud97f\ud9bf\ud9ff\uda3f\uda7f\udabf\udaff\udb3f\udb7f\udbbf\udbff][\udffe\udfff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 /** What a font without a usable character map turns into: replacement, private-use and unassigned characters. */
 const GARBAGE = /[\ufffd\p{Co}\p{Cn}]/gu;

@@ -189,7 +189,7 @@ function lineOf(run: { str: string; dir: string; x: number; size: number }[]): P
 
 /** Outline (bookmark) entries used as headings: the top level, or the level below a lone top entry. */
 async function outlineHeadings(pdf: PdfDocument, pageCount: number): Promise<string[][] | null> {
-  let outline: OutlineItem[] | null = null;
+  let outline: OutlineItem[] | null;
   try {
     outline = (await pdf.getOutline()) as OutlineItem[] | null;
   } catch {

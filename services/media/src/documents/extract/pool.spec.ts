@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { errorOf, ticksDuring } from '@visualnotes/testing';
-import { documentFixtures, inflatingPdf, unzipEntries, zip, type Fixtures } from '../testing/fixtures';
+import { errorOf, ticksDuring, documentFixtures, inflatingPdf, unzipEntries, zip, type Fixtures } from '@visualnotes/testing';
 import { ExtractionPool, workerFile, type ExtractionPoolOptions } from './pool';
 import { DEFAULT_LIMITS } from './types';
 

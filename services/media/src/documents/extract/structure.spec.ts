@@ -1,4 +1,4 @@
-import { documentFixtures, type Fixtures } from '../testing/fixtures';
+import { documentFixtures, type Fixtures } from '@visualnotes/testing';
 import { markReferences } from './clean-text';
 import { extractDocument } from './index';
 import { pdfLines, sizeHeadings } from './pdf';

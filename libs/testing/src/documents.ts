@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateRawSync, deflateSync } from 'node:zlib';
+import { deflateRawSync, deflateSync, inflateRawSync } from 'node:zlib';
 
 /**
  * Test documents made by real tools: LibreOffice converts the HTML and flat-ODF sources below to
@@ -145,7 +145,6 @@ function crc32(data: Buffer): number {
 
 /** The entries of a real archive (to rebuild it with extra entries). */
 export function unzipEntries(data: Buffer): { name: string; data: Buffer }[] {
-  const { inflateRawSync } = require('node:zlib') as typeof import('node:zlib');
   const out: { name: string; data: Buffer }[] = [];
   const endAt = data.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   const count = data.readUInt16LE(endAt + 10);

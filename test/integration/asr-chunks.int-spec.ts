@@ -3,9 +3,9 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AsrAudioFormat, TranscriptSegment } from '@visualnotes/contracts';
 import { OpenAiStandIn, tempDir } from '@visualnotes/testing';
-import { detectSilences, encodeChunk, extractAudio, ffmpegPath, planChunks, readWavInfo, BYTES_PER_SECOND } from '../../../media/src/audio/ffmpeg';
-import { aiEnvSchema } from '../config';
-import { AsrClient } from './asr.client';
+import { detectSilences, encodeChunk, extractAudio, ffmpegPath, planChunks, readWavInfo, BYTES_PER_SECOND } from '../../services/media/src/audio/ffmpeg';
+import { aiEnvSchema } from '../../services/ai/src/config';
+import { AsrClient } from '../../services/ai/src/transcription/asr.client';
 
 /**
  * The chunks of spoken audio (espeak-ng) as the media service cuts them, sent in each format to the

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { ASSET_CACHE, EDITOR_FONT_CACHE } from './offline-assets';
+import { ASSET_CACHE, EDITOR_FONT_CACHE } from '../src/features/canvas/offline-assets.ts';
 
 /** Where the editor's fonts are served from; the canvas chunk sets `window.EXCALIDRAW_ASSET_PATH` to it. */
 export const EXCALIDRAW_ASSET_PATH = '/excalidraw-assets/';

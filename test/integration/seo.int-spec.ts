@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { createServiceApp, type ServiceApp } from '@visualnotes/common';
 import { createTestEnv, type TestEnv } from '@visualnotes/testing';
 import request from 'supertest';
-import { AccountEventsProcessor } from '../../../publish/src/account-events/account-events.processor';
-import { BlogModule } from '../../../publish/src/blog/blog.module';
-import { createGatewayApp, type Gateway } from '../bootstrap';
+import { AccountEventsProcessor } from '../../services/publish/src/account-events/account-events.processor';
+import { BlogModule } from '../../services/publish/src/blog/blog.module';
+import { createGatewayApp, type Gateway } from '../../services/gateway/src/bootstrap';
 
 /** A stand-in for the built front end: the gateway only needs its index.html. */
 const INDEX = `<!doctype html>
