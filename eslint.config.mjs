@@ -31,6 +31,10 @@ const layerZones = [
   zone('./services', ['./frontend'], 'Services do not import the front end.'),
   zone('./frontend', ['./services', './libs/common', './libs/testing', './test'], 'The front end imports libs/contracts only.'),
 ];
+/** Tests may also use the test harness (libs/testing, test/support). */
+const testZones = layerZones
+  .map((z) => ({ ...z, from: (Array.isArray(z.from) ? z.from : [z.from]).filter((f) => f !== './libs/testing' && f !== './test') }))
+  .filter((z) => z.from.length);
 /** Source files (not tests) must not reach for the test harness either. */
 const sourceZones = [zone(['./libs', './services'], ['./test', './libs/testing'], 'Only tests import the test harness.')];
 
@@ -61,7 +65,7 @@ export default tseslint.config(
       'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: testZones }],
       // `_name` marks a parameter a signature needs but the body does not use.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],

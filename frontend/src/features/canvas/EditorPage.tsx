@@ -157,7 +157,7 @@ export function EditorPage() {
     return () => {
       live = false;
     };
-  }, [id, ready, loggedIn, early, reloads]);
+  }, [id, ready, loggedIn, early, reloads, setRole]);
 
   useEffect(
     () => () => {
@@ -190,6 +190,8 @@ export function EditorPage() {
       cursors.current.clear();
       if (!loaded.offline) liveRef.current = openLive(id, api, mod, syncRef.current);
     },
+    // openLive reads only refs and state setters (stable): the editor is wired once per project load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [loaded, mod, id],
   );
 

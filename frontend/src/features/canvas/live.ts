@@ -68,7 +68,7 @@ export class LiveSession {
     private readonly fileRefs: (elements: SceneElement[]) => Scene['files'],
   ) {
     window.addEventListener('online', this.onOnline);
-    this.connect();
+    void this.connect();
   }
 
   get connected() {
@@ -95,7 +95,7 @@ export class LiveSession {
     if (this.ws || this.disposed) return;
     clearTimeout(this.retry);
     this.attempt = 0;
-    this.connect();
+    void this.connect();
   };
 
   private async connect() {

@@ -125,7 +125,11 @@ export class InMemoryLicenses implements LicenseStore {
   }
   private remove<T>(list: T[], match: (item: T) => boolean): number {
     let removed = 0;
-    for (let i = list.length - 1; i >= 0; i--) if (match(list[i])) (list.splice(i, 1), removed++);
+    for (let i = list.length - 1; i >= 0; i--) {
+      if (!match(list[i])) continue;
+      list.splice(i, 1);
+      removed++;
+    }
     return removed;
   }
 }
@@ -173,7 +177,11 @@ export class InMemoryRedeemCodes implements RedeemCodeStore {
   readonly codes = new Map<string, { product: Product; tier: DesktopTier; redeemedBy: string | null; licenseId: string | null }>();
   async add(hashes: string[], product: Product, tier: DesktopTier) {
     let added = 0;
-    for (const h of hashes) if (!this.codes.has(h)) (this.codes.set(h, { product, tier, redeemedBy: null, licenseId: null }), added++);
+    for (const h of hashes) {
+      if (this.codes.has(h)) continue;
+      this.codes.set(h, { product, tier, redeemedBy: null, licenseId: null });
+      added++;
+    }
     return added;
   }
   async claim(hash: string, userId: string) {

@@ -6,9 +6,9 @@ import { Queues, type BatchView, type VideoCard, type VideoView } from '@visualn
 import { createTestEnv, OpenAiStandIn, signUp, tempDir, waitFor, YoutubeStandIn, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import { Queue } from 'bullmq';
 import request from 'supertest';
-import { startBackend, type Backend } from '../../../../test/support/backend';
-import { aiService } from '../../../ai/src/service';
-import { mediaService } from '../service';
+import { definitions, startBackend, type Backend } from '../support/backend';
+
+const { ai: aiService, media: mediaService } = definitions;
 
 const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
 
