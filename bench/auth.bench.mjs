@@ -107,7 +107,11 @@ async function revocationCost({ env, stack, auth }) {
 async function forgotTiming(baseUrl, email) {
   const forgot = (address) =>
     timed(() =>
-      fetch(`${baseUrl}/api/auth/password/forgot`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: address }) }).then(async (r) => {
+      fetch(`${baseUrl}/api/auth/password/forgot`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: address }),
+      }).then(async (r) => {
         if (r.status !== 202) throw new Error(`forgot-password answered ${r.status}`);
         await r.arrayBuffer();
       }),

@@ -14,10 +14,31 @@ function element(i) {
   const col = i % 100;
   const row = Math.floor(i / 100);
   return {
-    id: `b${i}`, type: i % 3 === 0 ? 'ellipse' : 'rectangle', x: col * 70, y: row * 50, width: 60, height: 40, angle: 0,
-    strokeColor: '#1e1e1e', backgroundColor: i % 2 ? '#a5d8ff' : 'transparent', fillStyle: 'solid', strokeWidth: 1,
-    strokeStyle: 'solid', roughness: 1, opacity: 100, groupIds: [], frameId: null, roundness: null, seed: i + 1,
-    version: 1, versionNonce: i + 7, isDeleted: false, boundElements: null, updated: 1, link: null, locked: false,
+    id: `b${i}`,
+    type: i % 3 === 0 ? 'ellipse' : 'rectangle',
+    x: col * 70,
+    y: row * 50,
+    width: 60,
+    height: 40,
+    angle: 0,
+    strokeColor: '#1e1e1e',
+    backgroundColor: i % 2 ? '#a5d8ff' : 'transparent',
+    fillStyle: 'solid',
+    strokeWidth: 1,
+    strokeStyle: 'solid',
+    roughness: 1,
+    opacity: 100,
+    groupIds: [],
+    frameId: null,
+    roundness: null,
+    seed: i + 1,
+    version: 1,
+    versionNonce: i + 7,
+    isDeleted: false,
+    boundElements: null,
+    updated: 1,
+    link: null,
+    locked: false,
   };
 }
 
@@ -77,7 +98,10 @@ export async function liveRows(ctx, user, baseElements) {
   const sockets = [];
   try {
     // two clients, two copies, one small project
-    const small = await call(ctx.baseUrl, user.token, 'POST', '/projects', { title: 'Live latency', scene: { type: 'excalidraw', version: 2, elements: baseElements.slice(0, 10), appState: {}, files: {} } });
+    const small = await call(ctx.baseUrl, user.token, 'POST', '/projects', {
+      title: 'Live latency',
+      scene: { type: 'excalidraw', version: 2, elements: baseElements.slice(0, 10), appState: {}, files: {} },
+    });
     const sentAt = new Map();
     const latencies = [];
     sockets.push(
@@ -96,11 +120,25 @@ export async function liveRows(ctx, user, baseElements) {
     }
     await new Promise((r) => setTimeout(r, 500));
     latencies.sort((x, y) => x - y);
-    rows.push({ section: SECTION, name: `live change-to-screen latency p50, two gateway copies (${latencies.length}/300 arrived)`, value: Math.round(percentile(latencies, 50) * 10) / 10, unit: 'ms' });
-    rows.push({ section: SECTION, name: 'live change-to-screen latency p99, two gateway copies', value: Math.round(percentile(latencies, 99) * 10) / 10, unit: 'ms', goal: '< 100' });
+    rows.push({
+      section: SECTION,
+      name: `live change-to-screen latency p50, two gateway copies (${latencies.length}/300 arrived)`,
+      value: Math.round(percentile(latencies, 50) * 10) / 10,
+      unit: 'ms',
+    });
+    rows.push({
+      section: SECTION,
+      name: 'live change-to-screen latency p99, two gateway copies',
+      value: Math.round(percentile(latencies, 99) * 10) / 10,
+      unit: 'ms',
+      goal: '< 100',
+    });
 
     // 20 clients (alternating copies) on one 5,000-element project, 5 changes a second each for 10 s
-    const big = await call(ctx.baseUrl, user.token, 'POST', '/projects', { title: 'Live 5k', scene: { type: 'excalidraw', version: 2, elements: baseElements, appState: {}, files: {} } });
+    const big = await call(ctx.baseUrl, user.token, 'POST', '/projects', {
+      title: 'Live 5k',
+      scene: { type: 'excalidraw', version: 2, elements: baseElements, appState: {}, files: {} },
+    });
     const N = 20;
     const sent = new Map();
     const lat = [];
@@ -148,8 +186,19 @@ export async function liveRows(ctx, user, baseElements) {
     const saved = await call(ctx.baseUrl, user.token, 'GET', `/projects/${big.id}`);
     const savedVersions = new Map(saved.scene.elements.map((e) => [e.id, e.version]));
     for (const [id, version] of last) if (savedVersions.get(id) !== version) lost++;
-    rows.push({ section: SECTION, name: '20 clients × 5 changes/s, 5,000 elements: change-to-screen p50', value: Math.round(percentile(lat, 50) * 10) / 10, unit: 'ms' });
-    rows.push({ section: SECTION, name: '20 clients × 5 changes/s, 5,000 elements: change-to-screen p99', value: Math.round(percentile(lat, 99) * 10) / 10, unit: 'ms', goal: '< 250' });
+    rows.push({
+      section: SECTION,
+      name: '20 clients × 5 changes/s, 5,000 elements: change-to-screen p50',
+      value: Math.round(percentile(lat, 50) * 10) / 10,
+      unit: 'ms',
+    });
+    rows.push({
+      section: SECTION,
+      name: '20 clients × 5 changes/s, 5,000 elements: change-to-screen p99',
+      value: Math.round(percentile(lat, 99) * 10) / 10,
+      unit: 'ms',
+      goal: '< 250',
+    });
     rows.push({ section: SECTION, name: '20 clients × 5 changes/s: changes missing on a screen or on the server', value: lost, unit: '', goal: '0' });
   } finally {
     for (const ws of sockets) ws.terminate();
@@ -178,7 +227,12 @@ export async function run(ctx) {
   }
   times.sort((a, b) => a - b);
   const bytes = JSON.stringify(scene).length;
-  rows.push({ section: SECTION, name: `autosave round trip p50 (5,000 elements, ${(bytes / 1e6).toFixed(1)} MB)`, value: Math.round(percentile(times, 50)), unit: 'ms' });
+  rows.push({
+    section: SECTION,
+    name: `autosave round trip p50 (5,000 elements, ${(bytes / 1e6).toFixed(1)} MB)`,
+    value: Math.round(percentile(times, 50)),
+    unit: 'ms',
+  });
   rows.push({ section: SECTION, name: 'autosave round trip p99', value: Math.round(percentile(times, 99)), unit: 'ms' });
 
   // Published page vs the gateway's endpoint that makes no RPC.
@@ -199,7 +253,12 @@ export async function run(ctx) {
   const cleanTimes = [];
   for (let i = 0; i < 5; i++) cleanTimes.push(await timed(async () => sanitizeSvg(snapshot)));
   cleanTimes.sort((a, b) => a - b);
-  rows.push({ section: SECTION, name: `snapshot sanitising, 5,000 elements (${(snapshot.length / 1e6).toFixed(1)} MB), median of 5`, value: Math.round(percentile(cleanTimes, 50)), unit: 'ms' });
+  rows.push({
+    section: SECTION,
+    name: `snapshot sanitising, 5,000 elements (${(snapshot.length / 1e6).toFixed(1)} MB), median of 5`,
+    value: Math.round(percentile(cleanTimes, 50)),
+    unit: 'ms',
+  });
   // As the service runs it: in the pool's worker thread, while this thread's event loop stays free
   // (the longest gap between 10 ms timers while cleaning; blocked, it would be the whole cleaning).
   const { SnapshotPool } = require(join(ctx.root, 'services/publish/dist/publishing/snapshot-pool.js'));
@@ -221,7 +280,12 @@ export async function run(ctx) {
       clearInterval(ticker);
     }
     pooled.sort((a, b) => a - b);
-    rows.push({ section: SECTION, name: 'snapshot cleaning in the worker pool, same snapshot, median of 5', value: Math.round(percentile(pooled, 50)), unit: 'ms' });
+    rows.push({
+      section: SECTION,
+      name: 'snapshot cleaning in the worker pool, same snapshot, median of 5',
+      value: Math.round(percentile(pooled, 50)),
+      unit: 'ms',
+    });
     rows.push({ section: SECTION, name: 'longest event-loop stall while the pool cleans it', value: Math.round(gap), unit: 'ms', goal: '< 100' });
   } finally {
     await pool.close();
@@ -237,10 +301,13 @@ export async function run(ctx) {
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript(([t, r]) => {
-      localStorage.setItem('auth._token.local', t);
-      localStorage.setItem('auth._refresh_token.local', r);
-    }, [user.token, user.refresh_token]);
+    await context.addInitScript(
+      ([t, r]) => {
+        localStorage.setItem('auth._token.local', t);
+        localStorage.setItem('auth._refresh_token.local', r);
+      },
+      [user.token, user.refresh_token],
+    );
     const tab = await context.newPage();
     // Warm the caches (chunks) once, as a returning user has them.
     await tab.goto(`${ctx.baseUrl}/projects/${project.id}`);
@@ -267,7 +334,13 @@ export async function run(ctx) {
       window.__stopFrames = true;
       return window.__frames;
     });
-    rows.push({ section: SECTION, name: 'pan (wheel) frame rate, 5,000 elements', value: Math.round((frames / ((Date.now() - panStart) / 1000)) * 10) / 10, unit: 'fps', goal: '≥ 50' });
+    rows.push({
+      section: SECTION,
+      name: 'pan (wheel) frame rate, 5,000 elements',
+      value: Math.round((frames / ((Date.now() - panStart) / 1000)) * 10) / 10,
+      unit: 'fps',
+      goal: '≥ 50',
+    });
   } finally {
     await browser.close();
   }

@@ -62,8 +62,17 @@ export async function gateway(ctx) {
       { section: s, name: 'bare Fastify p50 / p99', value: latency('fastify'), unit: 'ms' },
       { section: s, name: 'gateway / bare Fastify', value: ratio('gateway'), unit: '×', goal: '≥ 0.7' },
       // Server CPU time per request (Linux): steadier than requests/s where other machines share the cores.
-      ...(cpuUs('fastify') > 0 ? [{ section: s, name: 'server CPU per request: bare Fastify / our gateway', value: `${cpuUs('fastify').toFixed(1)} / ${cpuUs('gateway').toFixed(1)}`, unit: 'µs' },
-      { section: s, name: 'CPU per request, bare Fastify / our gateway', value: cpuRatio('gateway'), unit: '×' }] : []),
+      ...(cpuUs('fastify') > 0
+        ? [
+            {
+              section: s,
+              name: 'server CPU per request: bare Fastify / our gateway',
+              value: `${cpuUs('fastify').toFixed(1)} / ${cpuUs('gateway').toFixed(1)}`,
+              unit: 'µs',
+            },
+            { section: s, name: 'CPU per request, bare Fastify / our gateway', value: cpuRatio('gateway'), unit: '×' },
+          ]
+        : []),
       { section: s, name: 'our gateway, API pipeline (GET /api/health/gateway)', value: rps('api'), unit: 'req/s' },
       ...(cpuUs('api') > 0 ? [{ section: s, name: 'API pipeline: server CPU per request', value: cpuUs('api'), unit: 'µs' }] : []),
       { section: s, name: 'API pipeline / bare Fastify', value: ratio('api'), unit: '×', goal: '≥ 0.6' },
@@ -236,33 +245,35 @@ export async function jobs(ctx) {
     return (total / ms) * 1000;
   }
 
-  const runRaw = () => drain('bench-raw', async (onDone) => {
-    const worker = new Worker('bench-raw', async () => undefined, { connection, prefix, concurrency });
-    worker.on('completed', onDone);
-    return () => worker.close();
-  });
+  const runRaw = () =>
+    drain('bench-raw', async (onDone) => {
+      const worker = new Worker('bench-raw', async () => undefined, { connection, prefix, concurrency });
+      worker.on('completed', onDone);
+      return () => worker.close();
+    });
 
-  const runOurs = () => drain('bench-ours', async (onDone) => {
-    class NoopProcessor extends common.JobProcessor {
-      async noop() {
-        return undefined;
+  const runOurs = () =>
+    drain('bench-ours', async (onDone) => {
+      class NoopProcessor extends common.JobProcessor {
+        async noop() {
+          return undefined;
+        }
       }
-    }
-    common.JobHandler('bench.noop')(NoopProcessor.prototype, 'noop', Object.getOwnPropertyDescriptor(NoopProcessor.prototype, 'noop'));
-    Processor({ name: 'bench-ours' }, { concurrency })(NoopProcessor);
-    class BenchModule {}
-    const app = await NestFactory.createApplicationContext(
-      {
-        module: BenchModule,
-        imports: [BullModule.forRoot({ connection, prefix }), BullModule.registerQueue({ name: 'bench-ours' })],
-        providers: [NoopProcessor],
-      },
-      { logger: false },
-    );
-    const processor = app.get(NoopProcessor);
-    processor.worker.on('completed', onDone);
-    return () => app.close();
-  });
+      common.JobHandler('bench.noop')(NoopProcessor.prototype, 'noop', Object.getOwnPropertyDescriptor(NoopProcessor.prototype, 'noop'));
+      Processor({ name: 'bench-ours' }, { concurrency })(NoopProcessor);
+      class BenchModule {}
+      const app = await NestFactory.createApplicationContext(
+        {
+          module: BenchModule,
+          imports: [BullModule.forRoot({ connection, prefix }), BullModule.registerQueue({ name: 'bench-ours' })],
+          providers: [NoopProcessor],
+        },
+        { logger: false },
+      );
+      const processor = app.get(NoopProcessor);
+      processor.worker.on('completed', onDone);
+      return () => app.close();
+    });
 
   // Alternate the two and keep each one's best run: the machine's load varies between runs.
   let raw = 0;

@@ -16,7 +16,9 @@ export async function run({ baseUrl, env }) {
   const account = await signUp(baseUrl);
   const client = new RedisQueueClient({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX, timeoutMs: 15_000 });
   const license = await new Promise((resolve, reject) =>
-    client.send(Patterns.license.issue, { email: account.email, tier: 'pro_max', plan: 'lifetime', product: 'premium' }).subscribe({ next: resolve, error: reject }),
+    client
+      .send(Patterns.license.issue, { email: account.email, tier: 'pro_max', plan: 'lifetime', product: 'premium' })
+      .subscribe({ next: resolve, error: reject }),
   );
   await client.close();
 

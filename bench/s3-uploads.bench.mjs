@@ -76,7 +76,13 @@ export async function run({ root }) {
     peak = Math.max(peak, rss(pid));
     if (statuses.some((s) => s !== 201)) throw new Error(`uploads answered ${statuses.join(', ')}`);
     return [
-      { section: 's3 uploads', name: `gateway RSS growth, ${PARALLEL} parallel ${FILE_MB} MB uploads`, value: (peak - baseline) / MB, unit: 'MB', goal: '< 150' },
+      {
+        section: 's3 uploads',
+        name: `gateway RSS growth, ${PARALLEL} parallel ${FILE_MB} MB uploads`,
+        value: (peak - baseline) / MB,
+        unit: 'MB',
+        goal: '< 150',
+      },
       { section: 's3 uploads', name: 'gateway RSS before', value: baseline / MB, unit: 'MB' },
       { section: 's3 uploads', name: `throughput, ${PARALLEL} x ${FILE_MB} MB`, value: (PARALLEL * FILE_MB) / seconds, unit: 'MB/s' },
     ];

@@ -4,7 +4,20 @@ import { chromium } from 'playwright-core';
 import { jsBytes, lighthouseScores } from './lib/site-audit.mjs';
 
 const ARTICLE = '/blog/how-to-summarize-a-youtube-video';
-const ROUTES = ['/', '/pricing', '/download', '/blog', ARTICLE, '/de', '/ja/pdf-summarizer', '/privacy', '/miro-alternative', '/templates', '/tools/youtube-summarizer', '/account/login'];
+const ROUTES = [
+  '/',
+  '/pricing',
+  '/download',
+  '/blog',
+  ARTICLE,
+  '/de',
+  '/ja/pdf-summarizer',
+  '/privacy',
+  '/miro-alternative',
+  '/templates',
+  '/tools/youtube-summarizer',
+  '/account/login',
+];
 const LIGHTHOUSE = ['/', '/pricing', '/tools/youtube-summarizer', ARTICLE];
 const BUDGET_KB = 150;
 
@@ -23,7 +36,13 @@ async function precacheRow(browser, baseUrl) {
       for (const req of await cache.keys()) total += (await (await cache.match(req)).blob()).size;
       return total;
     });
-    return { section: 'site: offline app', name: 'service-worker precache, visitor without the editor', value: Math.round(bytes / 1024 / 10.24) / 100, unit: 'MB', goal: '<= 1.5' };
+    return {
+      section: 'site: offline app',
+      name: 'service-worker precache, visitor without the editor',
+      value: Math.round(bytes / 1024 / 10.24) / 100,
+      unit: 'MB',
+      goal: '<= 1.5',
+    };
   } finally {
     await context.close();
   }
@@ -48,13 +67,37 @@ export async function run(ctx) {
   for (const route of LIGHTHOUSE) {
     const scores = await lighthouseScores(ctx.baseUrl + route);
     rows.push({ section: 'site: Lighthouse desktop', name: `${route} performance`, value: Math.round(scores.performance * 100), unit: 'score', goal: '>= 95' });
-    rows.push({ section: 'site: Lighthouse desktop', name: `${route} accessibility`, value: Math.round(scores.accessibility * 100), unit: 'score', goal: '>= 95' });
+    rows.push({
+      section: 'site: Lighthouse desktop',
+      name: `${route} accessibility`,
+      value: Math.round(scores.accessibility * 100),
+      unit: 'score',
+      goal: '>= 95',
+    });
     rows.push({ section: 'site: Lighthouse desktop', name: `${route} total blocking time`, value: Math.round(scores.tbtMs ?? 0), unit: 'ms', goal: '<= 150' });
-    rows.push({ section: 'site: Lighthouse desktop', name: `${route} largest contentful paint`, value: Math.round(scores.lcpMs ?? 0), unit: 'ms', goal: '<= 1200' });
-    rows.push({ section: 'site: Lighthouse desktop', name: `${route} cumulative layout shift`, value: Number((scores.cls ?? 0).toFixed(3)), unit: '', goal: '<= 0.1' });
+    rows.push({
+      section: 'site: Lighthouse desktop',
+      name: `${route} largest contentful paint`,
+      value: Math.round(scores.lcpMs ?? 0),
+      unit: 'ms',
+      goal: '<= 1200',
+    });
+    rows.push({
+      section: 'site: Lighthouse desktop',
+      name: `${route} cumulative layout shift`,
+      value: Number((scores.cls ?? 0).toFixed(3)),
+      unit: '',
+      goal: '<= 0.1',
+    });
     const mobile = await lighthouseScores(ctx.baseUrl + route, { form: 'mobile' });
     rows.push({ section: 'site: Lighthouse mobile', name: `${route} performance`, value: Math.round(mobile.performance * 100), unit: 'score', goal: '>= 90' });
-    rows.push({ section: 'site: Lighthouse mobile', name: `${route} largest contentful paint`, value: Math.round(mobile.lcpMs ?? 0), unit: 'ms', goal: '<= 2500' });
+    rows.push({
+      section: 'site: Lighthouse mobile',
+      name: `${route} largest contentful paint`,
+      value: Math.round(mobile.lcpMs ?? 0),
+      unit: 'ms',
+      goal: '<= 2500',
+    });
   }
   return rows;
 }

@@ -25,13 +25,30 @@ const CACHE = join(tmpdir(), 'visualnotes-bench-audio-v4');
 async function chunks() {
   for (const old of ['v1', 'v2', 'v3']) rmSync(join(tmpdir(), `visualnotes-bench-audio-${old}`), { recursive: true, force: true }); // former caches
   const dir = join(CACHE, 'chunks');
-  if (existsSync(join(CACHE, 'done'))) return readdirSync(dir).sort().map((f) => join(dir, f));
+  if (existsSync(join(CACHE, 'done')))
+    return readdirSync(dir)
+      .sort()
+      .map((f) => join(dir, f));
   const audio = require(join(root, 'services/media/dist/audio/ffmpeg.js'));
   const bin = audio.ffmpegPath(process.env.FFMPEG_PATH);
   mkdirSync(dir, { recursive: true });
   const wav = join(CACHE, 'audio.wav');
   // 7 s of tone then 1 s of silence, repeated: silencedetect finds a pause every 8 s.
-  execFileSync(bin, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=300:sample_rate=16000:duration=${HOURS * 3600},volume='if(lt(mod(t,8),7),1,0)':eval=frame`, '-ac', '1', '-c:a', 'pcm_s16le', wav]);
+  execFileSync(bin, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=300:sample_rate=16000:duration=${HOURS * 3600},volume='if(lt(mod(t,8),7),1,0)':eval=frame`,
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s16le',
+    wav,
+  ]);
   const info = await audio.readWavInfo(wav);
   const total = info.dataBytes / audio.BYTES_PER_SECOND;
   const silences = await audio.detectSilences(bin, wav);
@@ -40,7 +57,9 @@ async function chunks() {
   for (const [i, c] of plan.entries()) writeFileSync(join(dir, `${String(i).padStart(5, '0')}.wav`), await audio.sliceWav(wav, info, c.start, c.end));
   writeFileSync(join(CACHE, 'done'), String(plan.length));
   rmSync(wav, { force: true });
-  return readdirSync(dir).sort().map((f) => join(dir, f));
+  return readdirSync(dir)
+    .sort()
+    .map((f) => join(dir, f));
 }
 
 /**
@@ -64,7 +83,25 @@ async function asrUpload() {
     ];
     execFileSync('espeak-ng', ['-m', '-w', join(dir, 'spoken.wav'), `<speak>${sentences.join(' <break time="700ms"/> ')}</speak>`]);
     const wav = join(dir, 'audio.wav');
-    execFileSync(bin, ['-hide_banner', '-loglevel', 'error', '-y', '-stream_loop', '-1', '-i', join(dir, 'spoken.wav'), '-t', '600', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', wav]);
+    execFileSync(bin, [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-stream_loop',
+      '-1',
+      '-i',
+      join(dir, 'spoken.wav'),
+      '-t',
+      '600',
+      '-ac',
+      '1',
+      '-ar',
+      '16000',
+      '-c:a',
+      'pcm_s16le',
+      wav,
+    ]);
     const info = await audio.readWavInfo(wav);
     const total = info.dataBytes / audio.BYTES_PER_SECOND;
     const plan = audio.planChunks(total, 120, 600, await audio.detectSilences(bin, wav));
@@ -72,7 +109,7 @@ async function asrUpload() {
     for (const format of [defaults.ASR_AUDIO_FORMAT, ...['wav', 'flac', 'opus'].filter((f) => f !== defaults.ASR_AUDIO_FORMAT)]) {
       let bytes = 0;
       for (const c of plan) bytes += (await audio.encodeChunk(bin, wav, info, c, format, defaults.ASR_AUDIO_KBPS, join(dir, `chunk.${format}`))).length;
-      const perHour = (bytes / total) * 3600 / 1e6;
+      const perHour = ((bytes / total) * 3600) / 1e6;
       const isDefault = format === defaults.ASR_AUDIO_FORMAT;
       rows.push({
         section: 'video transcription',
@@ -100,7 +137,9 @@ function asrStandIn() {
       }, LATENCY_MS),
     );
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}/v1`, calls: () => calls })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}/v1`, calls: () => calls })),
+  );
 }
 
 function startWorker(env) {
@@ -125,7 +164,15 @@ function startWorker(env) {
 async function transcribe(ctx, files, workers, asr) {
   const { FlowProducer, QueueEvents } = require('bullmq');
   const prefix = `${ctx.env.REDIS_PREFIX}vb${workers}`;
-  const env = { ...process.env, ...ctx.env, REDIS_PREFIX: prefix, ASR_BASE_URL: asr.url, ASR_API_KEY: 'bench', AI_TRANSCRIPTION_CONCURRENCY: '1', LOG_LEVEL: 'info' };
+  const env = {
+    ...process.env,
+    ...ctx.env,
+    REDIS_PREFIX: prefix,
+    ASR_BASE_URL: asr.url,
+    ASR_API_KEY: 'bench',
+    AI_TRANSCRIPTION_CONCURRENCY: '1',
+    LOG_LEVEL: 'info',
+  };
   const videoId = randomUUID();
   const keyDir = join(ctx.env.DATA_DIR, 'files', 'bench-audio', videoId);
   mkdirSync(keyDir, { recursive: true });
@@ -151,7 +198,14 @@ async function transcribe(ctx, files, workers, asr) {
       children: files.map((f, index) => ({
         name: 'transcription.chunk',
         queueName: 'ai-transcription',
-        data: { videoId, index, chunks: files.length, storageKey: `bench-audio/${videoId}/${index}.wav`, offset: index * CHUNK_SECONDS, duration: CHUNK_SECONDS },
+        data: {
+          videoId,
+          index,
+          chunks: files.length,
+          storageKey: `bench-audio/${videoId}/${index}.wav`,
+          offset: index * CHUNK_SECONDS,
+          duration: CHUNK_SECONDS,
+        },
         opts: { ...opts, jobId: `chunk-${videoId}-${index}` },
       })),
     });
@@ -201,7 +255,13 @@ export async function run(ctx) {
   if (process.env.BENCH_VIDEO_PART === 'asr-upload') return asrUpload();
   const rows = [...(await asrUpload())];
   const summary = summarizeBench();
-  rows.push({ section: 'video summary', name: `built-in summary of ${summary.words} words (${summary.sections} sections)`, value: summary.ms, unit: 'ms', goal: '< 1000' });
+  rows.push({
+    section: 'video summary',
+    name: `built-in summary of ${summary.words} words (${summary.sections} sections)`,
+    value: summary.ms,
+    unit: 'ms',
+    goal: '< 1000',
+  });
   rows.push({ section: 'video summary', name: 'built-in summary peak RSS', value: summary.rss / 1024 / 1024, unit: 'MB', goal: '< 300' });
 
   const files = await chunks();
@@ -211,7 +271,12 @@ export async function run(ctx) {
     const times = {};
     for (const workers of [1, 2, 4]) {
       times[workers] = await transcribe(ctx, files, workers, asr);
-      rows.push({ section: 'video transcription', name: `${Math.round(audioSeconds / 60)} min audio, ${files.length} chunks, ${workers} ai worker(s), ${LATENCY_MS} ms ASR latency`, value: times[workers], unit: 's' });
+      rows.push({
+        section: 'video transcription',
+        name: `${Math.round(audioSeconds / 60)} min audio, ${files.length} chunks, ${workers} ai worker(s), ${LATENCY_MS} ms ASR latency`,
+        value: times[workers],
+        unit: 's',
+      });
     }
     rows.push({ section: 'video transcription', name: 'throughput 2 workers vs 1', value: times[1] / times[2], unit: 'x' });
     rows.push({ section: 'video transcription', name: 'throughput 4 workers vs 1', value: times[1] / times[4], unit: 'x', goal: '>= 3.5' });

@@ -47,7 +47,17 @@ const rect = (x, y, w, h, bg = 'transparent', extra = {}) => common('rectangle',
 const ellipse = (x, y, w, h, bg = 'transparent') => common('ellipse', x, y, w, h, { backgroundColor: bg, roundness: { type: 2 } });
 const diamond = (x, y, w, h, bg = 'transparent') => common('diamond', x, y, w, h, { backgroundColor: bg, roundness: { type: 2 } });
 const arrow = (x, y, dx, dy) =>
-  common('arrow', x, y, Math.abs(dx), Math.abs(dy), { points: [[0, 0], [dx, dy]], roundness: { type: 2 }, startArrowhead: null, endArrowhead: 'arrow', startBinding: null, endBinding: null });
+  common('arrow', x, y, Math.abs(dx), Math.abs(dy), {
+    points: [
+      [0, 0],
+      [dx, dy],
+    ],
+    roundness: { type: 2 },
+    startArrowhead: null,
+    endArrowhead: 'arrow',
+    startBinding: null,
+    endBinding: null,
+  });
 const text = (x, y, value, size = 20, color = '#1e1e1e') => {
   const lines = value.split('\n');
   return common('text', x, y, Math.max(...lines.map((l) => l.length)) * size * 0.55, lines.length * size * 1.25, {
@@ -93,7 +103,17 @@ const SCENES = {
   ],
   'video-summaries': [
     rect(0, 0, 260, 160, '#343a40'),
-    common('line', 110, 55, 40, 50, { points: [[0, 0], [0, 50], [40, 25], [0, 0]], backgroundColor: '#ffffff', strokeColor: '#ffffff', roundness: null }),
+    common('line', 110, 55, 40, 50, {
+      points: [
+        [0, 0],
+        [0, 50],
+        [40, 25],
+        [0, 0],
+      ],
+      backgroundColor: '#ffffff',
+      strokeColor: '#ffffff',
+      roundness: null,
+    }),
     text(0, 175, 'A 12-minute talk', 17, '#495057'),
     rect(290, 0, 280, 210, '#fff9db'),
     text(310, 18, 'Summary', 22),
@@ -129,7 +149,11 @@ const SCENES = {
 
 const user = await signUp(base, { scope: ['publisher'] });
 const call = async (method, path, body) => {
-  const res = await fetch(`${base}/api${path}`, { method, headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body ?? {}),
+  });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json();
 };
@@ -138,13 +162,19 @@ mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-  await context.addInitScript(([t, r]) => {
-    localStorage.setItem('auth._token.local', t);
-    localStorage.setItem('auth._refresh_token.local', r);
-  }, [user.token, user.refresh_token]);
+  await context.addInitScript(
+    ([t, r]) => {
+      localStorage.setItem('auth._token.local', t);
+      localStorage.setItem('auth._refresh_token.local', r);
+    },
+    [user.token, user.refresh_token],
+  );
   for (const [name, elements] of Object.entries(SCENES)) {
     const project = await call('POST', '/projects', { title: name });
-    await call('PUT', `/projects/${project.id}`, { version: project.version, scene: { type: 'excalidraw', version: 2, elements, appState: { viewBackgroundColor: '#ffffff' }, files: {} } });
+    await call('PUT', `/projects/${project.id}`, {
+      version: project.version,
+      scene: { type: 'excalidraw', version: 2, elements, appState: { viewBackgroundColor: '#ffffff' }, files: {} },
+    });
     const page = await context.newPage();
     await page.goto(`${base}/projects/${project.id}`);
     await page.locator('.excalidraw canvas').first().waitFor({ timeout: 60_000 });

@@ -55,7 +55,13 @@ if (!ok) {
 // Lint and type-check: with a base commit (NX_BASE, as CI sets it) only the projects that changed
 // since it, through Nx (cached per project); otherwise everything.
 const checks = process.env.NX_BASE
-  ? [['lint and typecheck (projects changed since NX_BASE)', 'npx', ['nx', 'affected', '-t', 'lint', 'typecheck', `--base=${process.env.NX_BASE}`, '--output-style=static']]]
+  ? [
+      [
+        'lint and typecheck (projects changed since NX_BASE)',
+        'npx',
+        ['nx', 'affected', '-t', 'lint', 'typecheck', `--base=${process.env.NX_BASE}`, '--output-style=static'],
+      ],
+    ]
   : [
       ['lint', 'npm', ['run', '--silent', 'lint']],
       ['typecheck', 'npm', ['run', '--silent', 'typecheck']],

@@ -12,7 +12,10 @@ export default async function globalSetup() {
   const docker = await import('testcontainers').catch(() => null);
   let engine = false;
   if (docker) {
-    engine = await docker.getContainerRuntimeClient().then(() => true, () => false);
+    engine = await docker.getContainerRuntimeClient().then(
+      () => true,
+      () => false,
+    );
   }
   if (!docker || !engine) throw new Error(problem);
   const pg = await new docker.GenericContainer('postgres:16-alpine')

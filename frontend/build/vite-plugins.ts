@@ -55,7 +55,6 @@ export function excalidrawAssets(): Plugin {
   };
 }
 
-
 /** The files index.html loads before anything else: its script, module preloads, style sheets and preloaded fonts. */
 export function shellFiles(indexHtml: string): Set<string> {
   const files = new Set(['index.html', 'manifest.webmanifest']);

@@ -32,7 +32,10 @@ describe('accounts in the browser', () => {
     await signup.getByText('Password too simple').waitFor();
     await signup.getByLabel('Password').fill(password);
     await signup.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('status').getByText(/Check your e-mail/).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/Check your e-mail/)
+      .waitFor();
 
     // not activated yet: told to check the e-mail (spam too)
     const loginForm = page.getByRole('form', { name: 'Log in' });

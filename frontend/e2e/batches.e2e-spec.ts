@@ -96,7 +96,9 @@ describe('batches on the video summarizer', () => {
     await page.waitForURL(/\/projects\/[0-9a-f-]{36}/, { timeout: 30_000 });
     const projectId = /\/projects\/([0-9a-f-]{36})/.exec(page.url())![1];
     const res = await fetch(`${stack.url}/api/projects/${projectId}`, { headers: { authorization: `Bearer ${user.token}` } });
-    const project = (await res.json()) as { scene: { elements: { id: string; type: string; name?: string; frameId?: string | null; text?: string; link?: string | null }[] } };
+    const project = (await res.json()) as {
+      scene: { elements: { id: string; type: string; name?: string; frameId?: string | null; text?: string; link?: string | null }[] };
+    };
     const frames = project.scene.elements.filter((e) => e.type === 'frame');
     expect(frames.map((f) => f.name)).toEqual(IDS.map((_, n) => `Lesson ${n + 1}`));
     const inFirst = project.scene.elements.filter((e) => e.frameId === frames[0].id && e.type === 'text').map((e) => e.text ?? '');

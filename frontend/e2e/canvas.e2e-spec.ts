@@ -44,7 +44,9 @@ async function openEditor(page: Page, id: string) {
   try {
     await page.locator('.excalidraw canvas').first().waitFor({ timeout: 30_000 });
   } catch (err) {
-    throw new Error(`the editor did not open (${page.url()}): ${problems.join(' | ')} | ${(await page.locator('body').innerText()).slice(0, 500)}`, { cause: err });
+    throw new Error(`the editor did not open (${page.url()}): ${problems.join(' | ')} | ${(await page.locator('body').innerText()).slice(0, 500)}`, {
+      cause: err,
+    });
   }
 }
 
@@ -70,7 +72,11 @@ async function writeText(page: Page, x: number, y: number, text: string) {
 const saved = (page: Page, count: number) =>
   page.waitForSelector(`[data-testid="editor"][data-save-status="saved"][data-element-count="${count}"]`, { timeout: 30_000 });
 
-const types = (p: Project) => p.scene.elements.filter((e) => !e.isDeleted).map((e) => e.type).sort();
+const types = (p: Project) =>
+  p.scene.elements
+    .filter((e) => !e.isDeleted)
+    .map((e) => e.type)
+    .sort();
 
 describe('canvas projects in the browser', () => {
   it('draws a rectangle and text, autosaves, and they are there after a reload', async () => {

@@ -69,7 +69,10 @@ describe('PDF summarizer', () => {
     const n = Number((await cite.textContent())!.replace(/\D/g, ''));
     await cite.click();
     const source = page.getByRole('complementary', { name: 'Cited text' });
-    await source.locator('strong').filter({ hasText: `Page ${n}` }).waitFor();
+    await source
+      .locator('strong')
+      .filter({ hasText: `Page ${n}` })
+      .waitFor();
     const facts: Record<number, string> = { 1: SOLAR_FACTS[0], 2: SOLAR_FACTS[1], 3: SOLAR_FACTS[2] };
     expect(normalize(await source.locator('p').textContent())).toContain(facts[n]);
   }, 120_000);
@@ -94,9 +97,14 @@ describe('PDF summarizer', () => {
 
     const page = await open(user);
     await page.goto(appUrl('/tools/word-summarizer'));
-    await page.getByTestId('document-allowance').filter({ hasText: `${limit! - 1} of ${limit} free document summaries used this month` }).waitFor();
+    await page
+      .getByTestId('document-allowance')
+      .filter({ hasText: `${limit! - 1} of ${limit} free document summaries used this month` })
+      .waitFor();
     // The last free one goes through...
-    await page.getByTestId('document-file').setInputFiles({ name: 'report.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: fx.docx });
+    await page
+      .getByTestId('document-file')
+      .setInputFiles({ name: 'report.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: fx.docx });
     await page
       .getByTestId('document-summary')
       .waitFor({ timeout: 60_000 })

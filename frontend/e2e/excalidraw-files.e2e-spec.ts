@@ -160,7 +160,10 @@ describe('Excalidraw files and images', () => {
     const path = await download.path();
     const saved = JSON.parse(readFileSync(path, 'utf8'));
     expect(saved.type).toBe('excalidraw');
-    expect(Object.values(saved.files).map((f) => (f as { dataURL: string }).dataURL.slice(0, 22))).toEqual(['data:image/png;base64,', 'data:image/png;base64,']);
+    expect(Object.values(saved.files).map((f) => (f as { dataURL: string }).dataURL.slice(0, 22))).toEqual([
+      'data:image/png;base64,',
+      'data:image/png;base64,',
+    ]);
 
     // opened again through the editor's "Open file": a new project with the same drawing
     await page.getByTestId('open-file-input').setInputFiles(path);

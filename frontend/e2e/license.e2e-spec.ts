@@ -52,7 +52,10 @@ describe('pricing', () => {
     expect(await page.getByTestId('pricing-cards-desktop').isVisible()).toBe(false);
     expect(await mobile.locator('article').count()).toBe(1);
     await mobile.getByRole('tab', { name: 'Desktop Pro' }).click();
-    await mobile.getByTestId('plan-desktop').getByRole('button', { name: /Pro Plus · 8 devices/ }).waitFor();
+    await mobile
+      .getByTestId('plan-desktop')
+      .getByRole('button', { name: /Pro Plus · 8 devices/ })
+      .waitFor();
     const box = await mobile.locator('article').boundingBox();
     expect(box!.width).toBeLessThanOrEqual(375);
   });
@@ -76,7 +79,10 @@ describe('account: license and invite', () => {
     await page.getByLabel('License key').fill(key);
     await page.getByLabel('Device name').fill('Work laptop');
     await page.getByRole('button', { name: 'Activate', exact: true }).click();
-    await page.getByRole('status').getByText(/Work laptop is activated/).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/Work laptop is activated/)
+      .waitFor();
     await page.getByTestId('device').filter({ hasText: 'Work laptop' }).waitFor();
     expect(await page.getByTestId('device-count').textContent()).toBe('1 of 4 activated');
 
@@ -124,7 +130,10 @@ describe('account: license and invite', () => {
     const response = await registered;
     expect(response.status()).toBe(201);
     expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({ email, referral_code: code });
-    await visitor.getByRole('status').getByText(/Check your e-mail/).waitFor();
+    await visitor
+      .getByRole('status')
+      .getByText(/Check your e-mail/)
+      .waitFor();
     expect(await visitor.evaluate(() => localStorage.getItem('referral_code'))).toBeNull();
     await page.reload();
     await page.getByTestId('invite-invited').getByText('1').waitFor();
@@ -132,7 +141,11 @@ describe('account: license and invite', () => {
 
     const token = await waitForMail(outboxReader(APP_URL), email, ACTIVATION_LINK);
     await visitor.goto(appUrl(`/user/confirm?token=${token}`));
-    const activated = await visitor.evaluate(async (token) => (await fetch('/api/auth/activate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) })).status, token);
+    const activated = await visitor.evaluate(
+      async (token) =>
+        (await fetch('/api/auth/activate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) })).status,
+      token,
+    );
     expect([200, 400]).toContain(activated); // the confirm page may have used the token already
 
     await page.reload();

@@ -161,11 +161,15 @@ describe('editing together in the browser', () => {
         scene: (await api<Project>(owner, 'GET', `/projects/${project.id}`)).scene.elements.map((e) => [e.type, e.version, e.isDeleted]),
         screens: [await screen(a), await screen(b)],
       });
-    const afterFirst = await waitFor(async () => {
-      const p = await api<Project>(owner, 'GET', `/projects/${project.id}`);
-      const n = p.scene.elements.filter((e) => !e.isDeleted).length;
-      return n < 2 ? n : null;
-    }, 10_000, 200).catch(async (err) => {
+    const afterFirst = await waitFor(
+      async () => {
+        const p = await api<Project>(owner, 'GET', `/projects/${project.id}`);
+        const n = p.scene.elements.filter((e) => !e.isDeleted).length;
+        return n < 2 ? n : null;
+      },
+      10_000,
+      200,
+    ).catch(async (err) => {
       throw new Error(`the restore did not reach the server: ${await diag()}`, { cause: err });
     });
     await converged(a, b, project.id, afterFirst!);

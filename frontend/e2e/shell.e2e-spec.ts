@@ -26,21 +26,18 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('error page', () => {
-  it.each(['/foo/bar/baz', '/xx/yy', '/de/no-such-page', '/tools/unknown-tool'])(
-    'shows 404 for %s and links back home',
-    async (path) => {
-      const { page } = await open();
-      await page.goto(appUrl(path));
-      await expectText(page.getByTestId('error-status'), '404');
-      expect(await page.getByTestId('error-message').textContent()).toBe(NOT_FOUND);
-      expect(await page.title()).toContain('404');
+  it.each(['/foo/bar/baz', '/xx/yy', '/de/no-such-page', '/tools/unknown-tool'])('shows 404 for %s and links back home', async (path) => {
+    const { page } = await open();
+    await page.goto(appUrl(path));
+    await expectText(page.getByTestId('error-status'), '404');
+    expect(await page.getByTestId('error-message').textContent()).toBe(NOT_FOUND);
+    expect(await page.title()).toContain('404');
 
-      await page.getByTestId('error-home').click();
-      await heading(page, 'Think, create and publish on a canvas').waitFor();
-      expect(new URL(page.url()).pathname).toBe('/');
-      expect(await page.getByTestId('error-status').count()).toBe(0);
-    },
-  );
+    await page.getByTestId('error-home').click();
+    await heading(page, 'Think, create and publish on a canvas').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByTestId('error-status').count()).toBe(0);
+  });
 
   it('lets a valid language page through the same check', async () => {
     const { page } = await open();

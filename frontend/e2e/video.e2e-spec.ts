@@ -151,7 +151,24 @@ describe('video summarizer and library', () => {
 
   it('offers Premium when a free user uploads a video file to transcribe', async () => {
     const mp4 = join(mkdtempSync(join(tmpdir(), 'vn-clip-')), 'clip.mp4');
-    execFileSync(process.env.FFMPEG_PATH ?? 'ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=64x64:rate=5', '-f', 'lavfi', '-i', 'sine=duration=1', '-shortest', '-c:v', 'mpeg4', '-c:a', 'aac', mp4]);
+    execFileSync(process.env.FFMPEG_PATH ?? 'ffmpeg', [
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=1:size=64x64:rate=5',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=1',
+      '-shortest',
+      '-c:v',
+      'mpeg4',
+      '-c:a',
+      'aac',
+      mp4,
+    ]);
     const page = await open();
     // The shared test stack has no speech-to-text (the page would refuse the file before uploading):
     // this installation is presented as one that transcribes, so the server's Premium rule answers.

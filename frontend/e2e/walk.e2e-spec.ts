@@ -72,7 +72,9 @@ describe('no dead ends', () => {
     const page = await (await context(375)).newPage();
     await page.goto(appUrl('/tools/youtube-summarizer'));
     await page.getByTestId('tool-guide').waitFor();
-    await page.locator('input[type=file]').setInputFiles({ name: 'talk.srt', mimeType: 'application/x-subrip', buffer: Buffer.from('1\n00:00:00,000 --> 00:00:02,000\nHello\n') });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'talk.srt', mimeType: 'application/x-subrip', buffer: Buffer.from('1\n00:00:00,000 --> 00:00:02,000\nHello\n') });
     const alert = page.getByTestId('import-error');
     await alert.getByText(Messages.needLogin).waitFor();
     await alert.getByRole('link', { name: 'Log in' }).click();
@@ -223,7 +225,12 @@ describe('the editor toolbar', () => {
       await page.goto(appUrl(`/projects/${project.id}`));
       await editorOpen(page);
       const boxes = await Promise.all(
-        [page.getByLabel('Project title'), page.getByTestId('more-menu'), page.getByRole('button', { name: 'Share', exact: true }), page.getByTestId('publish-button')].map((l) => l.boundingBox()),
+        [
+          page.getByLabel('Project title'),
+          page.getByTestId('more-menu'),
+          page.getByRole('button', { name: 'Share', exact: true }),
+          page.getByTestId('publish-button'),
+        ].map((l) => l.boundingBox()),
       );
       for (const box of boxes) {
         expect(box).not.toBeNull();
@@ -257,8 +264,24 @@ describe('the editor toolbar', () => {
 describe('viewers on a phone', () => {
   it('fit a shared canvas to a 375 px screen, also after the window changes size: both ends of a wide drawing are in view', async () => {
     const project = await api<{ id: string; version: number }>('POST', '/projects', { title: 'Wide board' });
-    const box = (id: string, x: number) => ({ id, type: 'rectangle', x, y: 0, width: 300, height: 300, strokeColor: '#1e1e1e', backgroundColor: '#1971c2', fillStyle: 'solid', version: 2, versionNonce: 7, isDeleted: false });
-    await api('PUT', `/projects/${project.id}`, { version: project.version, scene: { type: 'excalidraw', version: 2, elements: [box('left', 0), box('right', 3000)], appState: {}, files: {} } });
+    const box = (id: string, x: number) => ({
+      id,
+      type: 'rectangle',
+      x,
+      y: 0,
+      width: 300,
+      height: 300,
+      strokeColor: '#1e1e1e',
+      backgroundColor: '#1971c2',
+      fillStyle: 'solid',
+      version: 2,
+      versionNonce: 7,
+      isDeleted: false,
+    });
+    await api('PUT', `/projects/${project.id}`, {
+      version: project.version,
+      scene: { type: 'excalidraw', version: 2, elements: [box('left', 0), box('right', 3000)], appState: {}, files: {} },
+    });
     const share = await api<{ url: string }>('POST', `/projects/${project.id}/share`, {});
     const page = await (await context(1280)).newPage();
     await page.goto(appUrl(new URL(share.url).pathname));
@@ -269,7 +292,9 @@ describe('viewers on a phone', () => {
     // The columns of the drawing surface that hold ink: both boxes, one at each side.
     const inked = async () =>
       page.evaluate(() => {
-        const canvas = [...document.querySelectorAll<HTMLCanvasElement>('.excalidraw canvas')].find((c) => c.classList.contains('static')) ?? document.querySelector<HTMLCanvasElement>('.excalidraw canvas')!;
+        const canvas =
+          [...document.querySelectorAll<HTMLCanvasElement>('.excalidraw canvas')].find((c) => c.classList.contains('static')) ??
+          document.querySelector<HTMLCanvasElement>('.excalidraw canvas')!;
         const { width, height } = canvas;
         const data = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
         let left = width;
@@ -312,7 +337,8 @@ describe('failures in words', () => {
     expect(uploads).toBe(0);
     await page.screenshot({ path: `${SHOTS}/youtube-summarizer-1280.png` });
     // Subtitles are taken; the video page then says there is nothing to play instead of an empty black player.
-    const srt = '1\n00:00:00,000 --> 00:00:04,000\nSolar panels turn sunlight into electricity.\n\n2\n00:00:04,000 --> 00:00:08,000\nBatteries keep the energy for the evening.\n';
+    const srt =
+      '1\n00:00:00,000 --> 00:00:04,000\nSolar panels turn sunlight into electricity.\n\n2\n00:00:04,000 --> 00:00:08,000\nBatteries keep the energy for the evening.\n';
     await page.locator('input[type=file]').setInputFiles({ name: 'talk.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(srt) });
     await page.getByTestId('no-media').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('player').count()).toBe(0);
@@ -423,7 +449,10 @@ describe('editor dialogs and offline', () => {
     await page.getByTestId('offline-whiteboard').locator('.excalidraw canvas').first().waitFor({ timeout: 60_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     for (const name of ['PNG', 'SVG', 'Log in to save it to an account']) {
-      const box = (await page.getByTestId('offline-whiteboard').getByRole(name === 'PNG' || name === 'SVG' ? 'button' : 'link', { name }).boundingBox())!;
+      const box = (await page
+        .getByTestId('offline-whiteboard')
+        .getByRole(name === 'PNG' || name === 'SVG' ? 'button' : 'link', { name })
+        .boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(375);
     }
@@ -438,7 +467,9 @@ describe('editor dialogs and offline', () => {
     await editorOpen(page);
     await controlledByServiceWorker(page);
     // the editor puts what it loaded into the worker's cache a moment after it has drawn
-    await page.waitForFunction(async () => (await (await caches.open('app-assets')).keys()).some((r) => r.url.includes('CanvasView')), undefined, { timeout: 30_000 });
+    await page.waitForFunction(async () => (await (await caches.open('app-assets')).keys()).some((r) => r.url.includes('CanvasView')), undefined, {
+      timeout: 30_000,
+    });
     await ctx.setOffline(true);
     await page.reload();
     await editorOpen(page);

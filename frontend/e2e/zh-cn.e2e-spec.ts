@@ -20,10 +20,60 @@ let projectId: string;
 /** Names, brands and formats that stay as they are in Chinese. */
 const NAMES = new Set(
   [
-    'VisualNotes', 'YouTube', 'Google', 'Play', 'App', 'Store', 'Apple', 'Intel', 'Mac', 'macOS', 'Windows', 'iOS', 'Android', 'iPhone', 'iPad',
-    'Chrome', 'Edge', 'Safari', 'Linux', 'Discord', 'Twitter', 'Excalidraw', 'Miro', 'Milanote', 'Notion', 'AppSumo',
-    'Premium', 'Publisher', 'Desktop', 'Pro', 'Plus', 'Max',
-    'Cookie', 'API', 'PDF', 'PPT', 'PPTX', 'DOCX', 'Word', 'PowerPoint', 'SVG', 'PNG', 'TXT', 'SRT', 'VTT', 'Markdown', 'RSS', 'AI', 'ID', 'excalidraw', 'pptx', 'docx', 'md', 'txt',
+    'VisualNotes',
+    'YouTube',
+    'Google',
+    'Play',
+    'App',
+    'Store',
+    'Apple',
+    'Intel',
+    'Mac',
+    'macOS',
+    'Windows',
+    'iOS',
+    'Android',
+    'iPhone',
+    'iPad',
+    'Chrome',
+    'Edge',
+    'Safari',
+    'Linux',
+    'Discord',
+    'Twitter',
+    'Excalidraw',
+    'Miro',
+    'Milanote',
+    'Notion',
+    'AppSumo',
+    'Premium',
+    'Publisher',
+    'Desktop',
+    'Pro',
+    'Plus',
+    'Max',
+    'Cookie',
+    'API',
+    'PDF',
+    'PPT',
+    'PPTX',
+    'DOCX',
+    'Word',
+    'PowerPoint',
+    'SVG',
+    'PNG',
+    'TXT',
+    'SRT',
+    'VTT',
+    'Markdown',
+    'RSS',
+    'AI',
+    'ID',
+    'excalidraw',
+    'pptx',
+    'docx',
+    'md',
+    'txt',
   ].map((w) => w.toLowerCase()),
 );
 
@@ -55,7 +105,8 @@ async function chinese(width: number, signedIn: boolean): Promise<BrowserContext
 /** Every visible text and reader label of the page, minus the user's own content and the canvas. */
 async function shownTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const skip = 'script, style, noscript, .excalidraw, svg text, [translate="no"], [data-testid="language-switch"], [data-testid="account-email"], [data-testid="license-key"], [data-testid="invite-link"], code, pre';
+    const skip =
+      'script, style, noscript, .excalidraw, svg text, [translate="no"], [data-testid="language-switch"], [data-testid="account-email"], [data-testid="license-key"], [data-testid="invite-link"], code, pre';
     const out: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -100,7 +151,12 @@ const PAGES: { name: string; path: () => string; signedIn: boolean; ready: (page
   { name: 'maker tool', path: () => '/tools/moodboard-maker', signedIn: false, ready: (p) => p.getByTestId('maker-tool').getByRole('img').waitFor() },
   { name: 'login', path: () => '/account/login', signedIn: false, ready: (p) => p.locator('form').first().waitFor() },
   { name: 'account', path: () => '/account', signedIn: true, ready: (p) => p.getByTestId('license-section').locator('form').waitFor() },
-  { name: 'video library', path: () => '/account#video-library', signedIn: true, ready: (p) => p.getByTestId('video-library').getByText('还没有视频。').waitFor() },
+  {
+    name: 'video library',
+    path: () => '/account#video-library',
+    signedIn: true,
+    ready: (p) => p.getByTestId('video-library').getByText('还没有视频。').waitFor(),
+  },
   { name: 'editor', path: () => `/projects/${projectId}`, signedIn: true, ready: (p) => p.locator('.excalidraw canvas').first().waitFor({ timeout: 60_000 }) },
   { name: 'download', path: () => '/download', signedIn: false, ready: (p) => p.locator('#main h1').waitFor() },
   { name: 'privacy', path: () => '/privacy', signedIn: false, ready: (p) => p.locator('#main h1').waitFor() },

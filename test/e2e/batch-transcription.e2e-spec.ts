@@ -69,11 +69,15 @@ describe('a batch of audio survives kill -9 of the ai worker and of the media se
     await stack.startCopy('media');
     await stack.startCopy('ai');
 
-    const batch = (await waitFor(async () => {
-      const b = (await (await api(`/batches/${id}`)).json()) as BatchView;
-      if (b.failed) throw new Error(`an item failed: ${JSON.stringify(b.items)}`);
-      return b.status === 'completed' ? b : null;
-    }, 120_000, 250)) as BatchView;
+    const batch = (await waitFor(
+      async () => {
+        const b = (await (await api(`/batches/${id}`)).json()) as BatchView;
+        if (b.failed) throw new Error(`an item failed: ${JSON.stringify(b.items)}`);
+        return b.status === 'completed' ? b : null;
+      },
+      120_000,
+      250,
+    )) as BatchView;
     expect(batch).toMatchObject({ total: IDS.length, done: IDS.length, failed: 0 });
 
     const library = (await (await api('/videos')).json()) as VideoCard[];

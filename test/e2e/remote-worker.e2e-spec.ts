@@ -11,7 +11,13 @@ function startAi(env: Record<string, string>): Promise<{ code: number | null; li
     const child = spawn(process.execPath, [join(REPO_ROOT, 'services/ai/dist/main.js')], {
       cwd: REPO_ROOT,
       // NODE_NO_WARNINGS: Node's own warnings (e.g. a library's note about the Node version) are not the service's output.
-      env: { PATH: process.env.PATH ?? '', NODE_NO_WARNINGS: '1', DATABASE_URL: process.env.STACK_DATABASE_URL ?? '', REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_NO_WARNINGS: '1',
+        DATABASE_URL: process.env.STACK_DATABASE_URL ?? '',
+        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -36,7 +42,14 @@ describe('a remote ai worker', () => {
 
   it('refuses an unreachable bucket with one sentence', async () => {
     const port = await freePort();
-    const { code, lines } = await startAi({ NODE_ENV: 'production', STORAGE: 's3', S3_BUCKET: 'visualnotes', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
+    const { code, lines } = await startAi({
+      NODE_ENV: 'production',
+      STORAGE: 's3',
+      S3_BUCKET: 'visualnotes',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    });
     expect(code).toBe(1);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^Cannot use the S3 bucket "visualnotes" at http://127\\.0\\.0\\.1:${port} \\(no answer\\): check S3_BUCKET`));

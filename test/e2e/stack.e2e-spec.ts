@@ -275,9 +275,7 @@ describe('rolling restarts under load', () => {
     let inHand: Promise<number[]>;
     let probe: string;
     try {
-      inHand = Promise.all(
-        Array.from({ length: 8 }, () => fetch(`${stack.url}/api/summaries/${summary_id}`, { headers: auth }).then((r) => r.status)),
-      );
+      inHand = Promise.all(Array.from({ length: 8 }, () => fetch(`${stack.url}/api/summaries/${summary_id}`, { headers: auth }).then((r) => r.status)));
       await new Promise((r) => setTimeout(r, 300));
       first.child.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 500));

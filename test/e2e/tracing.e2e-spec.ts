@@ -39,7 +39,10 @@ class OtlpReceiver {
         if (req.method === 'POST' && req.url === '/v1/traces') {
           this.contentTypes.add(String(req.headers['content-type']));
           const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-            resourceSpans: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeSpans: { spans: Omit<ReceivedSpan, 'service'>[] }[] }[];
+            resourceSpans: {
+              resource: { attributes: { key: string; value: { stringValue?: string } }[] };
+              scopeSpans: { spans: Omit<ReceivedSpan, 'service'>[] }[];
+            }[];
           };
           for (const rs of body.resourceSpans ?? []) {
             const service = rs.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '?';
@@ -95,7 +98,24 @@ describe('traces across gateway, media and ai', () => {
 
   it('gives one upload one trace, with spans from the gateway, media and ai', async () => {
     const mp4 = join(tempDir('trace-video'), 'clip.mp4');
-    execFileSync(ffmpeg, ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=4:size=64x64:rate=5', '-f', 'lavfi', '-i', 'sine=duration=4', '-shortest', '-c:v', 'mpeg4', '-c:a', 'aac', mp4]);
+    execFileSync(ffmpeg, [
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=4:size=64x64:rate=5',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=4',
+      '-shortest',
+      '-c:v',
+      'mpeg4',
+      '-c:a',
+      'aac',
+      mp4,
+    ]);
     // The caller starts the trace (W3C traceparent), as a browser or another system would.
     const traceId = randomBytes(16).toString('hex');
     const callerSpan = randomBytes(8).toString('hex');
@@ -106,14 +126,22 @@ describe('traces across gateway, media and ai', () => {
     const up = await fetch(`${stack.url}/api/uploads`, { method: 'POST', body: form, headers });
     expect(up.status).toBe(201);
     const { file_id } = (await up.json()) as { file_id: string };
-    const created = await fetch(`${stack.url}/api/videos`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ file_id }) });
+    const created = await fetch(`${stack.url}/api/videos`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ file_id }),
+    });
     expect(created.status).toBe(202);
     const { video } = (await created.json()) as { video: VideoView };
-    await waitFor(async () => {
-      const v = (await (await fetch(`${stack.url}/api/videos/${video.id}`, { headers: { authorization: headers.authorization } })).json()) as VideoView;
-      if (v.status === 'failed') throw new Error(`video failed: ${v.error}`);
-      return v.status === 'ready';
-    }, 90_000, 250);
+    await waitFor(
+      async () => {
+        const v = (await (await fetch(`${stack.url}/api/videos/${video.id}`, { headers: { authorization: headers.authorization } })).json()) as VideoView;
+        if (v.status === 'failed') throw new Error(`video failed: ${v.error}`);
+        return v.status === 'ready';
+      },
+      90_000,
+      250,
+    );
 
     const ours = () => otlp.spans.filter((s) => s.traceId === traceId);
     await waitFor(() => ours().some((s) => s.service === 'ai' && s.name === 'job ai-summaries summary.video'), 20_000, 100);
@@ -122,7 +150,9 @@ describe('traces across gateway, media and ai', () => {
     expect(otlp.contentTypes).toEqual(new Set(['application/json']));
     expect([...names('gateway')]).toEqual(expect.arrayContaining(['POST /api/uploads', 'POST /api/videos', 'rpc media.videos.create']));
     expect([...names('media')]).toEqual(expect.arrayContaining(['rpc media.videos.create', 'job media-jobs video.import']));
-    expect([...names('ai')]).toEqual(expect.arrayContaining(['job ai-transcription transcription.chunk', 'job ai-transcription transcription.merge', 'job ai-summaries summary.video']));
+    expect([...names('ai')]).toEqual(
+      expect.arrayContaining(['job ai-transcription transcription.chunk', 'job ai-transcription transcription.merge', 'job ai-summaries summary.video']),
+    );
     // One tree: every span's parent is a span of this trace, or the caller's.
     const ids = new Set([...spans.map((s) => s.spanId), callerSpan]);
     expect(spans.filter((s) => !s.parentSpanId || !ids.has(s.parentSpanId)).map((s) => `${s.service} ${s.name}`)).toEqual([]);

@@ -81,11 +81,15 @@ describe('transcription of a long video survives kill -9 of the ai worker', () =
     expect(meanwhile.status).toBe('transcribing');
 
     await stack.startCopy('ai');
-    const ready = (await waitFor(async () => {
-      const v = (await (await api(`/videos/${video.id}`)).json()) as VideoView;
-      if (v.status === 'failed') throw new Error(`video failed: ${v.error}`);
-      return v.status === 'ready' ? v : null;
-    }, 60_000, 250)) as VideoView;
+    const ready = (await waitFor(
+      async () => {
+        const v = (await (await api(`/videos/${video.id}`)).json()) as VideoView;
+        if (v.status === 'failed') throw new Error(`video failed: ${v.error}`);
+        return v.status === 'ready' ? v : null;
+      },
+      60_000,
+      250,
+    )) as VideoView;
 
     // Every chunk exactly once, in order, at its offset in the video.
     expect(ready.transcript.map((l) => l.text)).toEqual(Array.from({ length: CHUNKS }, (_, i) => `chunk ${i} spoken words.`));
@@ -188,11 +192,15 @@ describe('three ai workers, one killed mid-job', () => {
     expect(stack.copies('ai')).toHaveLength(2);
     expect(doneAtKill).toBeLessThan(CHUNKS - 10);
 
-    const ready = (await waitFor(async () => {
-      const v = (await (await fetch(`${stack.url}/api/videos/${video.id}`, { headers: { authorization: `Bearer ${user.token}` } })).json()) as VideoView;
-      if (v.status === 'failed') throw new Error(`video failed: ${v.error}`);
-      return v.status === 'ready' ? v : null;
-    }, 90_000, 250)) as VideoView;
+    const ready = (await waitFor(
+      async () => {
+        const v = (await (await fetch(`${stack.url}/api/videos/${video.id}`, { headers: { authorization: `Bearer ${user.token}` } })).json()) as VideoView;
+        if (v.status === 'failed') throw new Error(`video failed: ${v.error}`);
+        return v.status === 'ready' ? v : null;
+      },
+      90_000,
+      250,
+    )) as VideoView;
 
     // Every chunk exactly once, in order, at its offset: nothing lost, nothing doubled.
     expect(ready.transcript.map((l) => l.text)).toEqual(Array.from({ length: CHUNKS }, (_, i) => `chunk ${i} spoken words.`));

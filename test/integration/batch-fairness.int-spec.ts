@@ -16,7 +16,19 @@ const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
 function talk(dir: string, name: string, seconds: number, pauses: [number, number][]): Buffer {
   const wav = join(dir, `${name}.wav`);
   const quiet = pauses.map(([a, b]) => `between(t,${a},${b})`).join('+');
-  execFileSync(ffmpeg, ['-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds},volume=enable='${quiet}':volume=0`, '-ac', '1', '-ar', '22050', wav]);
+  execFileSync(ffmpeg, [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds},volume=enable='${quiet}':volume=0`,
+    '-ac',
+    '1',
+    '-ar',
+    '22050',
+    wav,
+  ]);
   return readFileSync(wav);
 }
 
@@ -79,15 +91,20 @@ describe('batches are fair to other users and survive a restart', () => {
     const early = (await request(backend.http).get(`/api/batches/${batchRes.body.id}`).set(auth(heavy)).expect(200)).body as BatchView;
     expect(early.items.filter((i) => i.status === 'pending')).toHaveLength(4);
 
-    const single = (await request(backend.http).post('/api/videos').set(auth(other)).send({ url: 'https://youtu.be/singletalk0' }).expect(202)).body.video as VideoView;
+    const single = (await request(backend.http).post('/api/videos').set(auth(other)).send({ url: 'https://youtu.be/singletalk0' }).expect(202)).body
+      .video as VideoView;
     await waitFor(async () => (await queue.getJobCounts('prioritized')).prioritized === 6, 30_000, 100);
 
     ai = (await createServiceApp(aiService as never, t.env)) as ServiceApp;
-    await waitFor(async () => {
-      const res = await request(backend.http).get(`/api/videos/${single.id}`).set(auth(other));
-      if (res.body.status === 'failed') throw new Error(res.body.error);
-      return res.body.status === 'ready';
-    }, 60_000, 100);
+    await waitFor(
+      async () => {
+        const res = await request(backend.http).get(`/api/videos/${single.id}`).set(auth(other));
+        if (res.body.status === 'failed') throw new Error(res.body.error);
+        return res.body.status === 'ready';
+      },
+      60_000,
+      100,
+    );
     // the other user's two 3 s chunks went first, though the batch's were queued before them
     expect(asr.files.slice(0, 2).map((f) => Math.round(f.seconds))).toEqual([3, 3]);
     const during = (await request(backend.http).get(`/api/batches/${batchRes.body.id}`).set(auth(heavy)).expect(200)).body as BatchView;
@@ -97,11 +114,15 @@ describe('batches are fair to other users and survive a restart', () => {
     // the media service stops mid-batch and another copy takes over: nothing is lost or done twice
     await backend.services.media!.app.close();
     media = (await createServiceApp(mediaService as never, t.env)) as ServiceApp;
-    const done = (await waitFor(async () => {
-      const b = (await request(backend.http).get(`/api/batches/${batchRes.body.id}`).set(auth(heavy)).expect(200)).body as BatchView;
-      if (b.failed) throw new Error(`batch item failed: ${JSON.stringify(b.items)}`);
-      return b.status === 'completed' ? b : null;
-    }, 90_000, 200)) as BatchView;
+    const done = (await waitFor(
+      async () => {
+        const b = (await request(backend.http).get(`/api/batches/${batchRes.body.id}`).set(auth(heavy)).expect(200)).body as BatchView;
+        if (b.failed) throw new Error(`batch item failed: ${JSON.stringify(b.items)}`);
+        return b.status === 'completed' ? b : null;
+      },
+      90_000,
+      200,
+    )) as BatchView;
     expect(done).toMatchObject({ total: 6, done: 6, failed: 0 });
     const library = (await request(backend.http).get('/api/videos').set(auth(heavy)).expect(200)).body as VideoCard[];
     expect(library).toHaveLength(6);

@@ -14,7 +14,10 @@ const ROOT = join(__dirname, '../..');
 const APP = ['gateway', 'auth', 'license', 'media', 'ai', 'publish'];
 
 type Service = Record<string, any>;
-const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+};
 const envExample = readFileSync(join(ROOT, 'infra/env.example'), 'utf8');
 
 function composeValidator() {
@@ -87,7 +90,12 @@ describe('docker-compose.yml', () => {
   });
 
   it('keeps data in named volumes', () => {
-    for (const [name, path] of [['postgres', '/var/lib/postgresql/data'], ['redis', '/data'], ['s3', '/data'], ['mailpit', '/data']]) {
+    for (const [name, path] of [
+      ['postgres', '/var/lib/postgresql/data'],
+      ['redis', '/data'],
+      ['s3', '/data'],
+      ['mailpit', '/data'],
+    ]) {
       const volume = (compose.services[name].volumes as string[]).find((v) => v.endsWith(`:${path}`))!;
       expect(compose.volumes).toHaveProperty(volume.split(':')[0]);
     }
@@ -125,7 +133,9 @@ describe('docker-compose.yml', () => {
   });
 
   it('has an ai profile with a local speech-to-text server and chat model, wired by the env file', () => {
-    const inProfile = Object.entries(compose.services).filter(([, s]) => (s.profiles ?? []).includes('ai')).map(([n]) => n);
+    const inProfile = Object.entries(compose.services)
+      .filter(([, s]) => (s.profiles ?? []).includes('ai'))
+      .map(([n]) => n);
     expect(inProfile.sort()).toEqual(['ai-models', 'ollama', 'speaches']);
     const block = envFile(envExample, true);
     expect(block.COMPOSE_PROFILES).toBe('ai');

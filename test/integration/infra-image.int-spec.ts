@@ -31,7 +31,9 @@ describe('infra/Dockerfile', () => {
   });
 
   it('installs dependencies from the manifests of every workspace before any source is copied', () => {
-    const copied = stage('manifests').lines.filter((l) => l.startsWith('COPY')).join(' ');
+    const copied = stage('manifests')
+      .lines.filter((l) => l.startsWith('COPY'))
+      .join(' ');
     for (const ws of workspaces) expect(copied).toContain(`${ws}/package.json`);
     expect(copied).toContain('package-lock.json');
     const build = stage('build').lines;

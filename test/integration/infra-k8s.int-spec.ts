@@ -73,10 +73,11 @@ function validate(obj: K8sObject): void {
 }
 
 const find = (objs: K8sObject[], kind: string, name: string) => objs.find((o) => o.kind === kind && o.metadata.name === name);
-const settings = (objs: K8sObject[]) => ({
-  ...find(objs, 'ConfigMap', 'visualnotes-config')!.data,
-  ...find(objs, 'Secret', 'visualnotes-secrets')!.stringData,
-}) as Record<string, string>;
+const settings = (objs: K8sObject[]) =>
+  ({
+    ...find(objs, 'ConfigMap', 'visualnotes-config')!.data,
+    ...find(objs, 'Secret', 'visualnotes-secrets')!.stringData,
+  }) as Record<string, string>;
 
 describe.each(['base', 'local'])('Kubernetes manifests: %s', (dir) => {
   let objs: K8sObject[];
@@ -183,13 +184,25 @@ describe.each(['base', 'local'])('Kubernetes manifests: %s', (dir) => {
 
 describe('the validators themselves', () => {
   it('refuse a malformed Deployment and a malformed ScaledObject', () => {
-    expect(() => validate({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'x' }, spec: { replicas: 'two', selector: {}, template: {} } })).toThrow(
-      'replicas must be integer',
-    );
     expect(() =>
-      validate({ apiVersion: 'keda.sh/v1alpha1', kind: 'ScaledObject', metadata: { name: 'ai' }, spec: { scaleTargetRef: { name: 'ai' }, triggers: [{ type: 'prometheus', metadata: { threshold: 8 } }] } }),
+      validate({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'x' }, spec: { replicas: 'two', selector: {}, template: {} } }),
+    ).toThrow('replicas must be integer');
+    expect(() =>
+      validate({
+        apiVersion: 'keda.sh/v1alpha1',
+        kind: 'ScaledObject',
+        metadata: { name: 'ai' },
+        spec: { scaleTargetRef: { name: 'ai' }, triggers: [{ type: 'prometheus', metadata: { threshold: 8 } }] },
+      }),
     ).toThrow('must be string');
-    expect(() => validate({ apiVersion: 'keda.sh/v1alpha1', kind: 'ScaledObject', metadata: { name: 'ai' }, spec: { scaleTargetRef: { name: 'ai' }, triggers: [], maxReplicas: 3 } })).toThrow();
+    expect(() =>
+      validate({
+        apiVersion: 'keda.sh/v1alpha1',
+        kind: 'ScaledObject',
+        metadata: { name: 'ai' },
+        spec: { scaleTargetRef: { name: 'ai' }, triggers: [], maxReplicas: 3 },
+      }),
+    ).toThrow();
     expect(() => validate({ apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 'x' } })).toThrow('no schema');
   });
 });

@@ -51,7 +51,13 @@ describe('Prometheus metrics as operators scrape them', () => {
     execFileSync(ffmpeg, ['-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=6', '-ac', '1', '-ar', '16000', wav]);
     yt = await YoutubeStandIn.start([{ id: 'metrictalk0', title: 'A talk to count', lengthSeconds: 6, audio: readFileSync(wav) }]);
     model = await OpenAiStandIn.start();
-    t = await createTestEnv('metrics', { YOUTUBE_BASE_URL: yt.url, AI_BASE_URL: model.url, AI_API_KEY: 'test-key', AI_MODEL: 'stand-in-model', MEDIA_CHUNK_SECONDS: '4' });
+    t = await createTestEnv('metrics', {
+      YOUTUBE_BASE_URL: yt.url,
+      AI_BASE_URL: model.url,
+      AI_API_KEY: 'test-key',
+      AI_MODEL: 'stand-in-model',
+      MEDIA_CHUNK_SECONDS: '4',
+    });
     backend = await startBackend(t.env, ['auth', 'license']);
     ports.media = await freePort();
     media = (await createServiceApp(mediaService as never, { ...t.env, METRICS_PORT: String(ports.media) })) as ServiceApp;
@@ -72,17 +78,25 @@ describe('Prometheus metrics as operators scrape them', () => {
     const auth = { authorization: `Bearer ${user.token}` };
     const created = await request(backend.http).post('/api/videos').set(auth).send({ url: 'https://youtu.be/metrictalk0' }).expect(202);
     const id = (created.body.video as VideoView).id;
-    await waitFor(async () => {
-      const v = (await request(backend.http).get(`/api/videos/${id}`).set(auth)).body as VideoView;
-      if (v.status === 'failed') throw new Error(v.error ?? 'failed');
-      return v.status === 'ready';
-    }, 60_000, 200);
+    await waitFor(
+      async () => {
+        const v = (await request(backend.http).get(`/api/videos/${id}`).set(auth)).body as VideoView;
+        if (v.status === 'failed') throw new Error(v.error ?? 'failed');
+        return v.status === 'ready';
+      },
+      60_000,
+      200,
+    );
     const text = Array.from({ length: 40 }, (_, i) => `Sentence ${i} tells how solar panels and wind turbines share the grid.`).join(' ');
     const doc = await request(backend.http).post('/api/summaries').set(auth).send({ text }).expect(202);
-    const view = (await waitFor(async () => {
-      const v = (await request(backend.http).get(`/api/summaries/${doc.body.summary_id}`).set(auth)).body as DocumentSummaryView;
-      return v.status === 'completed' ? v : null;
-    }, 60_000, 200)) as DocumentSummaryView;
+    const view = (await waitFor(
+      async () => {
+        const v = (await request(backend.http).get(`/api/summaries/${doc.body.summary_id}`).set(auth)).body as DocumentSummaryView;
+        return v.status === 'completed' ? v : null;
+      },
+      60_000,
+      200,
+    )) as DocumentSummaryView;
 
     const fromAi = await scrape(ports.ai);
     // The 6 s of the video went to the speech-to-text endpoint, in chunks.

@@ -29,9 +29,17 @@ describe('S3 storage end to end (uploads, transcription)', () => {
     const wav = join(tempDir('s3-audio'), 'talk.wav');
     // 8 s of tone with a silence in the middle: two chunks of 4 s.
     execFileSync(ffmpeg, [
-      '-loglevel', 'error', '-f', 'lavfi', '-i',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
       "sine=frequency=440:duration=8,volume=enable='between(t,3.6,4.4)':volume=0",
-      '-ac', '1', '-ar', '16000', wav,
+      '-ac',
+      '1',
+      '-ar',
+      '16000',
+      wav,
     ]);
     yt = await YoutubeStandIn.start([{ id: 's3talk00000', title: 'A talk stored in S3', lengthSeconds: 8, audio: readFileSync(wav) }]);
     asr = await OpenAiStandIn.start();
@@ -68,7 +76,12 @@ describe('S3 storage end to end (uploads, transcription)', () => {
   });
 
   const uploadsInBucket = async () => {
-    const client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const client = new S3Client({
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
     const out = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'uploads/' }));
     client.destroy();
     return (out.Contents ?? []).map((o) => o.Key);
@@ -85,11 +98,15 @@ describe('S3 storage end to end (uploads, transcription)', () => {
 
   it('transcribes a video whose audio chunks go through the bucket', async () => {
     const res = await request(backend.http).post('/api/videos').set(auth(alice)).send({ url: 'https://youtu.be/s3talk00000' }).expect(202);
-    const video = (await waitFor(async () => {
-      const r = await request(backend.http).get(`/api/videos/${res.body.video.id}`).set(auth(alice));
-      if (r.body.status === 'failed') throw new Error(`video failed: ${r.body.error}`);
-      return r.body.status === 'ready' ? (r.body as VideoView) : null;
-    }, 40_000, 200)) as VideoView;
+    const video = (await waitFor(
+      async () => {
+        const r = await request(backend.http).get(`/api/videos/${res.body.video.id}`).set(auth(alice));
+        if (r.body.status === 'failed') throw new Error(`video failed: ${r.body.error}`);
+        return r.body.status === 'ready' ? (r.body as VideoView) : null;
+      },
+      40_000,
+      200,
+    )) as VideoView;
     expect(video.transcript_source).toBe('transcription');
     expect(video.transcript.map((l) => l.text)).toEqual(['chunk 0 spoken words.', 'chunk 1 spoken words.']);
     expect(asr.transcriptions).toHaveLength(2);

@@ -18,8 +18,7 @@ const INDEX = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
-const meta = (html: string, attr: 'name' | 'property', key: string) =>
-  html.match(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`))?.[1];
+const meta = (html: string, attr: 'name' | 'property', key: string) => html.match(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`))?.[1];
 
 describe('blog API, head tags, sitemap and robots', () => {
   let t: TestEnv;

@@ -17,8 +17,31 @@ const SRC = join(__dirname, '..');
 /** Words that stay as they are in every language: names, brands, file formats. */
 const NAMES = new Set(
   [
-    'VisualNotes', 'Premium', 'Publisher', 'YouTube', 'Google', 'Discord', 'Twitter', 'AppSumo', 'Excalidraw', 'Miro', 'Milanote', 'Notion',
-    'PNG', 'SVG', 'TXT', 'SRT', 'VTT', 'PDF', 'PPT', 'Word', 'PowerPoint', 'Markdown', 'RSS', 'AI', 'ID',
+    'VisualNotes',
+    'Premium',
+    'Publisher',
+    'YouTube',
+    'Google',
+    'Discord',
+    'Twitter',
+    'AppSumo',
+    'Excalidraw',
+    'Miro',
+    'Milanote',
+    'Notion',
+    'PNG',
+    'SVG',
+    'TXT',
+    'SRT',
+    'VTT',
+    'PDF',
+    'PPT',
+    'Word',
+    'PowerPoint',
+    'Markdown',
+    'RSS',
+    'AI',
+    'ID',
   ].map((w) => w.toLowerCase()),
 );
 
@@ -36,7 +59,12 @@ const READER_ATTRIBUTES = /^(aria-label|placeholder|title|alt|label)$/;
 
 /** English words in a text once names, formats, numbers and placeholders are taken out. */
 function englishWords(text: string): string[] {
-  return (text.replace(/\{\{[^}]*\}\}/g, ' ').replace(/\S*\/\S*/g, ' ').match(/[A-Za-z][A-Za-z'’-]+/g) ?? []).filter((w) => !NAMES.has(w.toLowerCase()));
+  return (
+    text
+      .replace(/\{\{[^}]*\}\}/g, ' ')
+      .replace(/\S*\/\S*/g, ' ')
+      .match(/[A-Za-z][A-Za-z'’-]+/g) ?? []
+  ).filter((w) => !NAMES.has(w.toLowerCase()));
 }
 
 /** The string literals an expression in JSX would show as they are: `{cond ? 'a' : 'b'}`, `{x ?? 'a'}`. */
@@ -124,7 +152,10 @@ describe('UI translations', () => {
 
   it('has a Simplified Chinese text for the menus, tools and template categories', () => {
     const texts = [
-      ...HEADER_ITEMS.flatMap((item) => [item.label, ...(item.kind === 'menu' ? item.groups.flatMap((g) => [g.label ?? '', ...g.links.map((l) => l.label)]) : [])]),
+      ...HEADER_ITEMS.flatMap((item) => [
+        item.label,
+        ...(item.kind === 'menu' ? item.groups.flatMap((g) => [g.label ?? '', ...g.links.map((l) => l.label)]) : []),
+      ]),
       ACCOUNT_LINK.label,
       ...FOOTER_COLUMNS.flatMap((c) => [c.title, ...c.links.map((l) => l.label)]),
       ...TOOLS.flatMap((tool) => [tool.name, tool.description]),

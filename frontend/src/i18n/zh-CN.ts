@@ -152,7 +152,8 @@ const zhCN: Record<string, string> = {
   'A video with captions is ready in a few seconds. Without captions the audio is transcribed in parallel parts: a one-hour talk usually takes a few minutes.':
     '有字幕的视频几秒钟即可完成。没有字幕时，音频会分段并行转写：一小时的演讲通常需要几分钟。',
   'Example: a 12-minute talk about solar power': '示例：一段 12 分钟的太阳能演讲',
-  'Solar panels turn sunlight into electricity; an inverter and a battery make it usable at home after dark.': '太阳能电池板把阳光转化为电能；逆变器和电池让家里在天黑后也能用电。',
+  'Solar panels turn sunlight into electricity; an inverter and a battery make it usable at home after dark.':
+    '太阳能电池板把阳光转化为电能；逆变器和电池让家里在天黑后也能用电。',
   'How a solar cell works': '太阳能电池的原理',
   'Silicon cells release electrons when sunlight falls on them.': '阳光照射时，硅电池会释放电子。',
   'From panel to socket': '从电池板到插座',
@@ -166,7 +167,8 @@ const zhCN: Record<string, string> = {
   'Click a page number to read the passage a point comes from': '点击页码即可查看要点所在的原文',
   'A 20-page document takes a few seconds; a 300-page book usually less than a minute.': '20 页的文档只需几秒钟；300 页的书通常不到一分钟。',
   'Example: a 14-page research paper': '示例：一篇 14 页的研究论文',
-  'The paper presents a compiler that records hot loops as traces and speeds programs up threefold.': '论文提出一种把热点循环记录为轨迹的编译器，使程序提速三倍。',
+  'The paper presents a compiler that records hot loops as traces and speeds programs up threefold.':
+    '论文提出一种把热点循环记录为轨迹的编译器，使程序提速三倍。',
   '1 Introduction': '1 引言',
   'Interpreters of dynamic languages are slow because every operation checks types at run time.': '动态语言的解释器很慢，因为每个操作都要在运行时检查类型。',
   '2 Trace trees': '2 轨迹树',
@@ -232,21 +234,24 @@ const zhCN: Record<string, string> = {
   'Log in to save it to an account': '登录后保存到账户',
   'Loading the whiteboard…': '白板加载中…',
   'Unpublish this canvas?': '取消发布此画布？',
-  'The public link and the embedded copies stop working. You can publish again later; the address stays the same.': '公开链接和嵌入的副本将失效。你之后可以重新发布，地址保持不变。',
+  'The public link and the embedded copies stop working. You can publish again later; the address stays the same.':
+    '公开链接和嵌入的副本将失效。你之后可以重新发布，地址保持不变。',
   Unpublish: '取消发布',
   'Publisher plan required': '需要 Publisher 套餐',
   'Publish to the web': '发布到网上',
   'Published at': '发布地址',
   'Embed code': '嵌入代码',
   'Update snapshot': '更新快照',
-  'Anyone with the link can view this canvas (read-only). A snapshot is taken now; publish again to update it.': '任何拿到链接的人都能查看此画布（只读）。现在会生成一份快照；再次发布即可更新。',
+  'Anyone with the link can view this canvas (read-only). A snapshot is taken now; publish again to update it.':
+    '任何拿到链接的人都能查看此画布（只读）。现在会生成一份快照；再次发布即可更新。',
   'Description (optional)': '描述（可选）',
   'Publishing…': '发布中…',
   'Revoke this link?': '撤销此链接？',
   'People who have the link can no longer open the canvas. A new link can be made later.': '持有该链接的人将无法再打开画布。之后可以重新生成链接。',
   'Revoke link': '撤销链接',
   'Share a read-only link': '分享只读链接',
-  'People with the link see the current canvas without editing it, without it being published.': '拿到链接的人可以查看当前画布但不能编辑，画布也不会被公开发布。',
+  'People with the link see the current canvas without editing it, without it being published.':
+    '拿到链接的人可以查看当前画布但不能编辑，画布也不会被公开发布。',
   'Looking for an existing link…': '正在查找已有链接…',
   'Create link': '生成链接',
   'The link was revoked.': '链接已撤销。',
@@ -352,7 +357,8 @@ const zhCN: Record<string, string> = {
   'Go to log in': '去登录',
   'We sent a 6-digit security code to your e-mail. It is valid for 10 minutes.': '我们已向你的邮箱发送了 6 位安全码，10 分钟内有效。',
   'The security code has 6 digits': '安全码是 6 位数字',
-  'Check your e-mail (it may be in your spam folder) and open the link to activate your account.': '请查收邮件（可能在垃圾邮件文件夹中），打开其中的链接激活账户。',
+  'Check your e-mail (it may be in your spam folder) and open the link to activate your account.':
+    '请查收邮件（可能在垃圾邮件文件夹中），打开其中的链接激活账户。',
   'If an account exists for this address, we sent it a link to reset the password.': '如果该地址有对应的账户，我们已向其发送了重置密码的链接。',
   'We sent the activation link again. Check your spam folder too.': '激活链接已重新发送，也请查看垃圾邮件文件夹。',
   'Sign up': '注册',
@@ -372,8 +378,10 @@ const zhCN: Record<string, string> = {
   'Your password is changed. Every session was logged out.': '密码已更改，所有会话均已退出登录。',
   'New password': '新密码',
   'Set new password': '设置新密码',
-  'Invite friends: when a friend activates an account, you unlock unlimited videos and AI summaries for free.': '邀请好友：只要有一位好友激活账户，你就能免费解锁无限视频和 AI 摘要。',
-  'Invite friends: when {{count}} friends activate an account, you unlock unlimited videos and AI summaries for free.': '邀请好友：当 {{count}} 位好友激活账户后，你就能免费解锁无限视频和 AI 摘要。',
+  'Invite friends: when a friend activates an account, you unlock unlimited videos and AI summaries for free.':
+    '邀请好友：只要有一位好友激活账户，你就能免费解锁无限视频和 AI 摘要。',
+  'Invite friends: when {{count}} friends activate an account, you unlock unlimited videos and AI summaries for free.':
+    '邀请好友：当 {{count}} 位好友激活账户后，你就能免费解锁无限视频和 AI 摘要。',
   'Your invite link': '你的邀请链接',
   'Copy link': '复制链接',
   'Link copied': '链接已复制',
@@ -405,7 +413,8 @@ const zhCN: Record<string, string> = {
   'Stop the subscription of {{name}}?': '停止 {{name}} 的订阅吗？',
   'Unsubscribe?': '取消订阅？',
   Unsubscribe: '取消订阅',
-  'Remove {{device}} from {{name}}? The desktop app on it stops being activated and frees its place.': '从 {{name}} 中移除 {{device}} 吗？该设备上的桌面应用将不再处于激活状态，并腾出一个名额。',
+  'Remove {{device}} from {{name}}? The desktop app on it stops being activated and frees its place.':
+    '从 {{name}} 中移除 {{device}} 吗？该设备上的桌面应用将不再处于激活状态，并腾出一个名额。',
   'this device': '此设备',
   'Remove device?': '移除设备？',
   'Remove device': '移除设备',
@@ -516,19 +525,24 @@ const zhCN: Record<string, string> = {
   'No video yet: enter a YouTube link above.': '还没有视频：请在上方输入 YouTube 链接。',
   // Information pages
   'Last updated {{date}}': '最后更新：{{date}}',
-  'We collect what we need to run VisualNotes for you, nothing to sell, and we delete it when you ask.': '我们只收集为你提供 VisualNotes 服务所需的信息，绝不出售，并会应你的要求删除。',
+  'We collect what we need to run VisualNotes for you, nothing to sell, and we delete it when you ask.':
+    '我们只收集为你提供 VisualNotes 服务所需的信息，绝不出售，并会应你的要求删除。',
   'What we collect': '我们收集什么',
   'Account:': '账户：',
   'your name, e-mail address and a hash of your password (never the password itself). If you sign in with Google, we receive your name, e-mail address and Google account id.':
     '你的名字、电子邮件地址和密码的哈希值（绝不保存密码本身）。如果你使用 Google 登录，我们会收到你的名字、电子邮件地址和 Google 账户 ID。',
   'Your content:': '你的内容：',
-  'projects, canvases, uploaded files, imported videos, transcripts, summaries, highlights and tags.': '项目、画布、上传的文件、导入的视频、文字稿、摘要、重点和标签。',
+  'projects, canvases, uploaded files, imported videos, transcripts, summaries, highlights and tags.':
+    '项目、画布、上传的文件、导入的视频、文字稿、摘要、重点和标签。',
   'Devices:': '设备：',
-  'a device fingerprint, the device name and operating system, to protect logins from new devices and to count license activations.': '设备指纹、设备名称和操作系统，用于保护来自新设备的登录并统计许可证激活次数。',
+  'a device fingerprint, the device name and operating system, to protect logins from new devices and to count license activations.':
+    '设备指纹、设备名称和操作系统，用于保护来自新设备的登录并统计许可证激活次数。',
   'Published pages:': '已发布的页面：',
-  'views, a daily hashed visitor identifier and the referring site, to show you statistics. No cookies are used for this.': '浏览量、每日经过哈希处理的访客标识和来源网站，用于向你展示统计数据。此过程不使用 Cookie。',
+  'views, a daily hashed visitor identifier and the referring site, to show you statistics. No cookies are used for this.':
+    '浏览量、每日经过哈希处理的访客标识和来源网站，用于向你展示统计数据。此过程不使用 Cookie。',
   'Payments:': '付款：',
-  'handled by our payment provider; we store the plan, its status and dates, not your card number.': '由我们的支付服务商处理；我们只保存套餐、状态和日期，不保存你的卡号。',
+  'handled by our payment provider; we store the plan, its status and dates, not your card number.':
+    '由我们的支付服务商处理；我们只保存套餐、状态和日期，不保存你的卡号。',
   'Why we use it': '我们为什么使用这些信息',
   'To provide the service, secure your account, process payments, answer support requests and, in aggregate, understand which features are used. We do not sell personal data and do not use your content to train models.':
     '用于提供服务、保护你的账户、处理付款、回复支持请求，以及在汇总层面了解哪些功能被使用。我们不出售个人数据，也不会用你的内容训练模型。',
@@ -542,7 +556,8 @@ const zhCN: Record<string, string> = {
   'You can see, export, correct and delete your data from your account, or write to us at': '你可以在账户中查看、导出、更正和删除你的数据，也可以写信给我们：',
   'You may also complain to your data protection authority.': '你也可以向所在地的数据保护机构投诉。',
   'Cookies and local storage': 'Cookie 和本地存储',
-  'We store your sign-in token, your language and a device fingerprint in your browser. We use no advertising cookies.': '我们会在你的浏览器中保存登录令牌、语言设置和设备指纹。我们不使用任何广告 Cookie。',
+  'We store your sign-in token, your language and a device fingerprint in your browser. We use no advertising cookies.':
+    '我们会在你的浏览器中保存登录令牌、语言设置和设备指纹。我们不使用任何广告 Cookie。',
   'By using VisualNotes you agree to these terms. They are written to be read.': '使用 VisualNotes 即表示你同意这些条款。它们写得简明易读。',
   'You must give a valid e-mail address and keep your password safe. You are responsible for what happens under your account. Accounts must be activated by e-mail.':
     '你必须提供有效的电子邮件地址并妥善保管密码。你需要对账户下发生的一切负责。账户必须通过电子邮件激活。',
@@ -553,11 +568,14 @@ const zhCN: Record<string, string> = {
   'Do not publish content that is illegal, infringes others’ rights, or is meant to deceive or harm. Do not attempt to break, overload or reverse-engineer the service. We may remove published content that breaks these rules.':
     '请勿发布违法、侵犯他人权利或意在欺骗、伤害他人的内容。请勿试图破坏、超载或逆向工程本服务。对于违反这些规则的已发布内容，我们可能会将其移除。',
   'Plans, licenses and payments': '套餐、许可证和付款',
-  'Subscriptions (Premium, Publisher) renew monthly or yearly until you cancel; cancelling keeps access until the end of the paid period.': '订阅（Premium、Publisher）按月或按年自动续订，直到你取消；取消后在已付费周期结束前仍可使用。',
-  'Desktop Pro licenses are monthly, yearly or lifetime and cover 4 (Pro), 8 (Pro Plus) or 20 (Pro Max) devices.': 'Desktop Pro 许可证分为按月、按年和终身，可用于 4 台（Pro）、8 台（Pro Plus）或 20 台（Pro Max）设备。',
+  'Subscriptions (Premium, Publisher) renew monthly or yearly until you cancel; cancelling keeps access until the end of the paid period.':
+    '订阅（Premium、Publisher）按月或按年自动续订，直到你取消；取消后在已付费周期结束前仍可使用。',
+  'Desktop Pro licenses are monthly, yearly or lifetime and cover 4 (Pro), 8 (Pro Plus) or 20 (Pro Max) devices.':
+    'Desktop Pro 许可证分为按月、按年和终身，可用于 4 台（Pro）、8 台（Pro Plus）或 20 台（Pro Max）设备。',
   '30-day money-back guarantee:': '30 天退款保证：',
   'ask within 30 days of a purchase for a full refund.': '购买后 30 天内申请即可全额退款。',
-  'Deleting your account revokes licenses and ends publishing subscriptions; payments already made are not refunded outside the guarantee period.': '删除账户会吊销许可证并终止发布订阅；超出退款保证期的已付款项不予退还。',
+  'Deleting your account revokes licenses and ends publishing subscriptions; payments already made are not refunded outside the guarantee period.':
+    '删除账户会吊销许可证并终止发布订阅；超出退款保证期的已付款项不予退还。',
   Availability: '服务可用性',
   'We work to keep VisualNotes available and your data safe, but the service is provided as it is. To the extent the law allows, our liability is limited to the amount you paid in the last 12 months.':
     '我们努力保持 VisualNotes 可用并保障你的数据安全，但本服务按现状提供。在法律允许的范围内，我们的责任以你在过去 12 个月内支付的金额为限。',
@@ -664,7 +682,8 @@ const zhCN: Record<string, string> = {
   // Templates and makers
   'All templates': '全部模板',
   'Use template': '使用模板',
-  'Start your canvas from a template: whiteboards, moodboards, flowcharts, mind maps, meetings, study and video notes.': '从模板开始你的画布：白板、情绪板、流程图、思维导图、会议、学习笔记和视频笔记。',
+  'Start your canvas from a template: whiteboards, moodboards, flowcharts, mind maps, meetings, study and video notes.':
+    '从模板开始你的画布：白板、情绪板、流程图、思维导图、会议、学习笔记和视频笔记。',
   Categories: '分类',
   All: '全部',
   Whiteboard: '白板',
@@ -722,10 +741,12 @@ const zhCN: Record<string, string> = {
   'The player has encountered an error. Please try again.': '播放器出错了，请重试。',
   'Google Login Failed': 'Google 登录失败',
   'Login failed, please double check your email and password.': '登录失败，请仔细检查你的邮箱和密码。',
-  'Your account is not activated yet. Please check your e-mail (it may be in your spam folder) for the activation link.': '你的账户尚未激活。请查收邮件中的激活链接（可能在垃圾邮件文件夹中）。',
+  'Your account is not activated yet. Please check your e-mail (it may be in your spam folder) for the activation link.':
+    '你的账户尚未激活。请查收邮件中的激活链接（可能在垃圾邮件文件夹中）。',
   'The password is incorrect': '密码不正确',
   'This license does not exist. Please confirm and re-enter the correct license key.': '该许可证不存在。请确认后重新输入正确的许可证密钥。',
-  'This license cannot activate more devices. Please confirm and re-enter the correct license key.': '该许可证无法再激活更多设备。请确认后重新输入正确的许可证密钥。',
+  'This license cannot activate more devices. Please confirm and re-enter the correct license key.':
+    '该许可证无法再激活更多设备。请确认后重新输入正确的许可证密钥。',
   'No transcript found for the video': '找不到该视频的文字稿',
   'Unable to summarize because no transcript was found': '找不到文字稿，无法生成摘要',
   'Failed to copy image to clipboard': '无法把图片复制到剪贴板',
@@ -742,7 +763,8 @@ const zhCN: Record<string, string> = {
   'The security code is incorrect': '安全码不正确',
   'The security code has expired or was tried too many times; please log in again to get a new code': '安全码已过期或尝试次数过多，请重新登录以获取新的安全码',
   'This link is invalid or has expired': '此链接无效或已过期',
-  'This page needs the link from your e-mail. Open the link in the e-mail we sent you, or request a new one by logging in': '此页面需要通过邮件中的链接打开。请打开我们发给你的邮件中的链接，或登录以重新获取',
+  'This page needs the link from your e-mail. Open the link in the e-mail we sent you, or request a new one by logging in':
+    '此页面需要通过邮件中的链接打开。请打开我们发给你的邮件中的链接，或登录以重新获取',
   'An account with this e-mail address already exists': '该邮箱地址已注册账户',
   'The e-mail address does not match this account': '该邮箱地址与此账户不符',
   'Your session has expired; please log in again': '会话已过期，请重新登录',
@@ -750,29 +772,36 @@ const zhCN: Record<string, string> = {
   'This code is not valid or has already been redeemed': '该兑换码无效或已被兑换',
   'Online payment is not available; please contact us to buy a license': '暂不支持在线支付，请联系我们购买许可证',
   'Invalid webhook signature': 'Webhook 签名无效',
-  'This drawing is too large to publish; remove some elements or split it into several drawings and try again': '这幅图太大，无法发布；请删除一些元素或拆分成多幅图后重试',
+  'This drawing is too large to publish; remove some elements or split it into several drawings and try again':
+    '这幅图太大，无法发布；请删除一些元素或拆分成多幅图后重试',
   'Many drawings are being published right now; please try again in a minute': '当前正在发布的图较多，请一分钟后再试',
   'Video import requires a pasted video URL': '导入视频需要先粘贴视频链接',
   'Tag name is required': '请填写标签名称',
   "Sure to delete the tag? This action can't be undone": '确定删除这个标签吗？此操作无法撤销',
   "Sure to delete the video? This action can't be undone": '确定删除这个视频吗？此操作无法撤销',
-  'YouTube refused our request for this video right now (rate limit or bot check). Please try again in a few minutes': 'YouTube 暂时拒绝了对该视频的请求（频率限制或机器人验证）。请几分钟后再试',
+  'YouTube refused our request for this video right now (rate limit or bot check). Please try again in a few minutes':
+    'YouTube 暂时拒绝了对该视频的请求（频率限制或机器人验证）。请几分钟后再试',
   'We could not reach YouTube from this server just now. Please try again later, or upload the video, its audio or a subtitle file instead':
     '本服务器暂时无法连接 YouTube。请稍后再试，或改为上传视频、音频或字幕文件',
   'Speech-to-text is not available on this server, so audio and video files cannot be transcribed here. Upload a subtitle file (SRT or VTT) instead':
     '本服务器未启用语音转文字，因此无法在这里转写音频和视频文件。请改为上传字幕文件（SRT 或 VTT）',
   'The audio of this video is no longer available; please import the video again': '该视频的音频已不可用，请重新导入视频',
-  'This file has no audio we can read; please upload another video or audio file, or a subtitle file': '该文件中没有可读取的音频；请上传其他视频或音频文件，或上传字幕文件',
-  'The audio of this video is longer than we can transcribe; please upload a shorter file or a subtitle file': '该视频的音频太长，无法转写；请上传更短的文件或字幕文件',
+  'This file has no audio we can read; please upload another video or audio file, or a subtitle file':
+    '该文件中没有可读取的音频；请上传其他视频或音频文件，或上传字幕文件',
+  'The audio of this video is longer than we can transcribe; please upload a shorter file or a subtitle file':
+    '该视频的音频太长，无法转写；请上传更短的文件或字幕文件',
   'The processing of this video failed; please try again': '视频处理失败，请重试',
   'The processing of this video stopped; please import it again': '视频处理已中断，请重新导入',
-  'The audio of this video could not be downloaded for transcription. Upload the video or audio file instead': '无法下载该视频的音频进行转写。请改为上传视频或音频文件',
+  'The audio of this video could not be downloaded for transcription. Upload the video or audio file instead':
+    '无法下载该视频的音频进行转写。请改为上传视频或音频文件',
   "You have used this month's free summaries. Upgrade to Premium for unlimited summaries": '你已用完本月的免费摘要。升级到 Premium 即可无限使用',
   'Uploading video files needs the Premium plan; upload the audio or a subtitle file instead': '上传视频文件需要 Premium 套餐；请改为上传音频或字幕文件',
-  'This kind of file cannot be summarized; please upload a PDF, PowerPoint (.pptx), Word (.docx) or text file': '无法总结这种文件；请上传 PDF、PowerPoint（.pptx）、Word（.docx）或文本文件',
+  'This kind of file cannot be summarized; please upload a PDF, PowerPoint (.pptx), Word (.docx) or text file':
+    '无法总结这种文件；请上传 PDF、PowerPoint（.pptx）、Word（.docx）或文本文件',
   'This document is protected by a password; please remove the password and upload it again': '该文档受密码保护；请移除密码后重新上传',
   'This file is damaged and cannot be read; please export it again and upload the new file': '该文件已损坏，无法读取；请重新导出后上传新文件',
-  'No text was found in this document (it may be a scanned image); please upload a document with selectable text': '该文档中找不到文字（可能是扫描图片）；请上传包含可选中文字的文档',
+  'No text was found in this document (it may be a scanned image); please upload a document with selectable text':
+    '该文档中找不到文字（可能是扫描图片）；请上传包含可选中文字的文档',
   'This document has no text to summarize; it is empty': '该文档是空的，没有可总结的文字',
   'The text of this document cannot be read (its fonts do not say which letters they show); please export it again as PDF, or upload the original file':
     '无法读取该文档的文字（其字体未说明显示的是哪些字符）；请重新导出为 PDF，或上传原始文件',
@@ -785,14 +814,16 @@ const zhCN: Record<string, string> = {
   'Not found': '未找到',
   'This item was changed elsewhere; reload and try again': '此内容已在别处被修改；请刷新后重试',
   'The request is too large': '请求太大',
-  'The request contains characters that cannot be saved (a NUL character or broken Unicode); remove them and try again': '请求中包含无法保存的字符（NUL 字符或损坏的 Unicode）；请删除后重试',
+  'The request contains characters that cannot be saved (a NUL character or broken Unicode); remove them and try again':
+    '请求中包含无法保存的字符（NUL 字符或损坏的 Unicode）；请删除后重试',
   'The request nests data too deeply to be read': '请求中的数据嵌套过深，无法读取',
   'This kind of file is not supported': '不支持这种文件',
   'Too many requests; please wait a moment and try again': '请求过于频繁，请稍等片刻再试',
   'This part of the service is temporarily unavailable; please try again shortly': '这部分服务暂时不可用，请稍后再试',
   'The service took too long to answer; please try again': '服务响应超时，请重试',
   'This is not an Excalidraw scene': '这不是 Excalidraw 场景',
-  'The canvas is too large to save (the limit is 6.0 MB). Move images to uploads or split the board and try again.': '画布太大，无法保存（上限为 6.0 MB）。请把图片改为上传，或拆分画布后重试。',
+  'The canvas is too large to save (the limit is 6.0 MB). Move images to uploads or split the board and try again.':
+    '画布太大，无法保存（上限为 6.0 MB）。请把图片改为上传，或拆分画布后重试。',
   'The canvas has too many elements (the limit is 20,000)': '画布上的元素太多（上限为 20,000 个）',
   'Images must be uploaded first; the scene keeps only their file ids': '图片需要先上传；场景中只保存其文件 ID',
   'This project was changed in another tab or device; your edits are being merged': '此项目已在其他标签页或设备上被修改；正在合并你的编辑',
@@ -827,7 +858,7 @@ const zhCN: Record<string, string> = {
   Highlight: '重点',
   'People here': '在场的人',
   'Live · view only': '实时 · 仅查看',
-  'Live': '实时',
+  Live: '实时',
   'Connecting…': '正在连接…',
   'Not shared': '未共享',
   'Reconnecting…': '正在重新连接…',

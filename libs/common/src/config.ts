@@ -12,7 +12,10 @@ export const baseEnvSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
   DATA_DIR: z.string().min(1).default('./data'),
   /** Prefix of every Redis key (RPC, queues, rate limits): several installations or test runs can share one Redis. */
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_{}-]+$/, 'must be letters, digits, _ - { }').default('vn'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_{}-]+$/, 'must be letters, digits, _ - { }')
+    .default('vn'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   RPC_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(64),
@@ -47,7 +50,9 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
   if (result.success) {
     const data = result.data as Partial<BaseConfig>;
     if (data.TEST_ROUTES && data.NODE_ENV === 'production') {
-      throw new ConfigError('Invalid configuration: TEST_ROUTES must not be set with NODE_ENV=production (it opens routes that read every mail and make any account an operator)');
+      throw new ConfigError(
+        'Invalid configuration: TEST_ROUTES must not be set with NODE_ENV=production (it opens routes that read every mail and make any account an operator)',
+      );
     }
     return result.data;
   }

@@ -19,9 +19,7 @@ export class HealthProbes {
   ) {}
 
   async ready(): Promise<{ status: 'ready' | 'not ready'; checks: Record<string, 'up' | 'down'> }> {
-    const entries = await Promise.all(
-      Object.entries(this.checks).map(async ([name, check]) => [name, (await this.within(check)) ? 'up' : 'down'] as const),
-    );
+    const entries = await Promise.all(Object.entries(this.checks).map(async ([name, check]) => [name, (await this.within(check)) ? 'up' : 'down'] as const));
     const checks = Object.fromEntries(entries) as Record<string, 'up' | 'down'>;
     return { status: entries.every(([, s]) => s === 'up') ? 'ready' : 'not ready', checks };
   }

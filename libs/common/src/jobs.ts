@@ -56,7 +56,12 @@ export abstract class JobProcessor extends WorkerHost {
     const run = () => (this as unknown as Record<string, (j: Job, t?: string) => Promise<unknown>>)[method](job, token);
     if (!tracingOn()) return requestContext.run({ requestId }, run);
     // One span per run of the job, in the trace of whoever added it (`trace` in the job data).
-    const span = startSpan(`job ${job.queueName} ${job.name}`, 'consumer', { 'messaging.system': 'bullmq', 'messaging.destination.name': job.queueName, 'messaging.message.id': String(job.id) }, data?.trace);
+    const span = startSpan(
+      `job ${job.queueName} ${job.name}`,
+      'consumer',
+      { 'messaging.system': 'bullmq', 'messaging.destination.name': job.queueName, 'messaging.message.id': String(job.id) },
+      data?.trace,
+    );
     return requestContext.run({ requestId, span }, async () => {
       try {
         const result = await run();

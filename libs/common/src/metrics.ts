@@ -125,10 +125,12 @@ export class ServiceMetrics implements OnModuleDestroy {
   /** Gives up the leases this process holds, so another process reports those queues at its next scrape. */
   async releaseQueues(): Promise<void> {
     await Promise.all(
-      [...this.queues.values()].map(async (q) => {
-        const client = (await q.client) as unknown as Redis;
-        await client.eval(RELEASE_SCRIPT, 1, q.toKey('metrics-reporter'), this.reporterId);
-      }).map((p) => p.catch(() => undefined)),
+      [...this.queues.values()]
+        .map(async (q) => {
+          const client = (await q.client) as unknown as Redis;
+          await client.eval(RELEASE_SCRIPT, 1, q.toKey('metrics-reporter'), this.reporterId);
+        })
+        .map((p) => p.catch(() => undefined)),
     );
   }
 
@@ -280,7 +282,8 @@ export class SeriesHistogram<L extends string> {
       values.push({ metricName: `${this.name}_count`, labels: {}, sharedLabels: s.labels, value: s.count });
     }
     return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
-  }}
+  }
+}
 
 /**
  * Worker concurrency per queue from the environment: `WORKER_CONCURRENCY_<QUEUE>` (the queue name

@@ -104,10 +104,7 @@ export interface ServiceApp<C = BaseConfig> {
 }
 
 /** Builds and starts one copy of a service; throws on bad configuration or a missing database. */
-export async function createServiceApp<S extends z.ZodType>(
-  def: ServiceDefinition<S>,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<ServiceApp<z.infer<S>>> {
+export async function createServiceApp<S extends z.ZodType>(def: ServiceDefinition<S>, env: NodeJS.ProcessEnv = process.env): Promise<ServiceApp<z.infer<S>>> {
   const config = loadConfig(def.envSchema ?? baseEnvSchema, env) as z.infer<S> & BaseConfig;
   const logger = createLogger(def.service, config.LOG_LEVEL);
   await ensureDatabase(config.DATABASE_URL);

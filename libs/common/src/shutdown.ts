@@ -12,7 +12,13 @@ export async function within(work: Promise<unknown>, ms: number): Promise<boolea
     timer = setTimeout(() => resolve(false), Math.max(0, ms));
   });
   try {
-    return await Promise.race([work.then(() => true as const, () => true as const), timedOut]);
+    return await Promise.race([
+      work.then(
+        () => true as const,
+        () => true as const,
+      ),
+      timedOut,
+    ]);
   } finally {
     clearTimeout(timer);
   }

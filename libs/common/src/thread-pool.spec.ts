@@ -16,7 +16,9 @@ describe('the limited thread pool', () => {
   it('runs a task in a thread, without blocking this one', async () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 10);
-    const result = await pool().run({ spinMs: 300, answer: 'done' }, timing()).finally(() => clearInterval(timer));
+    const result = await pool()
+      .run({ spinMs: 300, answer: 'done' }, timing())
+      .finally(() => clearInterval(timer));
     expect(result).toBe('done');
     expect(ticks).toBeGreaterThan(5);
   });

@@ -122,10 +122,13 @@ export class LimitedThreadPool<Task extends object, Result> {
         clearTimeout(timer);
         resolve();
       };
-      const timer = setTimeout(() => {
-        this.waiting.splice(this.waiting.indexOf(turn), 1);
-        reject(new ThreadPoolError('busy'));
-      }, Math.max(0, maxWaitMs));
+      const timer = setTimeout(
+        () => {
+          this.waiting.splice(this.waiting.indexOf(turn), 1);
+          reject(new ThreadPoolError('busy'));
+        },
+        Math.max(0, maxWaitMs),
+      );
       this.waiting.push(turn);
     });
   }

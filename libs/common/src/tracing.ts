@@ -21,7 +21,13 @@ let sdk: { shutdown(): Promise<void> } | undefined;
 /** Whether the environment asks for traces. */
 export function tracingWanted(env: NodeJS.ProcessEnv = process.env): boolean {
   if (String(env.OTEL_SDK_DISABLED ?? '').toLowerCase() === 'true') return false;
-  if ((env.OTEL_TRACES_EXPORTER ?? '').split(',').map((s) => s.trim()).includes('none')) return false;
+  if (
+    (env.OTEL_TRACES_EXPORTER ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .includes('none')
+  )
+    return false;
   return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
 }
 

@@ -122,12 +122,7 @@ export function jobFailureMessage(reason: string | null | undefined, fallback: E
 }
 
 export function isErrorBody(value: unknown): value is ErrorBody {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as ErrorBody).statusCode === 'number' &&
-    typeof (value as ErrorBody).message === 'string'
-  );
+  return typeof value === 'object' && value !== null && typeof (value as ErrorBody).statusCode === 'number' && typeof (value as ErrorBody).message === 'string';
 }
 
 /** How a request field is called in a message to a user (fields not listed: their name in words). */
@@ -159,7 +154,13 @@ const FIELD_WORDS: Record<string, string> = {
 export function fieldWords(path: readonly PropertyKey[]): string {
   const name = [...path].reverse().find((step): step is string => typeof step === 'string');
   if (!name) return 'request';
-  return FIELD_WORDS[name] ?? name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  return (
+    FIELD_WORDS[name] ??
+    name
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .replace(/[_-]+/g, ' ')
+      .toLowerCase()
+  );
 }
 
 /** The sentence for a field that is missing or malformed, naming it in the user's words. */

@@ -53,7 +53,8 @@ export const Messages = {
   confirmDeleteVideo: "Sure to delete the video? This action can't be undone",
   youtubeBlocked: 'YouTube refused our request for this video right now (rate limit or bot check). Please try again in a few minutes',
   youtubeUnreachable: 'We could not reach YouTube from this server just now. Please try again later, or upload the video, its audio or a subtitle file instead',
-  transcriptionUnavailable: 'Speech-to-text is not available on this server, so audio and video files cannot be transcribed here. Upload a subtitle file (SRT or VTT) instead',
+  transcriptionUnavailable:
+    'Speech-to-text is not available on this server, so audio and video files cannot be transcribed here. Upload a subtitle file (SRT or VTT) instead',
   audioGone: 'The audio of this video is no longer available; please import the video again',
   noReadableAudio: 'This file has no audio we can read; please upload another video or audio file, or a subtitle file',
   audioTooLarge: 'The audio of this video is longer than we can transcribe; please upload a shorter file or a subtitle file',

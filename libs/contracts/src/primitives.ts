@@ -65,4 +65,7 @@ export function text(max: number) {
 export const scope = z.unknown().optional();
 
 /** A request with nothing in it (`{}`; callers may send nothing at all). */
-export const empty = z.object({}).nullish().transform(() => ({}) as Record<string, never>);
+export const empty = z
+  .object({})
+  .nullish()
+  .transform(() => ({}) as Record<string, never>);

@@ -43,7 +43,9 @@ describe('isSafeLink', () => {
   });
 
   it('is what scene validation applies to element links', () => {
-    const rect = (link: string) => ({ elements: [{ id: 'a', type: 'rectangle', version: 1, versionNonce: 1, isDeleted: false, x: 0, y: 0, width: 1, height: 1, link }] });
+    const rect = (link: string) => ({
+      elements: [{ id: 'a', type: 'rectangle', version: 1, versionNonce: 1, isDeleted: false, x: 0, y: 0, width: 1, height: 1, link }],
+    });
     expect(sceneProblem(rect('https://example.com'))).toBeNull();
     expect(sceneProblem(rect('java\tscript:alert(1)'))).toEqual({ status: 400, message: 'This is not an Excalidraw scene' });
     expect(sceneProblem(rect('\u0002javascript:alert(1)'))).toEqual({ status: 400, message: 'This is not an Excalidraw scene' });

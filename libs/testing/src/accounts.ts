@@ -47,11 +47,15 @@ export async function waitForMail(
   pattern: RegExp,
   skip = 0,
 ): Promise<string> {
-  return (await waitFor(async () => {
-    const matches = (await read(to)).map((m) => pattern.exec(m.text)).filter((m): m is RegExpExecArray => !!m);
-    // mails come newest first: `skip` ignores matches already used before
-    return matches.length > skip ? matches[0][1] : null;
-  }, 15_000, 100)) as string;
+  return (await waitFor(
+    async () => {
+      const matches = (await read(to)).map((m) => pattern.exec(m.text)).filter((m): m is RegExpExecArray => !!m);
+      // mails come newest first: `skip` ignores matches already used before
+      return matches.length > skip ? matches[0][1] : null;
+    },
+    15_000,
+    100,
+  )) as string;
 }
 
 export const ACTIVATION_LINK = /\/user\/confirm\?token=([A-Za-z0-9_-]+)/;
@@ -96,10 +100,14 @@ export async function logIn(
   });
   if (login.status !== 200) throw new Error(`login answered ${login.status}: ${JSON.stringify(login.body)}`);
   if (!('security_code_required' in login.body)) return login.body;
-  const code = (await waitFor(async () => {
-    const mails = (await read(o.email)).filter((m) => /security code/i.test(m.subject));
-    return mails.length > before ? (SECURITY_CODE.exec(mails[0].text)?.[1] ?? null) : null;
-  }, 15_000, 100)) as string;
+  const code = (await waitFor(
+    async () => {
+      const mails = (await read(o.email)).filter((m) => /security code/i.test(m.subject));
+      return mails.length > before ? (SECURITY_CODE.exec(mails[0].text)?.[1] ?? null) : null;
+    },
+    15_000,
+    100,
+  )) as string;
   const done = await call<LoginSuccess>(baseUrl, 'POST', '/api/auth/login/security-code', { challenge: login.body.challenge, code });
   if (done.status !== 200) throw new Error(`security code answered ${done.status}: ${JSON.stringify(done.body)}`);
   return done.body;

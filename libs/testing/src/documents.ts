@@ -27,8 +27,16 @@ const HTML_PAGES = `<!doctype html><html><head><meta charset="utf-8"><title>Rene
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const SLIDES = [
-  { title: 'Quarterly sales review', body: ['Revenue grew by twelve percent', 'Three new regions opened'], notes: 'Welcome everyone and thank the regional teams.' },
-  { title: 'Customer feedback', body: ['Support response time halved', 'Satisfaction score reached nine'], notes: 'Mention the survey had two thousand answers.' },
+  {
+    title: 'Quarterly sales review',
+    body: ['Revenue grew by twelve percent', 'Three new regions opened'],
+    notes: 'Welcome everyone and thank the regional teams.',
+  },
+  {
+    title: 'Customer feedback',
+    body: ['Support response time halved', 'Satisfaction score reached nine'],
+    notes: 'Mention the survey had two thousand answers.',
+  },
   { title: 'Next steps', body: ['Hire four engineers', 'Launch the mobile app in spring'], notes: 'Ask for questions before closing.' },
 ];
 function fodp(): string {
@@ -85,10 +93,14 @@ export function longHtml(pages: number): string {
 }
 
 function soffice(dir: string, source: string, target: string, filter?: string) {
-  execFileSync('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${join(dir, 'profile')}`, '--convert-to', filter ?? target, '--outdir', dir, join(dir, source)], {
-    stdio: 'ignore',
-    timeout: 180_000,
-  });
+  execFileSync(
+    'soffice',
+    ['--headless', '--norestore', `-env:UserInstallation=file://${join(dir, 'profile')}`, '--convert-to', filter ?? target, '--outdir', dir, join(dir, source)],
+    {
+      stdio: 'ignore',
+      timeout: 180_000,
+    },
+  );
 }
 
 /** A zip archive (deflate) from entries: our own writer so bad archives can be made on purpose. */
@@ -201,7 +213,11 @@ export function pdfOf(objects: (string | { dict: string; data: Buffer })[]): Buf
     offset += body.length;
   });
   const rows = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  parts.push(Buffer.from(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${rows}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`));
+  parts.push(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${rows}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`,
+    ),
+  );
   return Buffer.concat(parts);
 }
 
@@ -310,7 +326,9 @@ export function documentFixtures(): Fixtures {
   });
   // A page that is only a picture: an image made by ffmpeg, turned into a PDF page by LibreOffice.
   const scannedPng = make('scanned.png', () => {
-    execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=gray:s=600x800', '-frames:v', '1', join(dir, 'scanned.png')], { timeout: 60_000 });
+    execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=gray:s=600x800', '-frames:v', '1', join(dir, 'scanned.png')], {
+      timeout: 60_000,
+    });
   });
   const scannedPdf = make('scanned.pdf', () => soffice(dir, 'scanned.png', 'pdf'));
   const emptyPasswordPdf = make('empty-password.pdf', () => {
@@ -335,8 +353,28 @@ export function documentFixtures(): Fixtures {
   const arabic = make('arabic.pdf', () => soffice(dir, 'arabic.txt', 'pdf'));
   writeFileSync(join(dir, 'notes.fodt'), NOTES_FODT);
   const notesDocx = make('notes.docx', () => soffice(dir, 'notes.fodt', 'docx', 'docx:MS Word 2007 XML'));
-  writeFileSync(join(dir, 'heading-only.fodt'), NOTES_FODT.replace(/<text:p>[\s\S]*<\/text:p>/, '<text:h text:outline-level="1">Walking on imported air</text:h>'));
+  writeFileSync(
+    join(dir, 'heading-only.fodt'),
+    NOTES_FODT.replace(/<text:p>[\s\S]*<\/text:p>/, '<text:h text:outline-level="1">Walking on imported air</text:h>'),
+  );
   const headingOnlyDocx = make('heading-only.docx', () => soffice(dir, 'heading-only.fodt', 'docx', 'docx:MS Word 2007 XML'));
-  return { dir, pdf, docx, pptx, encryptedPdf, emptyPasswordPdf, scannedPdf, scannedPng, corruptPdf, bombDocx, manyEntriesPptx, long, paper, paperWithoutOutline, arabic, notesDocx, headingOnlyDocx };
+  return {
+    dir,
+    pdf,
+    docx,
+    pptx,
+    encryptedPdf,
+    emptyPasswordPdf,
+    scannedPdf,
+    scannedPng,
+    corruptPdf,
+    bombDocx,
+    manyEntriesPptx,
+    long,
+    paper,
+    paperWithoutOutline,
+    arabic,
+    notesDocx,
+    headingOnlyDocx,
+  };
 }
-

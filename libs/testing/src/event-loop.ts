@@ -11,4 +11,8 @@ export async function ticksDuring<T>(work: Promise<T>): Promise<{ ticks: number;
 }
 
 /** The error a promise rejects with, or null when it resolves. */
-export const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: { code?: string; message: string }) => e);
+export const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: { code?: string; message: string }) => e,
+  );

@@ -68,7 +68,10 @@ describe('accounts through the gateway (real SMTP, PostgreSQL, Redis)', () => {
       await http().post('/api/auth/activation/resend').send({ email }).expect(202);
       await waitFor(async () => (await read(email)).length === 2);
       const token = ACTIVATION_LINK.exec((await read(email))[0].text)![1];
-      await http().post('/api/auth/activate').send({ token: 'x'.repeat(43) }).expect(400);
+      await http()
+        .post('/api/auth/activate')
+        .send({ token: 'x'.repeat(43) })
+        .expect(400);
       await http().post('/api/auth/activate').send({ token }).expect(200);
       const ok = await http().post('/api/auth/login').send({ email, password: 'secret123', fingerprint: 'fp1' }).expect(200);
       expect(ok.body.security_code_required).toBe(true);
@@ -97,7 +100,10 @@ describe('accounts through the gateway (real SMTP, PostgreSQL, Redis)', () => {
       const a = await account();
       const wrong = await http().post('/api/auth/login').set('x-forwarded-for', '10.9.0.1').send({ email: a.email, password: 'wrong123', fingerprint: 'x' });
       expect(wrong.body).toEqual({ statusCode: 401, message: 'Login failed, please double check your email and password.' });
-      const unknown = await http().post('/api/auth/login').set('x-forwarded-for', '10.9.0.1').send({ email: 'nobody@example.test', password: 'wrong123', fingerprint: 'x' });
+      const unknown = await http()
+        .post('/api/auth/login')
+        .set('x-forwarded-for', '10.9.0.1')
+        .send({ email: 'nobody@example.test', password: 'wrong123', fingerprint: 'x' });
       expect(unknown.body).toEqual(wrong.body);
     });
 
@@ -169,7 +175,9 @@ describe('accounts through the gateway (real SMTP, PostgreSQL, Redis)', () => {
       const [h, , s] = a.token.split('.');
       const forged = Buffer.from(JSON.stringify({ ...decodeJwt(a.token), sub: '00000000-0000-0000-0000-000000000000' })).toString('base64url');
       const { privateKey } = generateKeyPairSync('ed25519');
-      const foreign = await new SignJWT({ ...decodeJwt(a.token) }).setProtectedHeader({ alg: 'EdDSA', kid: JSON.parse(Buffer.from(h, 'base64url').toString()).kid }).sign(privateKey);
+      const foreign = await new SignJWT({ ...decodeJwt(a.token) })
+        .setProtectedHeader({ alg: 'EdDSA', kid: JSON.parse(Buffer.from(h, 'base64url').toString()).kid })
+        .sign(privateKey);
       const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${forged}.`;
       for (const token of [`${h}.${forged}.${s}`, foreign, none, 'garbage', '']) {
         const res = await http().get('/api/auth/user').set('authorization', `Bearer ${token}`);
@@ -183,7 +191,11 @@ describe('accounts through the gateway (real SMTP, PostgreSQL, Redis)', () => {
       const second = await logIn(base, { email: a.email, password: a.password, fingerprint: a.fingerprint, readMails: read });
       await http().post('/api/auth/logout').set('authorization', `Bearer ${a.token}`).expect(204);
       await http().post('/api/auth/refresh').send({ refresh_token: a.refresh_token }).expect(401);
-      await http().post('/api/auth/refresh').send({ refresh_token: second.refresh_token }).expect(200).then((r) => (second.refresh_token = r.body.refresh_token));
+      await http()
+        .post('/api/auth/refresh')
+        .send({ refresh_token: second.refresh_token })
+        .expect(200)
+        .then((r) => (second.refresh_token = r.body.refresh_token));
 
       const wrong = await http().post('/api/auth/logout-all').set('authorization', `Bearer ${second.token}`).send({ password: 'nope1234' });
       expect(wrong.body).toEqual({ statusCode: 403, message: 'The password is incorrect' });
@@ -260,7 +272,11 @@ describe('accounts through the gateway (real SMTP, PostgreSQL, Redis)', () => {
       const meA = await http().get('/api/auth/user').set('authorization', `Bearer ${a.token}`).expect(200);
       expect(meA.body.user.email).toBe(a.email);
       // a body naming the other account changes nothing of it
-      await http().patch('/api/auth/profile').set('authorization', `Bearer ${a.token}`).send({ name: 'Mallory', user_id: b.user.id, id: b.user.id }).expect(200);
+      await http()
+        .patch('/api/auth/profile')
+        .set('authorization', `Bearer ${a.token}`)
+        .send({ name: 'Mallory', user_id: b.user.id, id: b.user.id })
+        .expect(200);
       const meB = await http().get('/api/auth/user').set('authorization', `Bearer ${b.token}`).expect(200);
       expect(meB.body.user.name).toBe('Bob');
       const del = await http().delete('/api/auth/account').set('authorization', `Bearer ${a.token}`).send({ email: b.email, password: b.password });
@@ -275,7 +291,11 @@ describe('accounts through the gateway (real SMTP, PostgreSQL, Redis)', () => {
       const a = await account();
       const wrongPw = await http().delete('/api/auth/account').set('authorization', `Bearer ${a.token}`).send({ email: a.email, password: 'nope1234' });
       expect(wrongPw.body).toEqual({ statusCode: 403, message: 'The password is incorrect' });
-      await http().delete('/api/auth/account').set('authorization', `Bearer ${a.token}`).send({ email: a.email.toUpperCase(), password: a.password }).expect(204);
+      await http()
+        .delete('/api/auth/account')
+        .set('authorization', `Bearer ${a.token}`)
+        .send({ email: a.email.toUpperCase(), password: a.password })
+        .expect(204);
       for (const name of [Queues.licenseEvents, Queues.mediaEvents, Queues.publishEvents, Queues.aiEvents]) {
         const queue = backend.services.auth!.app.get<Queue>(getQueueToken(name), { strict: false });
         const job = await queue.getJob(`${Jobs.accountDeleted}-${a.user.id}`);
@@ -318,7 +338,10 @@ describe('accounts through the gateway (real SMTP, PostgreSQL, Redis)', () => {
       expect(blocked.status).toBe(429);
       expect(blocked.body.message).toMatch(/^Too many login attempts; please wait \d+ minutes and try again$/);
       // the owner, elsewhere, still gets in on the known device
-      const owner = await http().post('/api/auth/login').set('x-forwarded-for', '198.51.100.1').send({ email: a.email, password: a.password, fingerprint: a.fingerprint });
+      const owner = await http()
+        .post('/api/auth/login')
+        .set('x-forwarded-for', '198.51.100.1')
+        .send({ email: a.email, password: a.password, fingerprint: a.fingerprint });
       expect(owner.status).toBe(200);
       expect(owner.body.token).toBeDefined();
     });
@@ -326,16 +349,29 @@ describe('accounts through the gateway (real SMTP, PostgreSQL, Redis)', () => {
     it('when an account is attacked from many addresses, requires the e-mailed code instead of locking', async () => {
       const a = await account();
       for (let i = 0; i < 5; i++) {
-        await http().post('/api/auth/login').set('x-forwarded-for', `192.0.2.${i + 1}`).send({ email: a.email, password: 'guess1234', fingerprint: 'evil' }).expect(401);
+        await http()
+          .post('/api/auth/login')
+          .set('x-forwarded-for', `192.0.2.${i + 1}`)
+          .send({ email: a.email, password: 'guess1234', fingerprint: 'evil' })
+          .expect(401);
       }
-      const owner = await http().post('/api/auth/login').set('x-forwarded-for', '198.51.100.2').send({ email: a.email, password: a.password, fingerprint: a.fingerprint }).expect(200);
+      const owner = await http()
+        .post('/api/auth/login')
+        .set('x-forwarded-for', '198.51.100.2')
+        .send({ email: a.email, password: a.password, fingerprint: a.fingerprint })
+        .expect(200);
       expect(owner.body.security_code_required).toBe(true);
     });
 
     it('limits one address trying many accounts', async () => {
       let last = 0;
       for (let i = 0; i < 9; i++) {
-        last = (await http().post('/api/auth/login').set('x-forwarded-for', '203.0.113.99').send({ email: `spray${i}@example.test`, password: 'guess1234', fingerprint: 'x' })).status;
+        last = (
+          await http()
+            .post('/api/auth/login')
+            .set('x-forwarded-for', '203.0.113.99')
+            .send({ email: `spray${i}@example.test`, password: 'guess1234', fingerprint: 'x' })
+        ).status;
       }
       expect(last).toBe(429);
     });
@@ -354,7 +390,9 @@ describe('accounts through the gateway (real SMTP, PostgreSQL, Redis)', () => {
         ['/api/auth/refresh', { refresh_token: 42 }],
       ];
       for (const [path, body] of bodies) {
-        const res = await http().post(path).send(body as object);
+        const res = await http()
+          .post(path)
+          .send(body as object);
         expect([400, 401]).toContain(res.status);
         expect(res.body.statusCode).toBe(res.status);
       }

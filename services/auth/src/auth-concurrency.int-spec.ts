@@ -29,8 +29,7 @@ describe('auth under concurrency (real PostgreSQL, Redis, SMTP; two gateway copi
     ]);
     return [a.status, b.status];
   };
-  const refusedEverywhere = (token: string) =>
-    waitFor(async () => (await userStatus(token)).every((s) => s === 401), REVOKED_WITHIN_MS, 100);
+  const refusedEverywhere = (token: string) => waitFor(async () => (await userStatus(token)).every((s) => s === 401), REVOKED_WITHIN_MS, 100);
 
   beforeAll(async () => {
     smtp = await SmtpSink.start();
@@ -60,17 +59,28 @@ describe('auth under concurrency (real PostgreSQL, Redis, SMTP; two gateway copi
       expect(statuses.filter((s) => s === 429)).toHaveLength(95);
       expect(answers.find((r) => r.status === 429)!.body.message).toMatch(/^Too many login attempts; please wait \d+ minutes and try again$/);
       // even the right password waits now, from that address
-      const right = await http().post('/api/auth/login').set('x-forwarded-for', '203.0.113.50').send({ email: a.email, password: a.password, fingerprint: a.fingerprint });
+      const right = await http()
+        .post('/api/auth/login')
+        .set('x-forwarded-for', '203.0.113.50')
+        .send({ email: a.email, password: a.password, fingerprint: a.fingerprint });
       expect(right.status).toBe(429);
     });
 
     it('does not count right passwords against the address', async () => {
       const a = await account();
       for (let i = 0; i < 8; i++) {
-        await http().post('/api/auth/login').set('x-forwarded-for', '203.0.113.51').send({ email: a.email, password: a.password, fingerprint: a.fingerprint }).expect(200);
+        await http()
+          .post('/api/auth/login')
+          .set('x-forwarded-for', '203.0.113.51')
+          .send({ email: a.email, password: a.password, fingerprint: a.fingerprint })
+          .expect(200);
       }
       for (let i = 0; i < 5; i++) {
-        await http().post('/api/auth/login').set('x-forwarded-for', '203.0.113.51').send({ email: a.email, password: 'guess1234', fingerprint: 'x' }).expect(401);
+        await http()
+          .post('/api/auth/login')
+          .set('x-forwarded-for', '203.0.113.51')
+          .send({ email: a.email, password: 'guess1234', fingerprint: 'x' })
+          .expect(401);
       }
       await http().post('/api/auth/login').set('x-forwarded-for', '203.0.113.51').send({ email: a.email, password: 'guess1234', fingerprint: 'x' }).expect(429);
     });
@@ -95,7 +105,10 @@ describe('auth under concurrency (real PostgreSQL, Redis, SMTP; two gateway copi
     it('e-mail change: a right password gives its try back; wrong ones stop after 5', async () => {
       const a = await account();
       const change = (password: string) =>
-        http().put('/api/auth/email').set('authorization', `Bearer ${a.token}`).send({ email: `new-${Date.now()}@example.test`, password });
+        http()
+          .put('/api/auth/email')
+          .set('authorization', `Bearer ${a.token}`)
+          .send({ email: `new-${Date.now()}@example.test`, password });
       for (let i = 0; i < 4; i++) expect((await change('nope12345')).status).toBe(403);
       expect((await change(a.password)).status).toBe(202);
       expect((await change('nope12345')).status).toBe(403);

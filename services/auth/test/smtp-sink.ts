@@ -10,11 +10,11 @@ export interface ReceivedMail {
 }
 
 function decodeWords(value: string): string {
-  return value.replace(/(\?=)\s+(=\?)/g, '$1$2').replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
-    enc.toLowerCase() === 'b'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQp(data.replace(/_/g, ' ')),
-  );
+  return value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
+      enc.toLowerCase() === 'b' ? Buffer.from(data, 'base64').toString('utf8') : decodeQp(data.replace(/_/g, ' ')),
+    );
 }
 
 function decodeQp(s: string): string {
@@ -53,10 +53,19 @@ export function parseMail(raw: string, to: string): ReceivedMail {
   const mail: ReceivedMail = { to, subject: decodeWords(headers.subject ?? ''), text: '', html: '', raw };
   const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
   const parts = boundary
-    ? body.split(`--${boundary}`).slice(1, -1).map((p) => {
-        const at = p.search(/\r?\n\r?\n/);
-        return { headers: headersOf(p.slice(0, at).trim()), body: p.slice(at).replace(/^\r?\n\r?\n/, '').replace(/\r?\n$/, '') };
-      })
+    ? body
+        .split(`--${boundary}`)
+        .slice(1, -1)
+        .map((p) => {
+          const at = p.search(/\r?\n\r?\n/);
+          return {
+            headers: headersOf(p.slice(0, at).trim()),
+            body: p
+              .slice(at)
+              .replace(/^\r?\n\r?\n/, '')
+              .replace(/\r?\n$/, ''),
+          };
+        })
     : [{ headers, body }];
   for (const part of parts) {
     const type = (part.headers['content-type'] ?? 'text/plain').toLowerCase();

@@ -41,9 +41,30 @@ export class AppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [GatewayConfigModule.forRoot(config), RpcModule, AuthModule.forRoot(config), VideosModule, ProjectsModule, PublishingModule, SharesModule, TemplatesModule, LicensesModule, SeoModule, ObservabilityModule, AdminModule],
+      imports: [
+        GatewayConfigModule.forRoot(config),
+        RpcModule,
+        AuthModule.forRoot(config),
+        VideosModule,
+        ProjectsModule,
+        PublishingModule,
+        SharesModule,
+        TemplatesModule,
+        LicensesModule,
+        SeoModule,
+        ObservabilityModule,
+        AdminModule,
+      ],
       // the outbox and scope routes exist only for test harnesses (TEST_ROUTES=1)
-      controllers: [HealthController, CapabilitiesController, JobsController, BatchesController, UploadsController, SummariesController, ...(config.TEST_ROUTES ? [DevController] : [])],
+      controllers: [
+        HealthController,
+        CapabilitiesController,
+        JobsController,
+        BatchesController,
+        UploadsController,
+        SummariesController,
+        ...(config.TEST_ROUTES ? [DevController] : []),
+      ],
       providers: [JobsService],
     };
   }

@@ -7,7 +7,18 @@ import helmet from 'helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { createLogger, endSpan, exitOnStopSignal, loadConfig, PinoNestLogger, requestContext, startSpan, stopTracing, tracingOn, within } from '@visualnotes/common';
+import {
+  createLogger,
+  endSpan,
+  exitOnStopSignal,
+  loadConfig,
+  PinoNestLogger,
+  requestContext,
+  startSpan,
+  stopTracing,
+  tracingOn,
+  within,
+} from '@visualnotes/common';
 import type { Span } from '@opentelemetry/api';
 import { errorBody } from '@visualnotes/contracts';
 import Redis from 'ioredis';
@@ -91,7 +102,6 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, st
   helmet(options)({} as never, res as never, () => undefined);
   return headers;
 }
-
 
 export interface Gateway {
   /** `app.close()` stops in order, like {@link Gateway.stop}. */
@@ -197,7 +207,12 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
     if (tracingOn()) {
       // A server span per request, continuing the caller's trace when it sends a `traceparent`.
       const parent = request.headers.traceparent;
-      const span = startSpan(`${request.method} ${request.routeOptions?.url ?? path}`, 'server', { 'http.request.method': request.method, 'url.path': path }, typeof parent === 'string' ? parent : undefined);
+      const span = startSpan(
+        `${request.method} ${request.routeOptions?.url ?? path}`,
+        'server',
+        { 'http.request.method': request.method, 'url.path': path },
+        typeof parent === 'string' ? parent : undefined,
+      );
       (request as TracedRequest)[SPAN] = span;
       requestContext.run({ requestId: String(request.id), span }, done);
       return;
@@ -216,10 +231,7 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
     if (span) endSpan(span, reply.statusCode >= 500 ? new Error(`HTTP ${reply.statusCode}`) : undefined, { 'http.response.status_code': reply.statusCode });
     const path = pathOf(request.url);
     if (path.startsWith('/api/') && path !== LIVENESS_PATH) {
-      logger.info(
-        { requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-        'request',
-      );
+      logger.info({ requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     }
     done();
   });
@@ -239,12 +251,7 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
 
   const document = SwaggerModule.createDocument(
     app,
-    new DocumentBuilder()
-      .setTitle('VisualNotes API')
-      .setDescription('Public HTTP API of the gateway')
-      .setVersion('1.0')
-      .addBearerAuth()
-      .build(),
+    new DocumentBuilder().setTitle('VisualNotes API').setDescription('Public HTTP API of the gateway').setVersion('1.0').addBearerAuth().build(),
   );
   document.paths[LIVENESS_PATH] = {
     get: {

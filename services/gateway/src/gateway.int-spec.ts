@@ -42,7 +42,7 @@ describe('gateway', () => {
     expect(page.headers['x-request-id']).toBeTruthy();
   });
 
-  it('answers liveness before the router, and tells a copy\'s version through the API pipeline', async () => {
+  it("answers liveness before the router, and tells a copy's version through the API pipeline", async () => {
     expect((await request(backend.http).get('/api/health/live').expect(200)).body).toEqual({ status: 'ok' });
     const res = await request(backend.http).get('/api/health/gateway').expect(200);
     expect(res.body).toMatchObject({ status: 'ok', service: 'gateway', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
@@ -124,11 +124,15 @@ describe('gateway', () => {
     // a job started by a visitor (this client's fingerprint and address)
     const job = await queue.add(Jobs.accountDeleted, { userId: 'u-1', visitorKey: visitorKey('fp-jobs', '127.0.0.1') }, { jobId: 'test-job-1' });
     const id = publicJobId(Queues.licenseEvents, job.id!);
-    const events = await request(backend.http).get(`/api/jobs/${id}/events`).set('x-fingerprint', 'fp-jobs').buffer(true).parse((res, cb) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => cb(null, text));
-    });
+    const events = await request(backend.http)
+      .get(`/api/jobs/${id}/events`)
+      .set('x-fingerprint', 'fp-jobs')
+      .buffer(true)
+      .parse((res, cb) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => cb(null, text));
+      });
     expect(events.headers['content-type']).toContain('text/event-stream');
     const states = String(events.body)
       .split('\n')

@@ -50,8 +50,7 @@ const { Patterns } = contracts;
 
 const config = loadConfig(baseEnvSchema, process.env);
 const client = new RedisQueueClient({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, timeoutMs: 15_000 });
-const send = (pattern, data) =>
-  new Promise((resolve, reject) => client.send(pattern, data).subscribe({ next: resolve, error: reject }));
+const send = (pattern, data) => new Promise((resolve, reject) => client.send(pattern, data).subscribe({ next: resolve, error: reject }));
 
 try {
   if (command === 'issue') {
@@ -70,7 +69,10 @@ try {
     console.log(`  valid until: ${license.valid_until ?? 'lifetime'}`);
   } else {
     if (!values.file) throw { message: `--file is required\n${usage}` };
-    const codes = readFileSync(values.file, 'utf8').split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+    const codes = readFileSync(values.file, 'utf8')
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean);
     const answer = await send(Patterns.license.importCodes, { codes, tier: values.tier, product: values.product });
     console.log(`Imported ${answer.imported} code(s); ${answer.skipped} skipped (duplicates or malformed).`);
   }

@@ -27,11 +27,7 @@ export function reloadAllowed(lastReloadAt: number | null, now: number, guardMs 
  * Returns false when the guard blocks or the storage is unusable: without a working guard a
  * reload could loop forever, so the caller shows the error page instead.
  */
-export function claimChunkReload(
-  storage: GuardStorage | undefined,
-  now: number,
-  guardMs = CHUNK_RELOAD_GUARD_MS,
-): boolean {
+export function claimChunkReload(storage: GuardStorage | undefined, now: number, guardMs = CHUNK_RELOAD_GUARD_MS): boolean {
   if (!storage) return false;
   try {
     const raw = storage.getItem(CHUNK_RELOAD_STORAGE_KEY);

@@ -12,8 +12,7 @@ export interface ErrorDescription {
 
 const statusOf = (error: unknown): number | undefined => {
   if (typeof error !== 'object' || error === null) return undefined;
-  const candidate = (error as { status?: unknown; statusCode?: unknown }).status ??
-    (error as { statusCode?: unknown }).statusCode;
+  const candidate = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
   return typeof candidate === 'number' && candidate >= 400 && candidate <= 599 ? candidate : undefined;
 };
 

@@ -110,16 +110,15 @@ export function Dropdown({ label, groups, open, onOpenChange }: Props) {
       <div id={panelId} className={styles.panel} hidden={!open} onKeyDown={onPanelKeyDown}>
         {groups.map((group, index) => (
           <div key={group.label ?? index} className={styles.group} role="group" aria-label={t(group.label ?? label)}>
-            {group.label ? <p className={styles.groupLabel} aria-hidden="true">{t(group.label)}</p> : null}
+            {group.label ? (
+              <p className={styles.groupLabel} aria-hidden="true">
+                {t(group.label)}
+              </p>
+            ) : null}
             <ul className={styles.groupList}>
               {group.links.map((item) => (
                 <li key={item.label}>
-                  <NavItemLink
-                    item={item}
-                    className={styles.menuLink}
-                    inMenu
-                    onClick={() => onOpenChange(false)}
-                  />
+                  <NavItemLink item={item} className={styles.menuLink} inMenu onClick={() => onOpenChange(false)} />
                 </li>
               ))}
             </ul>

@@ -29,10 +29,7 @@ export function Header() {
     return () => wide.removeEventListener('change', onChange);
   }, []);
 
-  const menuToggle = useCallback(
-    (id: string) => (open: boolean) => setOpenMenu((current) => (open ? id : current === id ? null : current)),
-    [],
-  );
+  const menuToggle = useCallback((id: string) => (open: boolean) => setOpenMenu((current) => (open ? id : current === id ? null : current)), []);
 
   return (
     <header className={styles.header}>
@@ -69,12 +66,7 @@ export function Header() {
             {HEADER_ITEMS.map((item) =>
               item.kind === 'menu' ? (
                 <li key={item.id}>
-                  <Dropdown
-                    label={item.label}
-                    groups={item.groups}
-                    open={openMenu === item.id}
-                    onOpenChange={menuToggle(item.id)}
-                  />
+                  <Dropdown label={item.label} groups={item.groups} open={openMenu === item.id} onOpenChange={menuToggle(item.id)} />
                 </li>
               ) : (
                 <li key={item.label}>

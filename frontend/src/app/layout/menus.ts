@@ -10,9 +10,7 @@ export interface NavGroup {
   links: NavLinkItem[];
 }
 
-export type HeaderItem =
-  | ({ kind: 'link' } & NavLinkItem)
-  | { kind: 'menu'; id: string; label: string; groups: NavGroup[] };
+export type HeaderItem = ({ kind: 'link' } & NavLinkItem) | { kind: 'menu'; id: string; label: string; groups: NavGroup[] };
 
 const toolGroup = (group: ToolGroup): NavGroup => ({
   label: TOOL_GROUP_LABELS[group],

@@ -1,9 +1,4 @@
-import {
-  PROGRESS_DURATION_MS,
-  PROGRESS_HIDE_DELAY_MS,
-  PROGRESS_THROTTLE_MS,
-  PROGRESS_TICK_MS,
-} from '../constants';
+import { PROGRESS_DURATION_MS, PROGRESS_HIDE_DELAY_MS, PROGRESS_THROTTLE_MS, PROGRESS_TICK_MS } from '../constants';
 
 export interface ProgressState {
   visible: boolean;

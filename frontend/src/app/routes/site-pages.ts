@@ -16,12 +16,7 @@ export type LanguageCode = (typeof LANGUAGES)[number]['code'];
  * Pages that exist in every language under `/:lang/<slug>`. The spec does not list them; the
  * localized tool pages plus the main product pages are assumed until content arrives.
  */
-export const LANGUAGE_PAGE_SLUGS: readonly string[] = [
-  ...TOOLS.map((tool) => tool.slug),
-  'download',
-  'pricing',
-  'templates',
-];
+export const LANGUAGE_PAGE_SLUGS: readonly string[] = [...TOOLS.map((tool) => tool.slug), 'download', 'pricing', 'templates'];
 
 /**
  * Single-segment pages served by the `/:id` catch-all. The spec names a footer column

@@ -23,7 +23,6 @@ export const OFFLINE_WHITEBOARD = 'offline-whiteboard';
 
 export const toolPath = (tool: Pick<Tool, 'slug'>) => `/tools/${tool.slug}`;
 
-export const findToolByPath = (pathname: string) =>
-  TOOLS.find((tool) => toolPath(tool) === pathname.replace(/\/+$/, ''));
+export const findToolByPath = (pathname: string) => TOOLS.find((tool) => toolPath(tool) === pathname.replace(/\/+$/, ''));
 
 export const toolsInGroup = (group: ToolGroup) => TOOLS.filter((tool) => tool.group === group);

@@ -28,7 +28,11 @@ const GUIDES: Record<ToolGuideKind, Guide> = {
   },
   document: {
     what: 'Upload a PDF, a PowerPoint or a Word file, or paste text. The summary follows the document: one section per chapter or heading, each point citing the page or slide it comes from, with an overview of what the document is about.',
-    steps: ['Choose a file or paste text', 'The pages are read and cleaned (headers, page numbers and the bibliography left out)', 'Click a page number to read the passage a point comes from'],
+    steps: [
+      'Choose a file or paste text',
+      'The pages are read and cleaned (headers, page numbers and the bibliography left out)',
+      'Click a page number to read the passage a point comes from',
+    ],
     time: 'A 20-page document takes a few seconds; a 300-page book usually less than a minute.',
     example: {
       caption: 'Example: a 14-page research paper',

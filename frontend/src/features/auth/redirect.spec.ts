@@ -22,14 +22,21 @@ afterAll(() => {
 });
 
 describe('redirect after login', () => {
-  it.each(['//evil.com', '/\\evil.com', 'https://evil.com', '/%2F%2Fevil.com', 'javascript:alert(1)', 'javascript:', '/%5C%5Cevil.com', '\\\\evil.com', ' /account'])(
-    'never leaves the site for %p',
-    (hostile) => {
-      expect(safeRedirect(hostile)).toBe('/account');
-      rememberPath(hostile);
-      expect(takeRedirect()).toBe('/account');
-    },
-  );
+  it.each([
+    '//evil.com',
+    '/\\evil.com',
+    'https://evil.com',
+    '/%2F%2Fevil.com',
+    'javascript:alert(1)',
+    'javascript:',
+    '/%5C%5Cevil.com',
+    '\\\\evil.com',
+    ' /account',
+  ])('never leaves the site for %p', (hostile) => {
+    expect(safeRedirect(hostile)).toBe('/account');
+    rememberPath(hostile);
+    expect(takeRedirect()).toBe('/account');
+  });
 
   it('returns to a remembered local path once', () => {
     rememberPath('/templates/abc-1?tab=2#top');

@@ -211,7 +211,11 @@ async function shrinkImage(file: BinaryFileData, maxSide: number): Promise<Binar
   canvas.getContext('2d')!.drawImage(img, 0, 0, canvas.width, canvas.height);
   const dataURL = canvas.toDataURL('image/webp', 0.8);
   if (dataURL.length >= file.dataURL.length) return file;
-  return { ...file, dataURL: dataURL as BinaryFileData['dataURL'], mimeType: (/^data:([^;,]+)/.exec(dataURL)?.[1] ?? 'image/png') as BinaryFileData['mimeType'] };
+  return {
+    ...file,
+    dataURL: dataURL as BinaryFileData['dataURL'],
+    mimeType: (/^data:([^;,]+)/.exec(dataURL)?.[1] ?? 'image/png') as BinaryFileData['mimeType'],
+  };
 }
 
 /**
@@ -221,8 +225,7 @@ async function shrinkImage(file: BinaryFileData, maxSide: number): Promise<Binar
  */
 export async function snapshotSvgText(api: CanvasApi): Promise<string> {
   const input = await exportInput(api);
-  const render = async (files: BinaryFiles) =>
-    new XMLSerializer().serializeToString(await exportToSvg({ ...input, files, exportPadding: 16 }));
+  const render = async (files: BinaryFiles) => new XMLSerializer().serializeToString(await exportToSvg({ ...input, files, exportPadding: 16 }));
   let svg = await render(input.files);
   for (const maxSide of [1600, 800, 400, 200]) {
     if (svg.length <= SNAPSHOT_MAX_BYTES) return svg;

@@ -428,7 +428,9 @@ export function EditorPage() {
 function LivePeers({ status, peers, viewer }: { status: LiveStatus; peers: LivePeer[]; viewer: boolean }) {
   const { t } = useTranslation();
   const people = [...new Map(peers.map((p) => [p.user_id, p])).values()];
-  const label = t(status === 'live' ? (viewer ? 'Live · view only' : 'Live') : status === 'connecting' ? 'Connecting…' : status === 'closed' ? 'Not shared' : 'Reconnecting…');
+  const label = t(
+    status === 'live' ? (viewer ? 'Live · view only' : 'Live') : status === 'connecting' ? 'Connecting…' : status === 'closed' ? 'Not shared' : 'Reconnecting…',
+  );
   return (
     <div className={styles.peers} data-testid="live-peers" data-live-status={status} aria-live="polite">
       <span className={styles.liveState} data-status={status}>

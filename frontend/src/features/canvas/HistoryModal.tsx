@@ -76,7 +76,13 @@ export function HistoryModal(props: { projectId: string; canRestore: boolean; on
             (confirming ? (
               <div className={styles.row}>
                 <span>{t('Replace the canvas with this version? The current canvas is kept in the history.')}</span>
-                <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => void restore()} disabled={busy} data-testid="restore-confirm">
+                <button
+                  type="button"
+                  className={`${styles.button} ${styles.primary}`}
+                  onClick={() => void restore()}
+                  disabled={busy}
+                  data-testid="restore-confirm"
+                >
                   {busy ? t('Restoring…') : t('Restore')}
                 </button>
                 <button type="button" className={styles.button} onClick={() => setConfirming(false)}>

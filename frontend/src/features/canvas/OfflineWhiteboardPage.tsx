@@ -45,10 +45,17 @@ export function OfflineWhiteboardPage() {
   const canvas = useMemo(() => {
     if (!mod || !board) return null;
     const View = mod.default;
-    return <View scene={board.scene} images={board.images} onReady={(api) => {
+    return (
+      <View
+        scene={board.scene}
+        images={board.images}
+        onReady={(api) => {
           apiRef.current = api;
           window.setTimeout(() => void keepLoadedAssetsOffline(), 1_000);
-        }} onChange={onChange} />;
+        }}
+        onChange={onChange}
+      />
+    );
   }, [mod, board, onChange]);
 
   async function saveToAccount() {

@@ -18,7 +18,6 @@ import { StatisticsView } from './StatisticsView';
 import { useConfirm } from '../../components/Dialog/Dialog';
 import { msg } from '../../i18n/msg';
 
-
 export const embedCode = (url: string, title: string) =>
   `<iframe src="${url}?embed=1" title="${title.replace(/"/g, '&quot;')}" width="800" height="600" style="border:0" loading="lazy"></iframe>`;
 
@@ -37,7 +36,9 @@ export function PublishModal(props: {
   const [error, setError] = useState<string | null>(null);
   const [needsPlan, setNeedsPlan] = useState(false);
   const [description, setDescription] = useState('');
-  const [result, setResult] = useState<PublishResult | null>(props.publicId ? { public_id: props.publicId, url: `${location.origin}/p/${props.publicId}` } : null);
+  const [result, setResult] = useState<PublishResult | null>(
+    props.publicId ? { public_id: props.publicId, url: `${location.origin}/p/${props.publicId}` } : null,
+  );
 
   async function publish() {
     setBusy(true);
@@ -212,7 +213,11 @@ export function ShareModal({ projectId, onClose }: { projectId: string; onClose:
             <button type="button" className={`${styles.button} ${styles.danger}`} onClick={revoke}>
               {t('Revoke link')}
             </button>
-            {copied && <span className={styles.muted} role="status">{t('Link copied')}</span>}
+            {copied && (
+              <span className={styles.muted} role="status">
+                {t('Link copied')}
+              </span>
+            )}
           </div>
         </>
       ) : loading ? (
@@ -251,9 +256,12 @@ export function SubmitTemplateModal({ projectId, title, onClose }: { projectId: 
     return (
       <Modal title={t('Template submitted')} onClose={onClose} testId="template-submit-success">
         <p>
-          {t('Thank you! “{{name}}” was sent for review. Once approved it appears in the template gallery; you can follow it in the Templates section of your account.', {
-            name: done.name,
-          })}
+          {t(
+            'Thank you! “{{name}}” was sent for review. Once approved it appears in the template gallery; you can follow it in the Templates section of your account.',
+            {
+              name: done.name,
+            },
+          )}
         </p>
         <div className={styles.row}>
           <Link className={styles.button} to="/account#templates">

@@ -10,9 +10,9 @@ export function ReadOnlyCanvas({ scene, filesPath, fallback, className }: { scen
   const [images, setImages] = useState<Record<string, string>>({});
   useEffect(() => {
     let live = true;
-    void Promise.all(
-      Object.values(scene.files ?? {}).map(async (f) => [f.id, await fetchDataUrl(`${filesPath}/${f.file_id}`, false)] as const),
-    ).then((pairs) => live && setImages(Object.fromEntries(pairs.filter(([, url]) => url)) as Record<string, string>));
+    void Promise.all(Object.values(scene.files ?? {}).map(async (f) => [f.id, await fetchDataUrl(`${filesPath}/${f.file_id}`, false)] as const)).then(
+      (pairs) => live && setImages(Object.fromEntries(pairs.filter(([, url]) => url)) as Record<string, string>),
+    );
     return () => {
       live = false;
     };
@@ -22,5 +22,9 @@ export function ReadOnlyCanvas({ scene, filesPath, fallback, className }: { scen
     const View = mod.default;
     return <View scene={scene} readOnly images={images} />;
   }, [mod, scene, images]);
-  return <div className={className ?? styles.viewer} data-testid="read-only-canvas">{view ?? fallback}</div>;
+  return (
+    <div className={className ?? styles.viewer} data-testid="read-only-canvas">
+      {view ?? fallback}
+    </div>
+  );
 }

@@ -22,14 +22,41 @@ export function ScenePreview({ scene, label }: { scene: Scene; label: string }) 
           case 'rectangle':
             return <rect key={e.id} x={e.x} y={e.y} width={e.width} height={e.height} rx={8} fill={fill} stroke={stroke} strokeWidth={2} />;
           case 'ellipse':
-            return <ellipse key={e.id} cx={e.x + e.width / 2} cy={e.y + e.height / 2} rx={e.width / 2} ry={e.height / 2} fill={fill} stroke={stroke} strokeWidth={2} />;
+            return (
+              <ellipse
+                key={e.id}
+                cx={e.x + e.width / 2}
+                cy={e.y + e.height / 2}
+                rx={e.width / 2}
+                ry={e.height / 2}
+                fill={fill}
+                stroke={stroke}
+                strokeWidth={2}
+              />
+            );
           case 'diamond': {
             const { x, y, width: w, height: h } = e;
-            return <polygon key={e.id} points={`${x + w / 2},${y} ${x + w},${y + h / 2} ${x + w / 2},${y + h} ${x},${y + h / 2}`} fill={fill} stroke={stroke} strokeWidth={2} />;
+            return (
+              <polygon
+                key={e.id}
+                points={`${x + w / 2},${y} ${x + w},${y + h / 2} ${x + w / 2},${y + h} ${x},${y + h / 2}`}
+                fill={fill}
+                stroke={stroke}
+                strokeWidth={2}
+              />
+            );
           }
           case 'arrow':
           case 'line':
-            return <polyline key={e.id} points={(el.points ?? []).map(([px, py]) => `${e.x + px},${e.y + py}`).join(' ')} fill="none" stroke={stroke} strokeWidth={2} />;
+            return (
+              <polyline
+                key={e.id}
+                points={(el.points ?? []).map(([px, py]) => `${e.x + px},${e.y + py}`).join(' ')}
+                fill="none"
+                stroke={stroke}
+                strokeWidth={2}
+              />
+            );
           case 'text':
             return (
               <text key={e.id} x={e.x} y={e.y + (el.fontSize ?? 20)} fontSize={el.fontSize ?? 20} fill={stroke} fontFamily="sans-serif">

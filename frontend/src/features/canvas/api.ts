@@ -1,11 +1,5 @@
 import { msg } from '../../i18n/msg';
-import type {
-  PublicationStatistics,
-  PublishedItem,
-  ProjectSummary,
-  Template,
-  TemplateSummary,
-} from '@visualnotes/contracts';
+import type { PublicationStatistics, PublishedItem, ProjectSummary, Template, TemplateSummary } from '@visualnotes/contracts';
 import { api } from '../../app/api/api';
 
 /** Lists and panels of the canvas area (the editor itself saves through `sync.ts`). */
@@ -24,15 +18,8 @@ export const canvasApi = api.enhanceEndpoints({ addTagTypes: ['Projects', 'Publi
   }),
 });
 
-export const {
-  useProjectsQuery,
-  useDeleteProjectMutation,
-  usePublishedQuery,
-  useStatisticsQuery,
-  useTemplatesQuery,
-  useTemplateQuery,
-  useMyTemplatesQuery,
-} = canvasApi;
+export const { useProjectsQuery, useDeleteProjectMutation, usePublishedQuery, useStatisticsQuery, useTemplatesQuery, useTemplateQuery, useMyTemplatesQuery } =
+  canvasApi;
 
 export function errorText(error: unknown): string {
   const data = (error as { data?: { message?: string } } | undefined)?.data;

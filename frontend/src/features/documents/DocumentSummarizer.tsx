@@ -92,22 +92,36 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
     <div className={styles.page}>
       <h1>{t(heading)}</h1>
       <div className={styles.tabs} role="tablist">
-        <button type="button" role="tab" aria-selected={mode === 'file'} className={mode === 'file' ? styles.tabActive : styles.tab} onClick={() => setMode('file')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={mode === 'file'}
+          className={mode === 'file' ? styles.tabActive : styles.tab}
+          onClick={() => setMode('file')}
+        >
           {t('Upload a file')}
         </button>
-        <button type="button" role="tab" aria-selected={mode === 'text'} className={mode === 'text' ? styles.tabActive : styles.tab} onClick={() => setMode('text')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={mode === 'text'}
+          className={mode === 'text' ? styles.tabActive : styles.tab}
+          onClick={() => setMode('text')}
+        >
           {t('Text summarizer')}
         </button>
       </div>
       {!loggedIn ? (
         <p className={styles.login} data-testid="need-login">
-          {t(Messages.needLogin)}. <Link to="/account/login" onClick={() => rememberPath(location.pathname)}>
+          {t(Messages.needLogin)}.{' '}
+          <Link to="/account/login" onClick={() => rememberPath(location.pathname)}>
             {t('Log in')}
           </Link>{' '}
           {t('or')}{' '}
           <Link to="/account/login?register=1" onClick={() => rememberPath(location.pathname)}>
             {t('create a free account')}
-          </Link> {t('to summarize documents.')}
+          </Link>{' '}
+          {t('to summarize documents.')}
         </p>
       ) : usedUp ? (
         <AllowanceUsedPrompt limit={limit} />
@@ -141,9 +155,13 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
         </div>
       ) : (
         <form onSubmit={onText} className={styles.drop}>
-          <textarea className={styles.textarea} value={text} onChange={(e) => setText(e.target.value)} placeholder={t('Paste text or Markdown to summarize')}
+          <textarea
+            className={styles.textarea}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={t('Paste text or Markdown to summarize')}
             aria-label={t('Text to summarize')}
-           />
+          />
           <button type="submit" disabled={busy || !text.trim()}>
             {t('Summarize')}
           </button>
@@ -157,7 +175,12 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
       {error === Messages.documentTooLong ? (
         <UpgradePrompt reason="long-document" />
       ) : (
-        error && error !== Messages.monthlySummariesUsed && <p className={styles.error} role="alert">{t(error)}</p>
+        error &&
+        error !== Messages.monthlySummariesUsed && (
+          <p className={styles.error} role="alert">
+            {t(error)}
+          </p>
+        )
       )}
       {summaryId ? <SummaryResult id={summaryId} view={summary.data} progress={job?.progress ?? summary.data?.progress ?? 0} /> : <ToolGuide kind="document" />}
     </div>
@@ -173,13 +196,25 @@ function SummaryResult({ id, view, progress }: { id: string; view?: DocumentSumm
         <p>
           {view ? t('Summarizing “{{title}}”…', { title: view.title }) : t('Summarizing…')} {Math.round(progress)}%
         </p>
-        <div className={styles.progress} role="progressbar" aria-label={t('Summary progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress)}>
+        <div
+          className={styles.progress}
+          role="progressbar"
+          aria-label={t('Summary progress')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress)}
+        >
           <div className={styles.bar} style={{ width: `${Math.max(3, progress)}%` }} />
         </div>
       </section>
     );
   }
-  if (view.status === 'failed') return <p className={styles.error} role="alert">{t(view.error ?? 'The summary failed')}</p>;
+  if (view.status === 'failed')
+    return (
+      <p className={styles.error} role="alert">
+        {t(view.error ?? 'The summary failed')}
+      </p>
+    );
   const unit = UNIT_LABEL[view.unit];
   return (
     <section className={styles.result} data-testid="document-summary">

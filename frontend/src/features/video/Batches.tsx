@@ -101,7 +101,11 @@ const STATUS_TEXT: Record<BatchItemStatus, string> = {
 export function BatchProgress({ id }: { id: string }) {
   const { t } = useTranslation();
   const { data, error, refetch } = useGetBatchQuery(id);
-  const live = useEventStream<BatchView>(data?.status === 'running' ? `batches/${encodeURIComponent(id)}/events` : null, (b) => b.status !== 'running', () => void refetch());
+  const live = useEventStream<BatchView>(
+    data?.status === 'running' ? `batches/${encodeURIComponent(id)}/events` : null,
+    (b) => b.status !== 'running',
+    () => void refetch(),
+  );
   const batch = live && data && live.id === data.id && data.status === 'running' ? live : data;
   const dispatch = useAppDispatch();
   // the list of batches and the library follow each video that ends
@@ -113,7 +117,12 @@ export function BatchProgress({ id }: { id: string }) {
   const [confirming, setConfirming] = useState(false);
   const [note, setNote] = useState<string | null>(null);
 
-  if (error) return <p role="alert" className={styles.error}>{apiErrorMessage(error)}</p>;
+  if (error)
+    return (
+      <p role="alert" className={styles.error}>
+        {apiErrorMessage(error)}
+      </p>
+    );
   if (!batch) return <p className={styles.muted}>{t('Loading…')}</p>;
 
   const pending = batch.items.filter((i) => i.status === 'pending').length;

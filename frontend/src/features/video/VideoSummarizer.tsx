@@ -22,7 +22,11 @@ const signedIn = () => Boolean(currentAuthorization());
 async function uploadFile(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  const res = await fetch(`${API_BASE_URL.replace(/\/$/, '')}/uploads`, { method: 'POST', body: form, headers: { Authorization: currentAuthorization() ?? '' } });
+  const res = await fetch(`${API_BASE_URL.replace(/\/$/, '')}/uploads`, {
+    method: 'POST',
+    body: form,
+    headers: { Authorization: currentAuthorization() ?? '' },
+  });
   const body = (await res.json().catch(() => ({}))) as { file_id?: string; message?: string };
   if (!res.ok || !body.file_id) throw new Error(body.message ?? Messages.needLogin);
   return body.file_id;
@@ -87,7 +91,12 @@ export function VideoSummarizer({ heading }: { heading: string }) {
         <label className={styles.fileButton}>
           {uploading ? t('Uploading…') : subtitlesOnly ? t('Upload subtitles (SRT/VTT)') : t('Upload video, audio or SRT/VTT')}
           {/* Hidden from sight, not from the keyboard: Tab reaches the picker, Enter or Space opens it. */}
-          <input type="file" className="visually-hidden" accept={subtitlesOnly ? '.srt,.vtt' : 'video/*,audio/*,.srt,.vtt'} onChange={(e) => void onFile(e.target.files?.[0])} />
+          <input
+            type="file"
+            className="visually-hidden"
+            accept={subtitlesOnly ? '.srt,.vtt' : 'video/*,audio/*,.srt,.vtt'}
+            onChange={(e) => void onFile(e.target.files?.[0])}
+          />
         </label>
       </form>
       {subtitlesOnly && (

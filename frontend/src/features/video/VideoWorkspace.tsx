@@ -54,7 +54,12 @@ export default function VideoWorkspace({ id, start }: { id: string; start: numbe
     };
   }, [video?.media_url]);
 
-  if (error) return <p className={styles.error} role="alert">{t(apiErrorMessage(error) ?? '')}</p>;
+  if (error)
+    return (
+      <p className={styles.error} role="alert">
+        {t(apiErrorMessage(error) ?? '')}
+      </p>
+    );
   if (!video) return <p className={styles.muted}>{t('Loading…')}</p>;
   const seek = (at: number) => player.current?.seek(at);
 
@@ -78,14 +83,22 @@ export default function VideoWorkspace({ id, start }: { id: string; start: numbe
             </span>
           </div>
         )}
-        {video.status === 'failed' && <p className={styles.error} role="alert">{t(video.error ?? '')}</p>}
+        {video.status === 'failed' && (
+          <p className={styles.error} role="alert">
+            {t(video.error ?? '')}
+          </p>
+        )}
         {video.transcript.length > 0 && <Exports video={video} />}
         <Highlights video={video} time={time} onSeek={seek} />
       </div>
       <div className={styles.right}>
         <Summary video={video} onSeek={seek} />
         <h3>{t('Transcript')}</h3>
-        {video.transcript.length ? <TranscriptView lines={video.transcript} time={time} onSeek={seek} /> : <p className={styles.muted}>{pending ? t('The transcript is on its way…') : t(Messages.noTranscript)}</p>}
+        {video.transcript.length ? (
+          <TranscriptView lines={video.transcript} time={time} onSeek={seek} />
+        ) : (
+          <p className={styles.muted}>{pending ? t('The transcript is on its way…') : t(Messages.noTranscript)}</p>
+        )}
       </div>
     </div>
   );
@@ -145,9 +158,15 @@ function Exports({ video }: { video: VideoView }) {
   };
   return (
     <div className={styles.exports}>
-      <button type="button" onClick={() => download(`${name}.txt`, toTxt(video.transcript))}>TXT</button>
-      <button type="button" onClick={() => download(`${name}.srt`, toSrt(video.transcript), 'application/x-subrip')}>SRT</button>
-      <button type="button" onClick={() => download(`${name}.vtt`, toVtt(video.transcript), 'text/vtt')}>VTT</button>
+      <button type="button" onClick={() => download(`${name}.txt`, toTxt(video.transcript))}>
+        TXT
+      </button>
+      <button type="button" onClick={() => download(`${name}.srt`, toSrt(video.transcript), 'application/x-subrip')}>
+        SRT
+      </button>
+      <button type="button" onClick={() => download(`${name}.vtt`, toVtt(video.transcript), 'text/vtt')}>
+        VTT
+      </button>
       <button type="button" onClick={() => void copy()}>
         {t('Copy as Markdown')}
       </button>
@@ -172,7 +191,8 @@ function Highlights({ video, time, onSeek }: { video: VideoView; time: number; o
   const [content, setContent] = useState('');
   const [editing, setEditing] = useState<HighlightView | null>(null);
   const [error, setError] = useState<string | null>(null);
-  if (!mine) return (
+  if (!mine)
+    return (
       <p className={styles.muted}>
         {t('Sign in to keep timestamped highlights of this video.')} <LoginLink />
       </p>

@@ -54,7 +54,7 @@ export function wrapText(text: string, max = CARD_LINE_CHARS): string {
       let line = '';
       for (const word of paragraph.split(/\s+/).filter(Boolean)) {
         // a word longer than a line (a URL, a run of CJK characters) is cut
-        for (let rest = word; rest; ) {
+        for (let rest = word; rest;) {
           const room = line ? max - line.length - 1 : max;
           if (rest.length <= room) {
             line = line ? `${line} ${rest}` : rest;
@@ -128,7 +128,19 @@ export function canvasCards(video: VideoView, highlights: HighlightView[], highl
 /** The scene; `labels` are the words the cards add, in the UI language. */
 export function buildScene(video: VideoView, highlights: HighlightView[], labels = { overview: 'Overview', highlight: 'Highlight' }) {
   const elements: unknown[] = [];
-  const title = { ...base('text', 0, 0, 760, 40), text: video.title, originalText: video.title, fontSize: 28, fontFamily: 1, textAlign: 'left', verticalAlign: 'top', containerId: null, autoResize: true, lineHeight: 1.25, link: video.url };
+  const title = {
+    ...base('text', 0, 0, 760, 40),
+    text: video.title,
+    originalText: video.title,
+    fontSize: 28,
+    fontFamily: 1,
+    textAlign: 'left',
+    verticalAlign: 'top',
+    containerId: null,
+    autoResize: true,
+    lineHeight: 1.25,
+    link: video.url,
+  };
   elements.push(title);
   if (video.summary?.overview) {
     const o = card(0, 60, labels.overview, video.summary.overview, momentUrl(video, 0), '#fdf6d8');

@@ -36,9 +36,7 @@ export function LoginPage() {
   const { data: capabilities } = useCapabilitiesQuery();
 
   // guest-only: a signed-in visitor goes home; one who just logged in goes to the remembered path
-  useGuestOnly(
-    useCallback(() => navigate(justLoggedIn.current ? takeRedirect('/account') : '/', { replace: true }), [navigate]),
-  );
+  useGuestOnly(useCallback(() => navigate(justLoggedIn.current ? takeRedirect('/account') : '/', { replace: true }), [navigate]));
 
   const passwordHint = mode === 'register' && password ? passwordProblemShort(password) : null;
 
@@ -204,7 +202,16 @@ export function LoginPage() {
             <h2>{t('Security code')}</h2>
             <label>
               {t('6-digit code')}
-              <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} pattern="\d{6}" required value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+              <input
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                pattern="\d{6}"
+                required
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              />
             </label>
             <button className={styles.button} type="submit" disabled={busy}>
               {t('Continue')}

@@ -20,9 +20,7 @@ export function ContentPage() {
       <h1>{t('{{product}} vs {{rival}}', { product: PRODUCT_NAME, rival: page.rival })}</h1>
       <p className={styles.lead}>{page.summary}</p>
       <table>
-        <caption className="visually-hidden">
-          {t('{{product}} and {{rival}} compared', { product: PRODUCT_NAME, rival: page.rival })}
-        </caption>
+        <caption className="visually-hidden">{t('{{product}} and {{rival}} compared', { product: PRODUCT_NAME, rival: page.rival })}</caption>
         <thead>
           <tr>
             <th scope="col">{t('Feature')}</th>
@@ -53,7 +51,9 @@ export function ContentPage() {
         ))}
       </ul>
       <p className={styles.meta}>
-        {t('Based on each product’s public descriptions in 2025; features change, so check the own site of {{rival}} for the current details.', { rival: page.rival })}
+        {t('Based on each product’s public descriptions in 2025; features change, so check the own site of {{rival}} for the current details.', {
+          rival: page.rival,
+        })}
       </p>
       <p>
         <AppLink to="/account" className={styles.button}>

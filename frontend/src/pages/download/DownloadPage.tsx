@@ -7,10 +7,25 @@ import { detectPlatform, type Platform } from './platform';
 
 /** Where the installers and store listings are published (one place to change them). */
 const DOWNLOADS: Record<Exclude<Platform, 'other'>, { name: string; href: string; action: string; note: string }> = {
-  mac: { name: 'Mac', href: 'https://download.visualnotes.app/VisualNotes-mac.dmg', action: 'Download for Mac', note: 'macOS 12 or later, Apple silicon and Intel.' },
-  windows: { name: 'Windows', href: 'https://download.visualnotes.app/VisualNotes-setup.exe', action: 'Download for Windows', note: 'Windows 10 or later, 64-bit.' },
+  mac: {
+    name: 'Mac',
+    href: 'https://download.visualnotes.app/VisualNotes-mac.dmg',
+    action: 'Download for Mac',
+    note: 'macOS 12 or later, Apple silicon and Intel.',
+  },
+  windows: {
+    name: 'Windows',
+    href: 'https://download.visualnotes.app/VisualNotes-setup.exe',
+    action: 'Download for Windows',
+    note: 'Windows 10 or later, 64-bit.',
+  },
   ios: { name: 'iOS', href: 'https://apps.apple.com/app/visualnotes', action: 'Get it on the App Store', note: 'iPhone and iPad, iOS 16 or later.' },
-  android: { name: 'Android', href: 'https://play.google.com/store/apps/details?id=app.visualnotes', action: 'Get it on Google Play', note: 'Android 9 or later.' },
+  android: {
+    name: 'Android',
+    href: 'https://play.google.com/store/apps/details?id=app.visualnotes',
+    action: 'Get it on Google Play',
+    note: 'Android 9 or later.',
+  },
 };
 
 interface BeforeInstallPromptEvent extends Event {
@@ -78,7 +93,9 @@ export function DownloadPage() {
     <div className={`${styles.page} ${styles.wide}`}>
       <h1>{t('Download')}</h1>
       <p className={styles.lead}>
-        {t('VisualNotes runs in the browser, on your desktop and on your phone. Your projects sync between them; the desktop apps and the web app also work offline.')}
+        {t(
+          'VisualNotes runs in the browser, on your desktop and on your phone. Your projects sync between them; the desktop apps and the web app also work offline.',
+        )}
       </p>
       {recommended ? (
         <p data-testid="recommended">

@@ -40,7 +40,9 @@ export function EmbedTestPage() {
     <div className={`${styles.page} ${styles.wide}`}>
       <h1>{t('Embed test')}</h1>
       <p className={styles.lead}>
-        {t('This page embeds a published board and a video summary the way another website would. Paste the link or id of a published board and a YouTube link.')}
+        {t(
+          'This page embeds a published board and a video summary the way another website would. Paste the link or id of a published board and a YouTube link.',
+        )}
       </p>
       <form onSubmit={submit} className={styles.card}>
         <label htmlFor="embed-board">{t('Published board (link or id)')}</label>

@@ -94,12 +94,20 @@ export function HomePage() {
       <section className={styles.offers} aria-label={t('Offers')}>
         <div className={styles.offer} id="referral">
           <h2>{t('Invite friends, unlock more')}</h2>
-          <p>{t('Inviting friends unlocks unlimited videos and AI summaries for free. Share your invite link from your account; when friends sign up, both of you benefit.')}</p>
+          <p>
+            {t(
+              'Inviting friends unlocks unlimited videos and AI summaries for free. Share your invite link from your account; when friends sign up, both of you benefit.',
+            )}
+          </p>
           <AppLink to="/refer">{t('Get your invite link')}</AppLink>
         </div>
         <div className={styles.offer} id="guarantee">
           <h2>{t('30-day money-back guarantee')}</h2>
-          <p>{t('Try any paid plan without risk. If it is not for you, ask for a refund within 30 days of purchase and you get the full amount back, no questions asked.')}</p>
+          <p>
+            {t(
+              'Try any paid plan without risk. If it is not for you, ask for a refund within 30 days of purchase and you get the full amount back, no questions asked.',
+            )}
+          </p>
           <AppLink to="/pricing">{t('See plans and pricing')}</AppLink>
         </div>
       </section>

@@ -57,9 +57,7 @@ export function PublishedPage() {
           {project.description && <span className={styles.muted}>{project.description}</span>}
         </div>
       )}
-      {project && (
-        <ReadOnlyCanvas scene={project.scene} filesPath={`/p/${id}/files`} fallback={snapshot} className={embed ? styles.embed : styles.viewer} />
-      )}
+      {project && <ReadOnlyCanvas scene={project.scene} filesPath={`/p/${id}/files`} fallback={snapshot} className={embed ? styles.embed : styles.viewer} />}
     </div>
   );
 }

@@ -14,9 +14,7 @@ export function TemplatesPage() {
   return (
     <div style={{ maxWidth: 'var(--content-width)', margin: '0 auto', padding: '32px 16px' }} data-testid="templates-page">
       <h1>{t('Templates')}</h1>
-      <p className={styles.muted}>
-        {t('Start your canvas from a template: whiteboards, moodboards, flowcharts, mind maps, meetings, study and video notes.')}
-      </p>
+      <p className={styles.muted}>{t('Start your canvas from a template: whiteboards, moodboards, flowcharts, mind maps, meetings, study and video notes.')}</p>
       <div className={styles.tabs} role="group" aria-label={t('Categories')}>
         <button type="button" className={styles.tab} aria-pressed={!category} onClick={() => setParams({})}>
           {t('All')}

@@ -11,7 +11,6 @@ import { createProject } from '../../features/canvas/create-project';
 import { ScenePreview } from '../../features/canvas/ScenePreview';
 import { MAKER_TOOLS } from './maker-tools';
 
-
 export function MakerToolPage({ tool }: { tool: Tool }) {
   const { t } = useTranslation();
   const maker = MAKER_TOOLS[tool.slug];
@@ -54,13 +53,27 @@ export function MakerToolPage({ tool }: { tool: Tool }) {
         ))}
       </ol>
       <div className={styles.row} style={{ margin: '16px 0' }}>
-        <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => void start()} disabled={!summary || busy} data-testid="maker-start">
+        <button
+          type="button"
+          className={`${styles.button} ${styles.primary}`}
+          onClick={() => void start()}
+          disabled={!summary || busy}
+          data-testid="maker-start"
+        >
           {busy ? t('Creating…') : t(maker.action)}
         </button>
         {!loggedIn && <span className={styles.muted}>{t('You will be asked to log in or sign up first; it is free.')}</span>}
       </div>
-      {listError && <p className={styles.error} role="alert">{t(errorText(listError))}</p>}
-      {problem && <p className={styles.error} role="alert">{t(problem)}</p>}
+      {listError && (
+        <p className={styles.error} role="alert">
+          {t(errorText(listError))}
+        </p>
+      )}
+      {problem && (
+        <p className={styles.error} role="alert">
+          {t(problem)}
+        </p>
+      )}
       {template && <ScenePreview scene={template.scene} label={t('{{name}}: the canvas you start from', { name: t(template.name) })} />}
     </div>
   );

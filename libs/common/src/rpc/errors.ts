@@ -28,9 +28,11 @@ export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof HttpException) {
     const res = error.getResponse();
     const message =
-      typeof res === 'string' ? res : Array.isArray((res as { message?: unknown }).message)
-        ? String((res as { message: unknown[] }).message[0])
-        : String((res as { message?: unknown }).message ?? error.message);
+      typeof res === 'string'
+        ? res
+        : Array.isArray((res as { message?: unknown }).message)
+          ? String((res as { message: unknown[] }).message[0])
+          : String((res as { message?: unknown }).message ?? error.message);
     return { statusCode: error.getStatus(), message };
   }
   if (error instanceof RpcException) {

@@ -82,8 +82,7 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
   private async beat() {
     const key = rpcKeys.instances(this.prefix, this.options.service);
     const now = Date.now();
-    await this.commands!
-      .multi()
+    await this.commands!.multi()
       .zadd(key, now, this.instanceId)
       .zremrangebyscore(key, 0, now - INSTANCE_TTL_MS * 10)
       .exec();
@@ -102,7 +101,7 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
         // Everything waiting, up to the free slots, in one atomic pop (one round trip per batch
         // rather than per request). A short block so that close() is never kept waiting long; a
         // popped item is always handled.
-        popped = (await this.blocking!.blmpop(1, 1, queue, 'RIGHT', 'COUNT', limit - this.inFlight.size));
+        popped = await this.blocking!.blmpop(1, 1, queue, 'RIGHT', 'COUNT', limit - this.inFlight.size);
       } catch (err) {
         if (this.closing) break;
         this.logger.error(`RPC queue read failed: ${(err as Error).message}`);
@@ -133,9 +132,7 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
         const message = JSON.stringify(items.length === 1 ? items[0] : items);
         // Without Redis the callers time out (504); one warning per lost batch, not per reply.
         done(
-          this.commands!.publish(rpcKeys.reply(this.prefix, replyTo), message).catch((err: Error) =>
-            this.logger.warn(`RPC replies not sent: ${err.message}`),
-          ),
+          this.commands!.publish(rpcKeys.reply(this.prefix, replyTo), message).catch((err: Error) => this.logger.warn(`RPC replies not sent: ${err.message}`)),
         );
       });
     }

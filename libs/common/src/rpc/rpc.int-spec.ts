@@ -62,10 +62,13 @@ class ProbeController {
 
 async function startCopy(redisUrl: string, prefix: string, concurrency?: number): Promise<{ app: INestMicroservice; server: RedisQueueServer }> {
   const server = new RedisQueueServer({ service: 'publish', redisUrl, prefix, concurrency });
-  const app = await NestFactory.createMicroservice({ module: class ProbeModule {}, controllers: [ProbeController] }, {
-    strategy: server,
-    logger: false,
-  });
+  const app = await NestFactory.createMicroservice(
+    { module: class ProbeModule {}, controllers: [ProbeController] },
+    {
+      strategy: server,
+      logger: false,
+    },
+  );
   app.useGlobalFilters(new RpcErrorFilter());
   await app.listen();
   return { app, server };
@@ -91,9 +94,7 @@ describe('RPC over Redis queues', () => {
     ProbeController.calls = 0;
     ProbeController.effects.clear();
     const before = copies.map((c) => c.server.handled);
-    const replies = await Promise.all(
-      Array.from({ length: 200 }, (_, n) => firstValueFrom(client.send('publish.probe.echo', { n }))),
-    );
+    const replies = await Promise.all(Array.from({ length: 200 }, (_, n) => firstValueFrom(client.send('publish.probe.echo', { n }))));
     expect(replies.map((r) => (r as { n: number }).n)).toEqual(Array.from({ length: 200 }, (_, n) => n));
     expect(ProbeController.calls).toBe(200);
     // each of the 200 ran once: none lost, none run twice by the two copies' batch pops
@@ -118,7 +119,7 @@ describe('RPC over Redis queues', () => {
     expect(err.message).not.toContain('secret');
   });
 
-  describe('checks each request against its pattern\'s schema before the handler runs', () => {
+  describe("checks each request against its pattern's schema before the handler runs", () => {
     const projectId = '6f1c7a52-8d4e-4c1b-9a57-0d5f3b2e9a10';
     const userId = '0b7e3f0e-5d0b-4a39-8f2b-6a1d2c3e4f50';
     beforeEach(() => (ProbeController.added = []));
@@ -137,14 +138,16 @@ describe('RPC over Redis queues', () => {
       expect(ProbeController.added).toEqual([]);
     });
 
-    it('names the field in words when its schema has no sentence of its own (never a validator\'s text)', async () => {
+    it("names the field in words when its schema has no sentence of its own (never a validator's text)", async () => {
       const err = await firstValueFrom(client.send('publish.templates.review', { user_id: userId, id: projectId, decision: 'maybe' } as never)).catch((e) => e);
       expect(err).toEqual({ statusCode: 400, message: 'The decision is missing or not valid', code: 'VALIDATION_FAILED' });
       expect(ProbeController.reviewed).toBe(0);
     });
 
     it('answers a malformed id like an id that does not exist (404), and a malformed caller as signed out (401)', async () => {
-      const notFound = await firstValueFrom(client.send('publish.collaborators.add', { user_id: userId, id: 'nope', email: 'a@b.co', role: 'viewer' })).catch((e) => e);
+      const notFound = await firstValueFrom(client.send('publish.collaborators.add', { user_id: userId, id: 'nope', email: 'a@b.co', role: 'viewer' })).catch(
+        (e) => e,
+      );
       expect(notFound).toEqual({ statusCode: 404, message: PublishMessages.projectNotFound, code: 'NOT_FOUND' });
       const signedOut = await firstValueFrom(client.send('publish.collaborators.add', { id: projectId, email: 'a@b.co', role: 'viewer' })).catch((e) => e);
       expect(signedOut).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
@@ -153,9 +156,7 @@ describe('RPC over Redis queues', () => {
   });
 
   it('carries the request id to the handler', async () => {
-    const reply = await requestContext.run({ requestId: 'req-42' }, () =>
-      firstValueFrom(client.send('publish.probe.echo', { n: 1 })),
-    );
+    const reply = await requestContext.run({ requestId: 'req-42' }, () => firstValueFrom(client.send('publish.probe.echo', { n: 1 })));
     expect(reply).toEqual({ n: 1, requestId: 'req-42' });
   });
 

@@ -49,7 +49,7 @@ describe('the request check at the RPC boundary', () => {
     });
   });
 
-  it('names the field in words when its schema has no sentence, never with a validator\'s text', () => {
+  it("names the field in words when its schema has no sentence, never with a validator's text", () => {
     const body = refusal('license.resume', { ...caller, license_id: licenseId, billing: 'weekly' });
     expect(body).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'The billing is missing or not valid' });
     expect(refusal('media.videos.progress', { video_id: 'x', done: 1, total: 2 }).message).toBe('The video is missing or not valid');
@@ -75,7 +75,7 @@ describe('the request check at the RPC boundary', () => {
     expect(refusal('license.stripe.webhook', { payload: '{}', signature: '' })).toMatchObject({ code: 'WEBHOOK_SIGNATURE_INVALID', statusCode: 400 });
   });
 
-  it('answers a zod error thrown inside a service with its schema\'s sentence', () => {
+  it("answers a zod error thrown inside a service with its schema's sentence", () => {
     const thrown = z.object({ billing: z.enum(['monthly'], { error: 'Choose monthly billing' }) }).safeParse({ billing: 1 }).error as ZodError;
     expect(requestError(thrown.issues).code).toBe('VALIDATION_FAILED');
     expect(toErrorBody(thrown)).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'Choose monthly billing' });

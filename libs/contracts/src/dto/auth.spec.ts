@@ -39,7 +39,10 @@ describe('password rules', () => {
     expect(passwordProblemShort('abcdefgh1')).toBeNull();
   });
   it('normalizes the e-mail and trims the name', () => {
-    expect(registerSchema.parse({ name: ' Ann ', email: ' Ann@Example.TEST ', password: 'secret123' })).toMatchObject({ name: 'Ann', email: 'ann@example.test' });
+    expect(registerSchema.parse({ name: ' Ann ', email: ' Ann@Example.TEST ', password: 'secret123' })).toMatchObject({
+      name: 'Ann',
+      email: 'ann@example.test',
+    });
   });
 });
 

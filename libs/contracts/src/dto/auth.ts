@@ -18,7 +18,6 @@ export const passwordSchema = z
   .max(PASSWORD_MAX, 'Password cannot be longer than 256 characters')
   .refine((p) => /\p{L}/u.test(p) && /\p{N}/u.test(p), Messages.passwordTooSimple);
 
-
 /** A password typed to prove identity (login, logout-all...): no strength rule, only a sane size. */
 const givenPassword = z.string({ error: Messages.passwordIncorrect }).min(1, Messages.passwordIncorrect).max(PASSWORD_MAX, Messages.passwordIncorrect);
 
@@ -42,7 +41,12 @@ export const registerSchema = z.object({
   name: nameSchema,
   email: emailSchema,
   password: passwordSchema,
-  referral_code: z.string().trim().max(64).regex(/^[A-Za-z0-9_-]*$/).optional(),
+  referral_code: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]*$/)
+    .optional(),
   locale: localeSchema.optional(),
 });
 export const activateSchema = z.object({ token });
@@ -53,8 +57,15 @@ export const loginSchema = z.object({
   fingerprint: z.string().trim().min(1).max(200).default('unknown'),
 });
 export const securityCodeSchema = z.object({
-  challenge: z.string().min(10).max(200).regex(/^[A-Za-z0-9_.-]+$/, Messages.securityCodeExpired),
-  code: z.string().trim().regex(/^\d{6}$/, 'The security code has 6 digits'),
+  challenge: z
+    .string()
+    .min(10)
+    .max(200)
+    .regex(/^[A-Za-z0-9_.-]+$/, Messages.securityCodeExpired),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The security code has 6 digits'),
 });
 export const refreshSchema = z.object({ refresh_token: z.string().min(10).max(300) });
 export const logoutAllSchema = z.object({ password: givenPassword });

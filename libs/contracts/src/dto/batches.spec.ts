@@ -3,7 +3,9 @@ import { createBatchSchema, parsePlaylistUrl, splitUrls } from './batches';
 describe('batch requests', () => {
   it('reads the playlist id of playlist links and of watch links inside a playlist, and nothing else', () => {
     expect(parsePlaylistUrl('https://www.youtube.com/playlist?list=PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf')).toBe('PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf');
-    expect(parsePlaylistUrl(' https://youtube.com/watch?v=dQw4w9WgXcQ&list=PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf&index=2 ')).toBe('PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf');
+    expect(parsePlaylistUrl(' https://youtube.com/watch?v=dQw4w9WgXcQ&list=PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf&index=2 ')).toBe(
+      'PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf',
+    );
     expect(parsePlaylistUrl('PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf')).toBe('PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf');
     expect(parsePlaylistUrl('https://example.com/playlist?list=PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf')).toBeNull();
     expect(parsePlaylistUrl('https://www.youtube.com/watch?v=dQw4w9WgXcQ')).toBeNull();
@@ -11,7 +13,11 @@ describe('batch requests', () => {
   });
 
   it('splits pasted links on lines, spaces and commas', () => {
-    expect(splitUrls('https://youtu.be/a1\r\n\n  https://youtu.be/b2, https://youtu.be/c3  ')).toEqual(['https://youtu.be/a1', 'https://youtu.be/b2', 'https://youtu.be/c3']);
+    expect(splitUrls('https://youtu.be/a1\r\n\n  https://youtu.be/b2, https://youtu.be/c3  ')).toEqual([
+      'https://youtu.be/a1',
+      'https://youtu.be/b2',
+      'https://youtu.be/c3',
+    ]);
     expect(splitUrls('')).toEqual([]);
   });
 
@@ -19,7 +25,10 @@ describe('batch requests', () => {
     const bad = createBatchSchema.safeParse({ urls: ['https://youtu.be/dQw4w9WgXcQ', 'https://example.com/x'] });
     expect(bad.success).toBe(false);
     expect(bad.error!.issues[0].message).toBe('Line 2 is not a YouTube video link; fix or remove it');
-    const both = createBatchSchema.safeParse({ urls: ['https://youtu.be/dQw4w9WgXcQ'], playlist_url: 'https://www.youtube.com/playlist?list=PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf' });
+    const both = createBatchSchema.safeParse({
+      urls: ['https://youtu.be/dQw4w9WgXcQ'],
+      playlist_url: 'https://www.youtube.com/playlist?list=PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf',
+    });
     expect(both.error!.issues[0].message).toBe('Send either video links or a playlist link, not both');
     expect(createBatchSchema.safeParse({ urls: ['https://youtu.be/dQw4w9WgXcQ', ''] }).success).toBe(true);
     expect(createBatchSchema.safeParse({}).error!.issues[0].message).toBe('Paste video links (one per line) or a playlist link');

@@ -16,7 +16,15 @@ describe('Excalidraw restore', () => {
       expect(typeof e.isDeleted).toBe('boolean');
     }
     const byId = Object.fromEntries(file.elements.map((e) => [e.id, e]));
-    expect(byId.box).toMatchObject({ version: 1, versionNonce: 0, isDeleted: false, roundness: { type: 2 }, boundElements: [{ type: 'arrow', id: 'arrow1' }], updated: NOW, locked: false });
+    expect(byId.box).toMatchObject({
+      version: 1,
+      versionNonce: 0,
+      isDeleted: false,
+      roundness: { type: 2 },
+      boundElements: [{ type: 'arrow', id: 'arrow1' }],
+      updated: NOW,
+      locked: false,
+    });
     expect(byId.box).not.toHaveProperty('boundElementIds');
     expect(byId.box).not.toHaveProperty('strokeSharpness');
     expect(byId.label).toMatchObject({ fontSize: 20, fontFamily: 1, text: 'Old label', originalText: 'Old label', verticalAlign: 'top', containerId: null });
@@ -53,10 +61,29 @@ describe('Excalidraw restore', () => {
   it('makes ids unique and repairs references to missing elements', () => {
     const els = restoreElements(
       [
-        { id: 'a', type: 'rectangle', x: 0, y: 0, width: 10, height: 10, boundElements: [{ id: 't', type: 'text' }, { id: 'missing', type: 'arrow' }] },
+        {
+          id: 'a',
+          type: 'rectangle',
+          x: 0,
+          y: 0,
+          width: 10,
+          height: 10,
+          boundElements: [
+            { id: 't', type: 'text' },
+            { id: 'missing', type: 'arrow' },
+          ],
+        },
         { id: 'a', type: 'ellipse', x: 0, y: 0, width: 10, height: 10, frameId: 'no-frame' },
         { id: 't', type: 'text', x: 0, y: 0, width: 10, height: 10, text: 'x', containerId: 'nowhere' },
-        { type: 'line', x: 5, y: 5, points: [[2, 3], [12, 13]] },
+        {
+          type: 'line',
+          x: 5,
+          y: 5,
+          points: [
+            [2, 3],
+            [12, 13],
+          ],
+        },
         { type: 'freedraw', x: 0, y: 0, points: 'broken' },
       ],
       NOW,
@@ -66,7 +93,16 @@ describe('Excalidraw restore', () => {
     expect(els[0].boundElements).toEqual([{ id: 't', type: 'text' }]);
     expect(els[1].frameId).toBeNull();
     expect(els[2].containerId).toBeNull();
-    expect(els[3]).toMatchObject({ x: 7, y: 8, points: [[0, 0], [10, 10]], width: 10, height: 10 });
+    expect(els[3]).toMatchObject({
+      x: 7,
+      y: 8,
+      points: [
+        [0, 0],
+        [10, 10],
+      ],
+      width: 10,
+      height: 10,
+    });
   });
 
   it('refuses text that is not an Excalidraw scene', () => {
@@ -83,7 +119,10 @@ describe('Excalidraw restore', () => {
     expect(items[1]).toMatchObject({ status: 'unpublished', created: NOW });
     expect(items[1].elements[0]).toMatchObject({ type: 'arrow', version: 1, isDeleted: false });
 
-    const v1 = parseExcalidrawLibrary(JSON.stringify({ type: 'excalidrawlib', version: 1, library: [[{ id: 'r', type: 'rectangle', x: 0, y: 0, width: 5, height: 5 }]] }), NOW)!;
+    const v1 = parseExcalidrawLibrary(
+      JSON.stringify({ type: 'excalidrawlib', version: 1, library: [[{ id: 'r', type: 'rectangle', x: 0, y: 0, width: 5, height: 5 }]] }),
+      NOW,
+    )!;
     expect(v1).toHaveLength(1);
     expect(v1[0].elements[0]).toMatchObject({ id: 'r', version: 1 });
     expect(parseExcalidrawLibrary(fixture('with-images.excalidraw'))).toBeNull();

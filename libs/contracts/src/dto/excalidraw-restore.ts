@@ -94,7 +94,7 @@ function restoreBinding(binding: unknown, elbowed: boolean) {
 function linearGeometry(el: Raw, x: number, y: number) {
   let points: [number, number][] =
     Array.isArray(el.points) && el.points.length >= 2 && el.points.every(isPoint)
-      ? (el.points).map((p) => [p[0], p[1]])
+      ? el.points.map((p) => [p[0], p[1]])
       : [
           [0, 0],
           [num(el.width, 0), num(el.height, 0)],
@@ -209,7 +209,7 @@ export function restoreElement(input: unknown, now = Date.now()): RestoredElemen
       if (!Array.isArray(el.points) || !el.points.every(isPoint)) return null;
       return {
         ...base(el, now),
-        points: (el.points).map((p) => [p[0], p[1]]),
+        points: el.points.map((p) => [p[0], p[1]]),
         pressures: Array.isArray(el.pressures) ? el.pressures.filter(finite) : [],
         simulatePressure: typeof el.simulatePressure === 'boolean' ? el.simulatePressure : true,
         lastCommittedPoint: null,

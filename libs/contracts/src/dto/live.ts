@@ -114,7 +114,10 @@ export function elementWins(incoming: { version: number; versionNonce: number },
  * list's order, with new elements at the end, then ordered by Excalidraw's fractional `index` when
  * every element has one (as the editor orders them).
  */
-export function mergeElementLists<E extends { id: string; version: number; versionNonce: number; index?: unknown }>(base: E[], incoming: E[]): { elements: E[]; changed: number } {
+export function mergeElementLists<E extends { id: string; version: number; versionNonce: number; index?: unknown }>(
+  base: E[],
+  incoming: E[],
+): { elements: E[]; changed: number } {
   const at = new Map(base.map((e, i) => [e.id, i]));
   const elements = base.slice();
   let changed = 0;

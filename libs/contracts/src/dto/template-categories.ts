@@ -1,15 +1,6 @@
 // Without zod: the template gallery pages do not load the schemas.
 
-export const TEMPLATE_CATEGORIES = [
-  'whiteboard',
-  'moodboard',
-  'flowchart',
-  'mind-map',
-  'meeting',
-  'study-notes',
-  'video-notes',
-  'planning',
-] as const;
+export const TEMPLATE_CATEGORIES = ['whiteboard', 'moodboard', 'flowchart', 'mind-map', 'meeting', 'study-notes', 'video-notes', 'planning'] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 export const TEMPLATE_CATEGORY_LABELS: Record<TemplateCategory, string> = {
   whiteboard: 'Whiteboard',

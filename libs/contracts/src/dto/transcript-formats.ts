@@ -60,4 +60,8 @@ export function toMarkdown(video: VideoView, summary: Summary | null, highlights
 }
 
 /** A file name made from a title (characters no file system accepts removed). */
-export const fileBase = (title: string) => title.replace(/[\\/:*?"<>|]+/g, ' ').trim().slice(0, 80) || 'transcript';
+export const fileBase = (title: string) =>
+  title
+    .replace(/[\\/:*?"<>|]+/g, ' ')
+    .trim()
+    .slice(0, 80) || 'transcript';

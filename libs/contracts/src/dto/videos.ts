@@ -56,7 +56,10 @@ export const tagSchema = z.object({
 });
 export type TagBody = z.infer<typeof tagSchema>;
 
-const seconds = z.number({ error: 'start must be a number of seconds' }).min(0).max(7 * 24 * 3600);
+const seconds = z
+  .number({ error: 'start must be a number of seconds' })
+  .min(0)
+  .max(7 * 24 * 3600);
 export const createHighlightSchema = z.object({
   start: seconds,
   title: z.string().trim().max(200).default(''),

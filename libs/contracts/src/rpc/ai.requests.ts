@@ -7,4 +7,3 @@ export const AiRequests: RequestSchemas<AiRpc> = {
   'ai.health': empty,
   'ai.capabilities': empty,
 };
-

@@ -2,16 +2,7 @@ import { z } from 'zod';
 import type { RequestSchemas } from './common';
 import type { LicenseRpc } from './license';
 import { callerId, empty, emailAddress, idOf, isString, raising, scope } from '../primitives';
-import {
-  activateLicenseSchema,
-  BILLINGS,
-  checkoutSchema,
-  DESKTOP_TIERS,
-  LICENSE_PLANS,
-  licenseUserSchema,
-  PRODUCTS,
-  redeemCodeSchema,
-} from '../dto/license';
+import { activateLicenseSchema, BILLINGS, checkoutSchema, DESKTOP_TIERS, LICENSE_PLANS, licenseUserSchema, PRODUCTS, redeemCodeSchema } from '../dto/license';
 import { Messages } from '../messages';
 
 const caller = {
@@ -22,8 +13,7 @@ const caller = {
 };
 const licenseId = idOf('NOT_FOUND');
 const USAGE_KINDS = ['video_summary', 'document_summary'] as const;
-const oneOf = <T extends readonly [string, ...string[]]>(values: T, flag: string) =>
-  z.enum(values, { error: `--${flag} must be one of ${values.join(', ')}` });
+const oneOf = <T extends readonly [string, ...string[]]>(values: T, flag: string) => z.enum(values, { error: `--${flag} must be one of ${values.join(', ')}` });
 
 /** Request schemas of the license service, checked by the transport before a handler runs. */
 export const LicenseRequests: RequestSchemas<LicenseRpc> = {

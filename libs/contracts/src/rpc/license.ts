@@ -70,7 +70,6 @@ export interface LicenseCaller {
   ip?: string;
 }
 
-
 export interface LicenseRpc {
   'license.health': { req: Record<string, never>; res: HealthReply };
   /** `scope` is the caller's token scope, used for operator grants. */

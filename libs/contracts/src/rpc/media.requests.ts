@@ -68,7 +68,10 @@ export const MediaRequests: RequestSchemas<MediaRpc> = {
     owner_id,
     scope,
     /** `documents/<uuid>`: a key the gateway made, never one naming another file. */
-    storage_key: z.string().refine((key) => key.startsWith('documents/') && isUuid(key.slice(10))).optional(),
+    storage_key: z
+      .string()
+      .refine((key) => key.startsWith('documents/') && isUuid(key.slice(10)))
+      .optional(),
     file_id: z.string().max(100).optional(),
     text: z.string().optional(),
     name: z.string().max(1000).optional(),

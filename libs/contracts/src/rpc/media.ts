@@ -131,7 +131,10 @@ export interface MediaRpc {
   'media.documents.get': { req: { owner_id: string; id: string }; res: DocumentSummaryView };
   'media.documents.page': { req: { owner_id: string; id: string; page: number }; res: DocumentPageView };
   /** `structured`: the document has headings of its own (a range without any goes on under the last one). */
-  'media.documents.pages': { req: { document_id: string; from: number; to: number }; res: { title: string; kind: DocumentKind; pages: DocumentPageView[]; structured: boolean } };
+  'media.documents.pages': {
+    req: { document_id: string; from: number; to: number };
+    res: { title: string; kind: DocumentKind; pages: DocumentPageView[]; structured: boolean };
+  };
   /** `done: false` when a map job starts (marks the summary started), true when it has finished. */
   'media.documents.progress': { req: { document_id: string; index: number; chunks: number; done: boolean }; res: { progress: number } };
   'media.documents.complete': { req: { document_id: string; summary: DocumentSummary }; res: { ok: true } };

@@ -2,12 +2,7 @@ import { z } from 'zod';
 import type { RequestSchemas } from './common';
 import type { PublishRpc } from './publish';
 import { callerId, empty, idOf, scope } from '../primitives';
-import {
-  addCollaboratorSchema,
-  PublishMessages,
-  submitTemplateSchema,
-  updateCollaboratorSchema,
-} from '../dto/publish';
+import { addCollaboratorSchema, PublishMessages, submitTemplateSchema, updateCollaboratorSchema } from '../dto/publish';
 import { blogLangSchema } from '../dto/blog';
 
 const caller = { user_id: callerId, scope };

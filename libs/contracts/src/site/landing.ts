@@ -26,7 +26,8 @@ export const LANDING_CONTENT: Record<LandingLocaleCode, LandingContent> = {
   de: {
     meta: {
       title: 'VisualNotes – Visuelle Notizen, Whiteboards und KI-Zusammenfassungen',
-      description: 'Denken, gestalten und veröffentlichen auf einer Leinwand: Whiteboards, Moodboards, Flussdiagramme und KI-Zusammenfassungen von Videos und Dokumenten.',
+      description:
+        'Denken, gestalten und veröffentlichen auf einer Leinwand: Whiteboards, Moodboards, Flussdiagramme und KI-Zusammenfassungen von Videos und Dokumenten.',
     },
     heroTitle: 'Denken, gestalten und veröffentlichen auf einer Leinwand',
     heroLead: 'VisualNotes ist ein Werkzeug für visuelle Notizen: Notizen, Whiteboards und KI-Zusammenfassungen von Videos und Dokumenten an einem Ort.',
@@ -35,8 +36,14 @@ export const LANDING_CONTENT: Record<LandingLocaleCode, LandingContent> = {
     featuresTitle: 'Wofür VisualNotes gut ist',
     features: [
       { title: 'Visuelle Notizen', text: 'Text, Bilder, Links und Skizzen nebeneinander auf einer endlosen Leinwand – so angeordnet, wie Sie denken.' },
-      { title: 'Whiteboards', text: 'Flussdiagramme, Moodboards und Pläne auf einem Whiteboard, das auch offline funktioniert: im Web, auf dem Desktop und mobil.' },
-      { title: 'Video-Zusammenfassungen', text: 'Videolink einfügen und Transkript, Zusammenfassung und Notizen mit Zeitstempel erhalten. Auch für PDF, PowerPoint und Word.' },
+      {
+        title: 'Whiteboards',
+        text: 'Flussdiagramme, Moodboards und Pläne auf einem Whiteboard, das auch offline funktioniert: im Web, auf dem Desktop und mobil.',
+      },
+      {
+        title: 'Video-Zusammenfassungen',
+        text: 'Videolink einfügen und Transkript, Zusammenfassung und Notizen mit Zeitstempel erhalten. Auch für PDF, PowerPoint und Word.',
+      },
       { title: 'Veröffentlichen', text: 'Ein Projekt mit einem Klick im Web veröffentlichen und sehen, wie viele Menschen es lesen.' },
     ],
     toolsTitle: 'Kostenlose Werkzeuge',
@@ -51,10 +58,19 @@ export const LANDING_CONTENT: Record<LandingLocaleCode, LandingContent> = {
       'offline-whiteboard': { title: 'Offline-Whiteboard', description: 'Ein Whiteboard, das ohne Internetverbindung funktioniert und später synchronisiert.' },
       'moodboard-maker': { title: 'Moodboard erstellen', description: 'Bilder, Farben und Ideen auf einem Board sammeln, ordnen und teilen.' },
       'flowchart-maker': { title: 'Flussdiagramm erstellen', description: 'Abläufe und Entscheidungen als übersichtliche Flussdiagramme zeichnen.' },
-      'youtube-summarizer': { title: 'YouTube-Zusammenfassung', description: 'Ein YouTube-Video mit KI zusammenfassen: Überblick, Abschnitte und Kernaussagen.' },
-      'youtube-transcript-generator': { title: 'YouTube-Transkript erstellen', description: 'Das vollständige Transkript eines YouTube-Videos mit Zeitangaben erzeugen.' },
+      'youtube-summarizer': {
+        title: 'YouTube-Zusammenfassung',
+        description: 'Ein YouTube-Video mit KI zusammenfassen: Überblick, Abschnitte und Kernaussagen.',
+      },
+      'youtube-transcript-generator': {
+        title: 'YouTube-Transkript erstellen',
+        description: 'Das vollständige Transkript eines YouTube-Videos mit Zeitangaben erzeugen.',
+      },
       'youtube-to-transcript': { title: 'YouTube zu Text', description: 'Ein YouTube-Video in durchsuchbaren Text umwandeln.' },
-      'youtube-note-taker': { title: 'Notizen zu YouTube-Videos', description: 'Beim Anschauen Notizen mit Zeitstempel anlegen und später genau dorthin springen.' },
+      'youtube-note-taker': {
+        title: 'Notizen zu YouTube-Videos',
+        description: 'Beim Anschauen Notizen mit Zeitstempel anlegen und später genau dorthin springen.',
+      },
       'pdf-summarizer': { title: 'PDF zusammenfassen', description: 'Ein PDF mit KI zusammenfassen, mit Seitenangaben zu jeder Aussage.' },
       'ppt-summarizer': { title: 'PowerPoint zusammenfassen', description: 'Eine PowerPoint-Präsentation mit KI zusammenfassen.' },
       'word-summarizer': { title: 'Word-Dokument zusammenfassen', description: 'Ein Word-Dokument mit KI zusammenfassen.' },
@@ -77,8 +93,14 @@ export const LANDING_CONTENT: Record<LandingLocaleCode, LandingContent> = {
     featuresTitle: 'Para qué sirve VisualNotes',
     features: [
       { title: 'Notas visuales', text: 'Texto, imágenes, enlaces y bocetos juntos en un lienzo infinito, ordenados como tú piensas.' },
-      { title: 'Pizarras', text: 'Diagramas de flujo, moodboards y planes en una pizarra que también funciona sin conexión: en la web, en el escritorio y en el móvil.' },
-      { title: 'Resúmenes de vídeo', text: 'Pega un enlace de vídeo y obtén la transcripción, un resumen y notas con marcas de tiempo. También para PDF, PowerPoint y Word.' },
+      {
+        title: 'Pizarras',
+        text: 'Diagramas de flujo, moodboards y planes en una pizarra que también funciona sin conexión: en la web, en el escritorio y en el móvil.',
+      },
+      {
+        title: 'Resúmenes de vídeo',
+        text: 'Pega un enlace de vídeo y obtén la transcripción, un resumen y notas con marcas de tiempo. También para PDF, PowerPoint y Word.',
+      },
       { title: 'Publicación', text: 'Publica un proyecto en la web con un clic y mira cuántas personas lo leen.' },
     ],
     toolsTitle: 'Herramientas gratuitas',
@@ -94,9 +116,15 @@ export const LANDING_CONTENT: Record<LandingLocaleCode, LandingContent> = {
       'moodboard-maker': { title: 'Creador de moodboards', description: 'Reúne imágenes, colores e ideas en un tablero, ordénalos y compártelos.' },
       'flowchart-maker': { title: 'Creador de diagramas de flujo', description: 'Dibuja procesos y decisiones como diagramas de flujo claros.' },
       'youtube-summarizer': { title: 'Resumidor de YouTube', description: 'Resume un vídeo de YouTube con IA: visión general, secciones y puntos clave.' },
-      'youtube-transcript-generator': { title: 'Generador de transcripciones de YouTube', description: 'Genera la transcripción completa de un vídeo de YouTube con marcas de tiempo.' },
+      'youtube-transcript-generator': {
+        title: 'Generador de transcripciones de YouTube',
+        description: 'Genera la transcripción completa de un vídeo de YouTube con marcas de tiempo.',
+      },
       'youtube-to-transcript': { title: 'YouTube a texto', description: 'Convierte un vídeo de YouTube en texto que puedes buscar.' },
-      'youtube-note-taker': { title: 'Notas para vídeos de YouTube', description: 'Toma notas con marcas de tiempo mientras ves un vídeo y vuelve al momento exacto.' },
+      'youtube-note-taker': {
+        title: 'Notas para vídeos de YouTube',
+        description: 'Toma notas con marcas de tiempo mientras ves un vídeo y vuelve al momento exacto.',
+      },
       'pdf-summarizer': { title: 'Resumidor de PDF', description: 'Resume un PDF con IA, con la página de origen de cada punto.' },
       'ppt-summarizer': { title: 'Resumidor de PowerPoint', description: 'Resume una presentación de PowerPoint con IA.' },
       'word-summarizer': { title: 'Resumidor de Word', description: 'Resume un documento de Word con IA.' },
@@ -119,8 +147,14 @@ export const LANDING_CONTENT: Record<LandingLocaleCode, LandingContent> = {
     featuresTitle: 'À quoi sert VisualNotes',
     features: [
       { title: 'Notes visuelles', text: 'Textes, images, liens et croquis côte à côte sur une toile infinie, rangés comme vous pensez.' },
-      { title: 'Tableaux blancs', text: 'Organigrammes, moodboards et plans sur un tableau blanc qui fonctionne aussi hors ligne : sur le web, sur ordinateur et sur mobile.' },
-      { title: 'Résumés de vidéos', text: 'Collez un lien vidéo pour obtenir la transcription, un résumé et des notes horodatées. Aussi pour PDF, PowerPoint et Word.' },
+      {
+        title: 'Tableaux blancs',
+        text: 'Organigrammes, moodboards et plans sur un tableau blanc qui fonctionne aussi hors ligne : sur le web, sur ordinateur et sur mobile.',
+      },
+      {
+        title: 'Résumés de vidéos',
+        text: 'Collez un lien vidéo pour obtenir la transcription, un résumé et des notes horodatées. Aussi pour PDF, PowerPoint et Word.',
+      },
       { title: 'Publication', text: 'Publiez un projet sur le web en un clic et voyez combien de personnes le lisent.' },
     ],
     toolsTitle: 'Outils gratuits',
@@ -136,14 +170,20 @@ export const LANDING_CONTENT: Record<LandingLocaleCode, LandingContent> = {
       'moodboard-maker': { title: 'Créateur de moodboard', description: 'Rassemblez images, couleurs et idées sur un tableau, organisez-les et partagez-les.' },
       'flowchart-maker': { title: 'Créateur d’organigrammes', description: 'Dessinez des processus et des décisions sous forme d’organigrammes clairs.' },
       'youtube-summarizer': { title: 'Résumé de vidéos YouTube', description: 'Résumez une vidéo YouTube par IA : vue d’ensemble, sections et points clés.' },
-      'youtube-transcript-generator': { title: 'Générateur de transcription YouTube', description: 'Générez la transcription complète et horodatée d’une vidéo YouTube.' },
+      'youtube-transcript-generator': {
+        title: 'Générateur de transcription YouTube',
+        description: 'Générez la transcription complète et horodatée d’une vidéo YouTube.',
+      },
       'youtube-to-transcript': { title: 'YouTube en texte', description: 'Transformez une vidéo YouTube en texte consultable.' },
       'youtube-note-taker': { title: 'Prise de notes YouTube', description: 'Prenez des notes horodatées pendant la lecture et revenez au moment exact.' },
       'pdf-summarizer': { title: 'Résumé de PDF', description: 'Résumez un PDF par IA, avec la page d’origine de chaque point.' },
       'ppt-summarizer': { title: 'Résumé de PowerPoint', description: 'Résumez une présentation PowerPoint par IA.' },
       'word-summarizer': { title: 'Résumé de document Word', description: 'Résumez un document Word par IA.' },
       'video-summarizer': { title: 'Résumé de vidéos', description: 'Résumez une vidéo en ligne ou locale par IA.' },
-      'youtube-subtitle-downloader': { title: 'Télécharger les sous-titres YouTube', description: 'Téléchargez les sous-titres d’une vidéo YouTube sous forme de fichier.' },
+      'youtube-subtitle-downloader': {
+        title: 'Télécharger les sous-titres YouTube',
+        description: 'Téléchargez les sous-titres d’une vidéo YouTube sous forme de fichier.',
+      },
       download: { title: 'Télécharger', description: 'VisualNotes pour Mac, Windows, iOS et Android, ou en appli web hors ligne.' },
       pricing: { title: 'Tarifs', description: 'Premium, Publisher et Desktop Pro : mensuel, annuel ou à vie, satisfait ou remboursé pendant 30 jours.' },
       templates: { title: 'Modèles', description: 'Modèles gratuits pour notes, tableaux blancs, moodboards et organigrammes.' },
@@ -246,7 +286,10 @@ export const LANDING_CONTENT: Record<LandingLocaleCode, LandingContent> = {
     features: [
       { title: 'Notas visuais', text: 'Texto, imagens, links e esboços lado a lado numa tela infinita, organizados do jeito que você pensa.' },
       { title: 'Quadros brancos', text: 'Fluxogramas, moodboards e planos num quadro branco que também funciona offline: na web, no computador e no celular.' },
-      { title: 'Resumos de vídeo', text: 'Cole o link de um vídeo e receba a transcrição, um resumo e notas com marcação de tempo. Também para PDF, PowerPoint e Word.' },
+      {
+        title: 'Resumos de vídeo',
+        text: 'Cole o link de um vídeo e receba a transcrição, um resumo e notas com marcação de tempo. Também para PDF, PowerPoint e Word.',
+      },
       { title: 'Publicação', text: 'Publique um projeto na web com um clique e veja quantas pessoas o leem.' },
     ],
     toolsTitle: 'Ferramentas gratuitas',
@@ -262,7 +305,10 @@ export const LANDING_CONTENT: Record<LandingLocaleCode, LandingContent> = {
       'moodboard-maker': { title: 'Criador de moodboard', description: 'Reúna imagens, cores e ideias num quadro, organize e compartilhe.' },
       'flowchart-maker': { title: 'Criador de fluxogramas', description: 'Desenhe processos e decisões como fluxogramas claros.' },
       'youtube-summarizer': { title: 'Resumidor de YouTube', description: 'Resuma um vídeo do YouTube com IA: visão geral, seções e pontos principais.' },
-      'youtube-transcript-generator': { title: 'Gerador de transcrição do YouTube', description: 'Gere a transcrição completa de um vídeo do YouTube com marcação de tempo.' },
+      'youtube-transcript-generator': {
+        title: 'Gerador de transcrição do YouTube',
+        description: 'Gere a transcrição completa de um vídeo do YouTube com marcação de tempo.',
+      },
       'youtube-to-transcript': { title: 'YouTube para texto', description: 'Transforme um vídeo do YouTube em texto pesquisável.' },
       'youtube-note-taker': { title: 'Notas para vídeos do YouTube', description: 'Faça anotações com tempo enquanto assiste e volte ao momento exato.' },
       'pdf-summarizer': { title: 'Resumidor de PDF', description: 'Resuma um PDF com IA, com a página de origem de cada ponto.' },

@@ -74,7 +74,20 @@ export class OpenAiStandIn {
           language: 'english',
           duration: seconds,
           text,
-          segments: [{ id: 0, seek: 0, start: 0, end: Math.max(0.1, seconds), text: ` ${text}`, tokens: [], temperature: 0, avg_logprob: -0.2, compression_ratio: 1, no_speech_prob: 0.01 }],
+          segments: [
+            {
+              id: 0,
+              seek: 0,
+              start: 0,
+              end: Math.max(0.1, seconds),
+              text: ` ${text}`,
+              tokens: [],
+              temperature: 0,
+              avg_logprob: -0.2,
+              compression_ratio: 1,
+              no_speech_prob: 0.01,
+            },
+          ],
         });
       } finally {
         this.inFlight--;

@@ -148,7 +148,10 @@ export class YoutubeStandIn {
       });
     }
     if (continuation) {
-      return { responseContext, onResponseReceivedActions: [{ appendContinuationItemsAction: { continuationItems: items, targetId: `pl-video-list${list.id}` } }] };
+      return {
+        responseContext,
+        onResponseReceivedActions: [{ appendContinuationItemsAction: { continuationItems: items, targetId: `pl-video-list${list.id}` } }],
+      };
     }
     return {
       responseContext,
@@ -160,7 +163,23 @@ export class YoutubeStandIn {
                 selected: true,
                 content: {
                   sectionListRenderer: {
-                    contents: [{ itemSectionRenderer: { contents: [{ playlistVideoListRenderer: { contents: items, playlistId: list.id, isEditable: false, canReorder: false, targetId: `pl-video-list${list.id}` } }] } }],
+                    contents: [
+                      {
+                        itemSectionRenderer: {
+                          contents: [
+                            {
+                              playlistVideoListRenderer: {
+                                contents: items,
+                                playlistId: list.id,
+                                isEditable: false,
+                                canReorder: false,
+                                targetId: `pl-video-list${list.id}`,
+                              },
+                            },
+                          ],
+                        },
+                      },
+                    ],
                   },
                 },
               },
@@ -168,7 +187,13 @@ export class YoutubeStandIn {
           ],
         },
       },
-      header: { playlistHeaderRenderer: { playlistId: list.id, title: { simpleText: list.title }, numVideosText: { runs: [{ text: String(list.videoIds.length) }, { text: ' videos' }] } } },
+      header: {
+        playlistHeaderRenderer: {
+          playlistId: list.id,
+          title: { simpleText: list.title },
+          numVideosText: { runs: [{ text: String(list.videoIds.length) }, { text: ' videos' }] },
+        },
+      },
       metadata: { playlistMetadataRenderer: { title: list.title, description: '' } },
     };
   }
@@ -197,7 +222,12 @@ export class YoutubeStandIn {
     }));
     return {
       responseContext,
-      playabilityStatus: { status: 'OK', playableInEmbed: true, miniplayer: { miniplayerRenderer: { playbackMode: 'PLAYBACK_MODE_ALLOW' } }, contextParams: 'Q0FFU0FnZ0I=' },
+      playabilityStatus: {
+        status: 'OK',
+        playableInEmbed: true,
+        miniplayer: { miniplayerRenderer: { playbackMode: 'PLAYBACK_MODE_ALLOW' } },
+        contextParams: 'Q0FFU0FnZ0I=',
+      },
       streamingData: {
         expiresInSeconds: '21540',
         formats: [],
@@ -228,7 +258,15 @@ export class YoutubeStandIn {
             captions: {
               playerCaptionsTracklistRenderer: {
                 captionTracks,
-                audioTracks: [{ captionTrackIndices: captionTracks.map((_, i) => i), defaultCaptionTrackIndex: 0, visibility: 'UNKNOWN', hasDefaultTrack: true, captionsInitialState: 'CAPTIONS_INITIAL_STATE_OFF_RECOMMENDED' }],
+                audioTracks: [
+                  {
+                    captionTrackIndices: captionTracks.map((_, i) => i),
+                    defaultCaptionTrackIndex: 0,
+                    visibility: 'UNKNOWN',
+                    hasDefaultTrack: true,
+                    captionsInitialState: 'CAPTIONS_INITIAL_STATE_OFF_RECOMMENDED',
+                  },
+                ],
                 translationLanguages: [{ languageCode: 'de', languageName: { simpleText: 'German' } }],
                 defaultAudioTrackIndex: 0,
               },

@@ -61,9 +61,7 @@ export class DocumentSummariesProcessor extends JobProcessor {
       if (last && !gone) {
         const message = (err as Error).message || 'The summary failed';
         this.logger.warn(`document ${job.data.documentId}: ${job.name} failed: ${message}`);
-        await this.rpc
-          .send(Patterns.media.documentsFail, { document_id: job.data.documentId, error: message })
-          .catch(() => undefined);
+        await this.rpc.send(Patterns.media.documentsFail, { document_id: job.data.documentId, error: message }).catch(() => undefined);
       }
       if (gone) throw new UnrecoverableError('The document no longer exists');
       throw err;

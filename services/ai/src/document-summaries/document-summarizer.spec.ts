@@ -25,7 +25,7 @@ const paper: DocumentPageView[] = [
 ];
 
 describe('document summaries that follow the document', () => {
-  it("makes one section per heading of the document, titled with it, and leaves the bibliography out", async () => {
+  it('makes one section per heading of the document, titled with it, and leaves the bibliography out', async () => {
     const chunk = await summarizeChunk(provider, { index: 0, title: 'Trace compilation', pages: paper, maxSections: 2 });
     // The opening before the first heading gets a title of its own: a phrase, not a cut-off sentence.
     expect(chunk.sections[0].title).toMatch(/^\p{Lu}[^…]+$/u);
@@ -50,7 +50,14 @@ describe('document summaries that follow the document', () => {
     const first = await summarizeChunk(provider, {
       index: 0,
       title: 'Book',
-      pages: [{ page: 1, title: 'Chapter one', headings: ['Chapter one'], text: 'Chapter one\nThe harbour town grew around its fishing fleet. Boats left before dawn every day. The catch was sold on the quay by noon and the' }],
+      pages: [
+        {
+          page: 1,
+          title: 'Chapter one',
+          headings: ['Chapter one'],
+          text: 'Chapter one\nThe harbour town grew around its fishing fleet. Boats left before dawn every day. The catch was sold on the quay by noon and the',
+        },
+      ],
       maxSections: 4,
     });
     const second = await summarizeChunk(provider, {
@@ -58,7 +65,12 @@ describe('document summaries that follow the document', () => {
       title: 'Book',
       pages: [
         { page: 2, title: null, text: 'traders carried it inland on carts. Winter storms kept the fleet in port for weeks. Families mended nets by the fire.' },
-        { page: 3, title: 'Chapter two', headings: ['Chapter two'], text: 'Chapter two\nA railway reached the town in the spring. Tourists arrived with the trains. Hotels replaced the net sheds along the shore.' },
+        {
+          page: 3,
+          title: 'Chapter two',
+          headings: ['Chapter two'],
+          text: 'Chapter two\nA railway reached the town in the spring. Tourists arrived with the trains. Hotels replaced the net sheds along the shore.',
+        },
       ],
       maxSections: 4,
     });
@@ -74,7 +86,11 @@ describe('document summaries that follow the document', () => {
   });
 
   it('caps the sections of a chunk full of headings by joining the smallest', () => {
-    const pages: DocumentPageView[] = Array.from({ length: 20 }, (_, i) => ({ page: i + 1, title: `Slide ${i + 1}`, text: `Point ${i + 1} of the talk.`.repeat(i % 3 === 0 ? 5 : 1) }));
+    const pages: DocumentPageView[] = Array.from({ length: 20 }, (_, i) => ({
+      page: i + 1,
+      title: `Slide ${i + 1}`,
+      text: `Point ${i + 1} of the talk.`.repeat(i % 3 === 0 ? 5 : 1),
+    }));
     const groups = headingGroups(pages)!;
     expect(groups).toHaveLength(12);
     expect(groups.flatMap((g) => g.units).map((u) => u.page)).toEqual(pages.map((p) => p.page));

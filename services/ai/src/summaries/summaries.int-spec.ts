@@ -65,11 +65,15 @@ describe('long video summaries mapped in parallel child jobs (BullMQ flow)', () 
   });
 
   const ready = (id: string): Promise<VideoView> =>
-    waitFor(async () => {
-      const res = await request(backend.http).get(`/api/videos/${id}`).set('authorization', `Bearer ${premium.token}`);
-      if (res.body.status === 'failed') throw new Error(`video failed: ${res.body.error}`);
-      return res.body.status === 'ready' ? (res.body as VideoView) : null;
-    }, 60_000, 200) as Promise<VideoView>;
+    waitFor(
+      async () => {
+        const res = await request(backend.http).get(`/api/videos/${id}`).set('authorization', `Bearer ${premium.token}`);
+        if (res.body.status === 'failed') throw new Error(`video failed: ${res.body.error}`);
+        return res.body.status === 'ready' ? (res.body as VideoView) : null;
+      },
+      60_000,
+      200,
+    ) as Promise<VideoView>;
 
   const importVideo = async (youtubeId: string) => {
     const res = await request(backend.http)

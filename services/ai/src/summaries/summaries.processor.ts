@@ -58,7 +58,10 @@ export class SummariesProcessor extends JobProcessor {
         // the children are done (or every part was already done when a step ran again)
         if (!parts || parts.length > 1) {
           const results = await mapResults<VideoPartSummary>(job, parts?.length ?? job.data.parts ?? 0);
-          summary = await provider.reduce(input, results.flatMap((p) => p.sections));
+          summary = await provider.reduce(
+            input,
+            results.flatMap((p) => p.sections),
+          );
         }
       }
       summary ??= await provider.summarize({ ...input, onProgress: (f) => job.updateProgress(Math.round(f * 100)) });
@@ -77,7 +80,14 @@ export class SummariesProcessor extends JobProcessor {
     let from = 0;
     await this.queue.addBulk(
       parts.map((part, index) => {
-        const data: JobPayloads['summary.map'] = { videoId: job.data.videoId, index, parts: parts.length, from, to: from + part.length, language: job.data.language };
+        const data: JobPayloads['summary.map'] = {
+          videoId: job.data.videoId,
+          index,
+          parts: parts.length,
+          from,
+          to: from + part.length,
+          language: job.data.language,
+        };
         from += part.length;
         return {
           name: Jobs.summaryMap,

@@ -23,9 +23,7 @@ export class AsrClient {
     const s = asrSettings(config);
     this.model = s.model;
     this.client =
-      s.baseUrl || s.apiKey
-        ? new OpenAI({ baseURL: s.baseUrl, apiKey: s.apiKey ?? 'not-needed', timeout: config.AI_TIMEOUT_MS, maxRetries: 1 })
-        : null;
+      s.baseUrl || s.apiKey ? new OpenAI({ baseURL: s.baseUrl, apiKey: s.apiKey ?? 'not-needed', timeout: config.AI_TIMEOUT_MS, maxRetries: 1 }) : null;
   }
 
   get configured(): boolean {

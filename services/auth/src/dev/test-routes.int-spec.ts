@@ -33,10 +33,19 @@ describe('test routes under the defaults', () => {
   it('answers 404 to the outbox and scope routes, signed out and signed in', async () => {
     const http = () => request(backend.http);
     await http().get('/api/dev/outbox').expect(404);
-    await http().get(`/api/dev/outbox?to=${encodeURIComponent(user.email)}`).expect(404);
-    await http().post('/api/auth/dev/scope').send({ email: user.email, scope: ['admin'] }).expect(404);
+    await http()
+      .get(`/api/dev/outbox?to=${encodeURIComponent(user.email)}`)
+      .expect(404);
+    await http()
+      .post('/api/auth/dev/scope')
+      .send({ email: user.email, scope: ['admin'] })
+      .expect(404);
     await http().get('/api/dev/outbox').set('authorization', `Bearer ${user.token}`).expect(404);
-    await http().post('/api/auth/dev/scope').set('authorization', `Bearer ${user.token}`).send({ email: user.email, scope: ['admin'] }).expect(404);
+    await http()
+      .post('/api/auth/dev/scope')
+      .set('authorization', `Bearer ${user.token}`)
+      .send({ email: user.email, scope: ['admin'] })
+      .expect(404);
     // nothing changed: still no operator after a fresh token
     const refreshed = await http().post('/api/auth/refresh').send({ refresh_token: user.refresh_token }).expect(200);
     expect(refreshed.body.user?.scope ?? []).not.toContain('admin');

@@ -12,7 +12,11 @@ class Browser {
   async get(url: string, init: RequestInit = {}): Promise<Response> {
     const u = new URL(url);
     const cookies = [...(this.jar.get(u.host) ?? new Map()).entries()].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), ...(cookies ? { cookie: cookies } : {}) } });
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), ...(cookies ? { cookie: cookies } : {}) },
+    });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const at = pair.indexOf('=');
@@ -40,7 +44,9 @@ describe('Google sign-in against a local OpenID provider', () => {
   beforeAll(async () => {
     const port = await freePort();
     publicUrl = `http://127.0.0.1:${port}`;
-    oidc = spawn(process.execPath, [join(__dirname, '../../test/oidc-provider.mjs'), 'vn-client', 'vn-secret', `${publicUrl}/account`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    oidc = spawn(process.execPath, [join(__dirname, '../../test/oidc-provider.mjs'), 'vn-client', 'vn-secret', `${publicUrl}/account`], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     issuer = await new Promise<string>((resolve, reject) => {
       oidc.stdout!.on('data', (c: Buffer) => {
         const m = /ready (\S+)/.exec(c.toString());

@@ -73,7 +73,10 @@ export class MailService {
   /** Outbox mails, newest first, optionally only those to one address. */
   async readOutbox(to?: string, limit = 200): Promise<OutboxMail[]> {
     const files = await readdir(this.outbox).catch(() => [] as string[]);
-    const newest = files.filter((f) => f.endsWith('.json')).sort().reverse();
+    const newest = files
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .reverse();
     const mails: OutboxMail[] = [];
     for (const file of newest) {
       const mail = JSON.parse(await readFile(join(this.outbox, file), 'utf8')) as OutboxMail;

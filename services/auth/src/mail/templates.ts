@@ -16,26 +16,51 @@ const templates: Record<Locale, Record<Kind, (v: Vars) => Template>> = {
   en: {
     activation: (v) => ({
       subject: 'Activate your VisualNotes account',
-      lines: [`Hello ${v.name},`, 'Welcome to VisualNotes! Please confirm your e-mail address to activate your account:', '{link}', 'The link is valid for 24 hours. If you did not sign up, you can ignore this e-mail.'],
+      lines: [
+        `Hello ${v.name},`,
+        'Welcome to VisualNotes! Please confirm your e-mail address to activate your account:',
+        '{link}',
+        'The link is valid for 24 hours. If you did not sign up, you can ignore this e-mail.',
+      ],
       action: 'Activate my account',
     }),
     alreadyRegistered: (v) => ({
       subject: 'Your VisualNotes account',
-      lines: [`Hello ${v.name},`, 'Someone tried to sign up with this e-mail address, but you already have an account. You can log in, or reset your password if you forgot it:', '{link}', 'If it was not you, you can ignore this e-mail.'],
+      lines: [
+        `Hello ${v.name},`,
+        'Someone tried to sign up with this e-mail address, but you already have an account. You can log in, or reset your password if you forgot it:',
+        '{link}',
+        'If it was not you, you can ignore this e-mail.',
+      ],
       action: 'Log in',
     }),
     securityCode: (v) => ({
       subject: 'Your VisualNotes security code',
-      lines: [`Hello ${v.name},`, 'A login to your account was started from a new device. Your security code is:', `${v.code}`, 'It is valid for 10 minutes. If you did not try to log in, change your password.'],
+      lines: [
+        `Hello ${v.name},`,
+        'A login to your account was started from a new device. Your security code is:',
+        `${v.code}`,
+        'It is valid for 10 minutes. If you did not try to log in, change your password.',
+      ],
     }),
     emailChange: (v) => ({
       subject: 'Confirm your new e-mail address for VisualNotes',
-      lines: [`Hello ${v.name},`, 'Please confirm that this is the new e-mail address of your VisualNotes account:', '{link}', 'The link is valid for 24 hours. If you did not ask for this, you can ignore this e-mail.'],
+      lines: [
+        `Hello ${v.name},`,
+        'Please confirm that this is the new e-mail address of your VisualNotes account:',
+        '{link}',
+        'The link is valid for 24 hours. If you did not ask for this, you can ignore this e-mail.',
+      ],
       action: 'Confirm my e-mail address',
     }),
     passwordReset: (v) => ({
       subject: 'Reset your VisualNotes password',
-      lines: [`Hello ${v.name},`, 'You asked to reset your password. Choose a new one here:', '{link}', 'The link is valid for 1 hour. If you did not ask for this, you can ignore this e-mail.'],
+      lines: [
+        `Hello ${v.name},`,
+        'You asked to reset your password. Choose a new one here:',
+        '{link}',
+        'The link is valid for 1 hour. If you did not ask for this, you can ignore this e-mail.',
+      ],
       action: 'Reset my password',
     }),
     projectInvitation: (v) => ({
@@ -58,7 +83,12 @@ const templates: Record<Locale, Record<Kind, (v: Vars) => Template>> = {
     }),
     alreadyRegistered: (v) => ({
       subject: '您的 VisualNotes 账户',
-      lines: [`${v.name}，您好：`, '有人尝试用此邮箱注册，但您已经有账户了。您可以直接登录，忘记密码时也可以重置：', '{link}', '如果不是您本人操作，请忽略此邮件。'],
+      lines: [
+        `${v.name}，您好：`,
+        '有人尝试用此邮箱注册，但您已经有账户了。您可以直接登录，忘记密码时也可以重置：',
+        '{link}',
+        '如果不是您本人操作，请忽略此邮件。',
+      ],
       action: '登录',
     }),
     securityCode: (v) => ({
@@ -97,7 +127,7 @@ function escapeHtml(s: string): string {
 export function renderMail(kind: Kind, locale: string | null | undefined, to: string, vars: Vars): Mail {
   const lang: Locale = locale === 'zh-CN' ? 'zh-CN' : 'en';
   const t = templates[lang][kind](vars);
-  const text = t.lines.map((l) => (l === '{link}' ? vars.link ?? '' : l)).join('\n\n') + '\n\n— VisualNotes\n';
+  const text = t.lines.map((l) => (l === '{link}' ? (vars.link ?? '') : l)).join('\n\n') + '\n\n— VisualNotes\n';
   const body = t.lines
     .map((l) => {
       if (l === '{link}') {

@@ -26,10 +26,7 @@ export class SecurityCodesService {
   ) {}
 
   async isKnownDevice(userId: string, fingerprint: string): Promise<boolean> {
-    const result = await this.devices.update(
-      { userId, fingerprintHash: fingerprintHash(userId, fingerprint) },
-      { lastSeenAt: new Date() },
-    );
+    const result = await this.devices.update({ userId, fingerprintHash: fingerprintHash(userId, fingerprint) }, { lastSeenAt: new Date() });
     return (result.affected ?? 0) > 0;
   }
 
@@ -72,12 +69,7 @@ export class SecurityCodesService {
       .where('id_hash = :idHash AND consumed_at IS NULL', { idHash })
       .execute();
     if (!consumed.affected) throw new DomainError('SECURITY_CODE_EXPIRED');
-    await this.devices
-      .createQueryBuilder()
-      .insert()
-      .values({ userId: row.user_id, fingerprintHash: row.fingerprint_hash })
-      .orIgnore()
-      .execute();
+    await this.devices.createQueryBuilder().insert().values({ userId: row.user_id, fingerprintHash: row.fingerprint_hash }).orIgnore().execute();
     return row.user_id;
   }
 }

@@ -114,7 +114,19 @@ export class SessionsService {
     const ttlMs = this.config.ACCESS_TOKEN_TTL_S * 1000;
     const key = revokedSessionsStream(this.config.REDIS_PREFIX);
     try {
-      await this.redis.client.xadd(key, 'MINID', '~', String(Date.now() - ttlMs - 60_000), '*', 'uid', userId, 'at', String(Date.now()), 'until', String(Date.now() + ttlMs));
+      await this.redis.client.xadd(
+        key,
+        'MINID',
+        '~',
+        String(Date.now() - ttlMs - 60_000),
+        '*',
+        'uid',
+        userId,
+        'at',
+        String(Date.now()),
+        'until',
+        String(Date.now() + ttlMs),
+      );
     } catch (err) {
       this.logger.error(`could not announce an account change: ${(err as Error).message}`);
     }

@@ -3,16 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import { InjectRepository } from '@nestjs/typeorm';
 import { publicUrl, SERVICE_CONFIG } from '@visualnotes/common';
-import {
-  DomainError,
-  Jobs,
-  Messages,
-  nameSchema,
-  Queues,
-  type JobPayloads,
-  type PublicUser,
-  type RpcRequest,
-} from '@visualnotes/contracts';
+import { DomainError, Jobs, Messages, nameSchema, Queues, type JobPayloads, type PublicUser, type RpcRequest } from '@visualnotes/contracts';
 import type { Queue } from 'bullmq';
 import { QueryFailedError, type Repository } from 'typeorm';
 import { normalizeEmail } from '../common/crypto';
@@ -72,7 +63,13 @@ export class UsersService {
    * Mails an invitation to a shared project: to the project itself for an activated account with
    * that address (in its language), else to the sign-up form.
    */
-  async sendProjectInvitation(req: { email: string; project_id: string; project_title: string; inviter_name: string; role: 'editor' | 'viewer' }): Promise<void> {
+  async sendProjectInvitation(req: {
+    email: string;
+    project_id: string;
+    project_title: string;
+    inviter_name: string;
+    role: 'editor' | 'viewer';
+  }): Promise<void> {
     const email = normalizeEmail(String(req.email ?? ''));
     const user = await this.users.findOne({ where: { email }, select: { id: true, locale: true, activatedAt: true } });
     const known = Boolean(user?.activatedAt);
@@ -150,7 +147,12 @@ export class UsersService {
 
   async activate(token: string): Promise<void> {
     const t = await this.emailTokens.consume(token, 'activate', true);
-    await this.users.createQueryBuilder().update().set({ activatedAt: () => 'COALESCE(activated_at, now())' }).where('id = :id', { id: t.userId }).execute();
+    await this.users
+      .createQueryBuilder()
+      .update()
+      .set({ activatedAt: () => 'COALESCE(activated_at, now())' })
+      .where('id = :id', { id: t.userId })
+      .execute();
   }
 
   async resendActivation(email: string): Promise<void> {
@@ -212,9 +214,7 @@ export class UsersService {
     const payload: JobPayloads['account.deleted'] = { userId: user.id };
     // BullMQ refuses ':' in custom ids, hence '-'
     const jobId = `${Jobs.accountDeleted}-${user.id}`;
-    await Promise.all(
-      [this.licenseEvents, this.mediaEvents, this.publishEvents, this.aiEvents].map((q) => q.add(Jobs.accountDeleted, payload, { jobId })),
-    );
+    await Promise.all([this.licenseEvents, this.mediaEvents, this.publishEvents, this.aiEvents].map((q) => q.add(Jobs.accountDeleted, payload, { jobId })));
     await this.sessions.revokeAll(user.id);
     await this.users.delete({ id: user.id });
     this.logger.log(`account ${user.id} deleted`);
@@ -235,9 +235,7 @@ export class UsersService {
     }
     const name = nameSchema.safeParse(req.name).data ?? email.split('@')[0].slice(0, 100);
     try {
-      return await this.users.save(
-        this.users.create({ email, name, googleId, passwordHash: null, activatedAt: new Date(), referralCode: newReferralCode() }),
-      );
+      return await this.users.save(this.users.create({ email, name, googleId, passwordHash: null, activatedAt: new Date(), referralCode: newReferralCode() }));
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       const raced = await this.users.findOne({ where: { googleId } });

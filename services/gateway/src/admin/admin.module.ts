@@ -108,7 +108,8 @@ class OperatorRoutes implements OnModuleInit, OnModuleDestroy {
       async (scope) => {
         scope.addHook('onRequest', async (request, reply) => {
           if (await this.isOperator(request)) return;
-          const wantsPage = request.method === 'GET' && !request.url.startsWith(`${DASHBOARD_PATH}/api/`) && (request.headers.accept ?? '').includes('text/html');
+          const wantsPage =
+            request.method === 'GET' && !request.url.startsWith(`${DASHBOARD_PATH}/api/`) && (request.headers.accept ?? '').includes('text/html');
           if (wantsPage) return reply.status(401).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(SIGN_IN_PAGE);
           return reply.status(401).send({ statusCode: 401, message: 'Operators only: sign in with an admin account' });
         });

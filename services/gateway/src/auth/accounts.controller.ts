@@ -76,7 +76,9 @@ export class AccountsController {
   @Get('user')
   @UseGuards(AuthGuard)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'The signed-in user, read from the verified token; read from the account when its e-mail or name changed after the token was issued' })
+  @ApiOperation({
+    summary: 'The signed-in user, read from the verified token; read from the account when its e-mail or name changed after the token was issued',
+  })
   async user(@CurrentUser() user: AuthUser): Promise<{ user: PublicUser }> {
     // Every copy hears of an account change within a second (the stream the revocations come on).
     if (!user.createdAt || this.revoked.changedSince(user.id, user.issuedAt)) return this.rpc.send(Patterns.auth.user, { user_id: user.id });

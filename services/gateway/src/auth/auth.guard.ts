@@ -60,8 +60,7 @@ export class ScopeGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithUser>();
     if (!(await authenticate(this.verifier, request))) throw new UnauthorizedException(Messages.needLogin);
-    const scope =
-      this.reflector.getAllAndOverride<string | undefined>(REQUIRED_SCOPE, [context.getHandler(), context.getClass()]) ?? Scopes.admin;
+    const scope = this.reflector.getAllAndOverride<string | undefined>(REQUIRED_SCOPE, [context.getHandler(), context.getClass()]) ?? Scopes.admin;
     if (!hasScope(request.user!.scope, scope)) throw new ForbiddenException(ErrorCatalogue.FORBIDDEN.message);
     return true;
   }

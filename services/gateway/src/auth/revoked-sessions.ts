@@ -71,7 +71,7 @@ export class RevokedSessions implements OnModuleInit, OnModuleDestroy {
   private async read(): Promise<void> {
     try {
       for (;;) {
-        const answer = (await this.redis.xread('COUNT', BATCH, 'STREAMS', this.key, this.lastId));
+        const answer = await this.redis.xread('COUNT', BATCH, 'STREAMS', this.key, this.lastId);
         const entries = answer?.[0]?.[1] ?? [];
         for (const [id, fields] of entries) {
           this.lastId = id;

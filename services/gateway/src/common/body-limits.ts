@@ -16,11 +16,7 @@ export const LargeBody = () => RouteConfig({ [LARGE_BODY]: true });
  * Gives the routes marked `@LargeBody()` their limit and the sign-in check before parsing. Must be
  * called before the routes are registered (before `app.init()`).
  */
-export function applyBodyLimits(
-  fastify: FastifyInstance,
-  largeLimit: number,
-  signedIn: (request: FastifyRequest) => Promise<boolean>,
-): void {
+export function applyBodyLimits(fastify: FastifyInstance, largeLimit: number, signedIn: (request: FastifyRequest) => Promise<boolean>): void {
   const needLogin = { statusCode: 401, message: ErrorCatalogue.UNAUTHORIZED.message };
   const signInFirst: preParsingHookHandler = (request, reply: FastifyReply, payload, done) => {
     signedIn(request).then(

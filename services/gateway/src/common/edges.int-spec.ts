@@ -88,7 +88,8 @@ describe('gateway edges', () => {
 
     it('rate limits absolute-form requests like origin-form ones', async () => {
       const answers: RawAnswer[] = [];
-      for (let i = 0; i < 6; i++) answers.push(await raw(limitedUrl, `GET http://${limitedHost}/api/health/gateway HTTP/1.1\r\nHost: ${limitedHost}\r\n${client(1)}`));
+      for (let i = 0; i < 6; i++)
+        answers.push(await raw(limitedUrl, `GET http://${limitedHost}/api/health/gateway HTTP/1.1\r\nHost: ${limitedHost}\r\n${client(1)}`));
       expect(answers.slice(0, 5).map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
       expect(answers.map((a) => a.headers['x-ratelimit-remaining'])).toEqual(['4', '3', '2', '1', '0', '0']);
       expect(answers[5].status).toBe(429);
@@ -176,7 +177,12 @@ describe('gateway edges', () => {
     });
 
     it('while ordinary text, emoji and escapes still go through', async () => {
-      const res = await request(backend.http).post('/api/projects').set(auth()).set('content-type', 'application/json').send('{"title":"Plan \\u00e9 \\ud83d\\ude00 ✓"}').expect(201);
+      const res = await request(backend.http)
+        .post('/api/projects')
+        .set(auth())
+        .set('content-type', 'application/json')
+        .send('{"title":"Plan \\u00e9 \\ud83d\\ude00 ✓"}')
+        .expect(201);
       expect(res.body.title).toBe('Plan é 😀 ✓');
     });
   });
@@ -245,15 +251,9 @@ describe('gateway edges', () => {
     it('keeps answering others while signed-out callers send large nested bodies', async () => {
       const nested = Buffer.from(`{"x":${'['.repeat(3_000_000)}${']'.repeat(3_000_000)}}`);
       const attacks = Array.from({ length: 4 }, (_, i) =>
-        raw(
-          backend.url,
-          `PUT /api/projects/p${i} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${nested.length}`,
-          nested,
-        ),
+        raw(backend.url, `PUT /api/projects/p${i} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${nested.length}`, nested),
       );
-      const others = await Promise.all(
-        Array.from({ length: 10 }, () => request(backend.http).get('/api/projects').set(auth())),
-      );
+      const others = await Promise.all(Array.from({ length: 10 }, () => request(backend.http).get('/api/projects').set(auth())));
       const answers = await Promise.all(attacks);
       expect(answers.map((a) => a.status)).toEqual([401, 401, 401, 401]);
       expect(others.map((r) => r.status)).toEqual(Array(10).fill(200));

@@ -46,12 +46,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    if (
-      this.sendSpa &&
-      exception instanceof NotFoundException &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !isApiPath(pathOf(request.url))
-    ) {
+    if (this.sendSpa && exception instanceof NotFoundException && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathOf(request.url))) {
       return this.sendSpa(reply, request);
     }
     const body = httpErrorBody(exception);

@@ -16,9 +16,7 @@ export class HealthController {
   @Get()
   @ApiOperation({ summary: 'Status of every service; 503 when one is down' })
   async health(@Res({ passthrough: true }) reply: FastifyReply) {
-    const entries = await Promise.all(
-      SERVICES.map(async (service) => [service, (await this.ping(service)) ? 'up' : 'down'] as const),
-    );
+    const entries = await Promise.all(SERVICES.map(async (service) => [service, (await this.ping(service)) ? 'up' : 'down'] as const));
     const services = Object.fromEntries(entries) as Record<ServiceName, 'up' | 'down'>;
     const down = entries.filter(([, s]) => s === 'down').map(([name]) => name);
     if (down.length) reply.status(503);

@@ -161,11 +161,9 @@ function startedBy(owner: JobOwner | undefined, caller: VideoCaller): boolean {
 }
 
 function toStatus(id: string, job: Job, state: string): JobStatus {
-  const mapped: JobState =
-    state === 'active' ? 'active' : state === 'completed' ? 'completed' : state === 'failed' ? 'failed' : 'queued';
+  const mapped: JobState = state === 'active' ? 'active' : state === 'completed' ? 'completed' : state === 'failed' ? 'failed' : 'queued';
   const raw = job.progress;
-  const progress =
-    typeof raw === 'number' ? raw : typeof raw === 'object' && raw && 'percent' in raw ? Number(raw.percent) : 0;
+  const progress = typeof raw === 'number' ? raw : typeof raw === 'object' && raw && 'percent' in raw ? Number(raw.percent) : 0;
   const status: JobStatus = {
     id,
     state: mapped,

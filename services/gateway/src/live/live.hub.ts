@@ -350,7 +350,14 @@ export class LiveHub implements OnModuleDestroy {
       if (!(await this.store.listened(projectId))) return;
       const refs: Record<string, FileRef> = {};
       for (const [key, ref] of Object.entries(files ?? {})) refs[key] = { ...ref, by };
-      await this.store.merge(projectId, 'server', by, elements, elements.map((e) => JSON.stringify(e)), { persist: false, files: refs });
+      await this.store.merge(
+        projectId,
+        'server',
+        by,
+        elements,
+        elements.map((e) => JSON.stringify(e)),
+        { persist: false, files: refs },
+      );
     } catch (err) {
       this.logger.warn(`live channel: ${(err as Error).message}`);
     }

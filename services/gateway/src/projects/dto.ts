@@ -1,7 +1,8 @@
 import {
   addCollaboratorSchema,
   updateCollaboratorSchema,
-  createProjectSchema, publishProjectSchema,
+  createProjectSchema,
+  publishProjectSchema,
   submitTemplateSchema,
   updateProjectSchema,
 } from '@visualnotes/contracts';

@@ -67,23 +67,43 @@ describe('POST /api/projects/import (gateway, media and publish)', () => {
   it('opens an Obsidian Excalidraw note and an SVG exported with the scene, images included', async () => {
     const text = fixture('with-images.excalidraw').toString('utf8');
     const note = `---\nexcalidraw-plugin: parsed\n---\n# Excalidraw Data\n## Text Elements\n%%\n## Drawing\n\`\`\`compressed-json\n${compressToBase64(text).replace(/(.{256})/g, '$1\n\n')}\n\`\`\`\n%%\n`;
-    const fromNote = await request(backend.http).post('/api/projects/import').set(auth(alice)).attach('file', Buffer.from(note), 'Mood board.excalidraw.md').expect(201);
+    const fromNote = await request(backend.http)
+      .post('/api/projects/import')
+      .set(auth(alice))
+      .attach('file', Buffer.from(note), 'Mood board.excalidraw.md')
+      .expect(201);
     expect((fromNote.body as Project).title).toBe('Mood board');
     expect((fromNote.body as Project).scene.elements.map((e) => e.id)).toEqual(['img-red', 'img-blue', 'caption']);
     expect(Object.keys((fromNote.body as Project).scene.files ?? {})).toHaveLength(2);
     const svg = `<svg xmlns="http://www.w3.org/2000/svg"><metadata><!-- payload-type:application/vnd.excalidraw+json --><!-- payload-version:1 --><!-- payload-start -->${Buffer.from(text).toString('base64')}<!-- payload-end --></metadata></svg>`;
-    const fromSvg = await request(backend.http).post('/api/projects/import').set(auth(alice)).attach('file', Buffer.from(svg), 'board.excalidraw.svg').expect(201);
+    const fromSvg = await request(backend.http)
+      .post('/api/projects/import')
+      .set(auth(alice))
+      .attach('file', Buffer.from(svg), 'board.excalidraw.svg')
+      .expect(201);
     expect((fromSvg.body as Project).title).toBe('board');
     expect((fromSvg.body as Project).scene.elements).toHaveLength(3);
     // A plain picture holds no drawing.
-    const plain = await request(backend.http).post('/api/projects/import').set(auth(alice)).attach('file', Buffer.from('<svg><rect/></svg>'), 'logo.svg').expect(400);
+    const plain = await request(backend.http)
+      .post('/api/projects/import')
+      .set(auth(alice))
+      .attach('file', Buffer.from('<svg><rect/></svg>'), 'logo.svg')
+      .expect(400);
     expect(plain.body.message).toBe(PublishMessages.importInvalid);
   });
 
-  it('refuses what is not an Excalidraw drawing, in the user\'s words, and needs a signed-in user', async () => {
-    const lib = await request(backend.http).post('/api/projects/import').set(auth(alice)).attach('file', fixture('shapes.excalidrawlib'), 'shapes.excalidrawlib').expect(400);
+  it("refuses what is not an Excalidraw drawing, in the user's words, and needs a signed-in user", async () => {
+    const lib = await request(backend.http)
+      .post('/api/projects/import')
+      .set(auth(alice))
+      .attach('file', fixture('shapes.excalidrawlib'), 'shapes.excalidrawlib')
+      .expect(400);
     expect(lib.body.message).toBe(PublishMessages.importInvalid);
-    const junk = await request(backend.http).post('/api/projects/import').set(auth(alice)).attach('file', Buffer.from('{"elements":'), 'cut.excalidraw').expect(400);
+    const junk = await request(backend.http)
+      .post('/api/projects/import')
+      .set(auth(alice))
+      .attach('file', Buffer.from('{"elements":'), 'cut.excalidraw')
+      .expect(400);
     expect(junk.body.message).toBe(PublishMessages.importInvalid);
     const noFile = await request(backend.http).post('/api/projects/import').set(auth(alice)).send({ file: 'x' }).expect(400);
     expect(noFile.body.message).toContain('multipart/form-data');

@@ -1,5 +1,15 @@
 import type { RpcClient, Storage } from '@visualnotes/common';
-import { DomainError, parseDataUrl, parseExcalidrawFile, Patterns, PublishMessages, SCENE_MAX_NEW_IMAGES, type Project, type PublishCaller, type Scene } from '@visualnotes/contracts';
+import {
+  DomainError,
+  parseDataUrl,
+  parseExcalidrawFile,
+  Patterns,
+  PublishMessages,
+  SCENE_MAX_NEW_IMAGES,
+  type Project,
+  type PublishCaller,
+  type Scene,
+} from '@visualnotes/contracts';
 import { storeUpload } from '../uploads/store-upload';
 import { SceneTooLargeError, sceneTextOf } from './scene-file';
 
@@ -31,11 +41,7 @@ function sceneText(bytes: Buffer): string {
  * by the same Excalidraw file ids). An image whose bytes are not a picture we accept is left out;
  * its element stays, drawn as Excalidraw draws a missing image.
  */
-export async function importExcalidrawFile(
-  storage: Storage,
-  rpc: RpcClient,
-  input: PublishCaller & { name: string; bytes: Buffer },
-): Promise<Project> {
+export async function importExcalidrawFile(storage: Storage, rpc: RpcClient, input: PublishCaller & { name: string; bytes: Buffer }): Promise<Project> {
   const parsed = parseExcalidrawFile(sceneText(input.bytes));
   if (!parsed) throw new DomainError('VALIDATION_FAILED', PublishMessages.importInvalid);
   const images = Object.values(parsed.files);

@@ -6,7 +6,10 @@ const scene = {
   type: 'excalidraw',
   version: 2,
   source: 'https://excalidraw.com',
-  elements: [{ id: 'r1', type: 'rectangle', x: 10, y: 20, width: 100, height: 50 }, { id: 't1', type: 'text', x: 0, y: 0, text: 'Grüße, 你好, مرحبا' }],
+  elements: [
+    { id: 'r1', type: 'rectangle', x: 10, y: 20, width: 100, height: 50 },
+    { id: 't1', type: 'text', x: 0, y: 0, text: 'Grüße, 你好, مرحبا' },
+  ],
   appState: { viewBackgroundColor: '#ffffff' },
   files: {},
 };
@@ -14,7 +17,12 @@ const json = JSON.stringify(scene);
 
 /** Excalidraw's wrapper for embedded scenes: `{version, encoding: "bstring", compressed, encoded}`. */
 const wrapped = (text: string, compressed = true) =>
-  JSON.stringify({ version: '1', encoding: 'bstring', compressed, encoded: (compressed ? deflateSync(Buffer.from(text)) : Buffer.from(text)).toString('latin1') });
+  JSON.stringify({
+    version: '1',
+    encoding: 'bstring',
+    compressed,
+    encoded: (compressed ? deflateSync(Buffer.from(text)) : Buffer.from(text)).toString('latin1'),
+  });
 
 function png(chunks: { type: string; data: Buffer }[]): Buffer {
   const out: Buffer[] = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])];
@@ -43,7 +51,10 @@ describe('scene files as people save them', () => {
 
   it('takes the scene embedded in an exported PNG (tEXt chunk)', () => {
     const text = Buffer.concat([Buffer.from('application/vnd.excalidraw+json\0', 'latin1'), Buffer.from(wrapped(json), 'latin1')]);
-    const file = png([{ type: 'IHDR', data: Buffer.alloc(13) }, { type: 'tEXt', data: text }]);
+    const file = png([
+      { type: 'IHDR', data: Buffer.alloc(13) },
+      { type: 'tEXt', data: text },
+    ]);
     expect(JSON.parse(sceneTextOf(file)!)).toEqual(scene);
     expect(sceneTextOf(png([{ type: 'IHDR', data: Buffer.alloc(13) }]))).toBeNull();
     // A chunk that claims more bytes than the file has ends the search.

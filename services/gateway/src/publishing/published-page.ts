@@ -26,8 +26,7 @@ export const PUBLISHED_PAGE_CSP = [
   'frame-ancestors *',
 ].join('; ');
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 type PageMeta = { title: string; description: string; snapshot_key: string | null };
 

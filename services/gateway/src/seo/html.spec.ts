@@ -1,6 +1,7 @@
 import { escapeHtml, renderIndex, type HeadMeta } from './html';
 
-const SHELL = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>VisualNotes</title><meta name="description" content="generic"></head><body><div id="root"></div></body></html>';
+const SHELL =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>VisualNotes</title><meta name="description" content="generic"></head><body><div id="root"></div></body></html>';
 
 describe('renderIndex', () => {
   it.each(["Before $' after", 'Before $` after', 'Before $& after', "$$ and $1 and $<name> and $'$`"])('puts the title %j into the page as it is', (title) => {

@@ -219,19 +219,13 @@ export class PageMetaService {
   }
 
   /** An RPC call for head tags: `missing` when the service says 404, otherwise a soft failure. */
-  async lookup<P extends RpcPattern>(
-    pattern: P,
-    data: RpcRequest<P>,
-  ): Promise<{ ok: true; value: RpcResponse<P> } | { ok: false; missing: boolean }> {
+  async lookup<P extends RpcPattern>(pattern: P, data: RpcRequest<P>): Promise<{ ok: true; value: RpcResponse<P> } | { ok: false; missing: boolean }> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<{ ok: false; missing: false }>((resolve) => {
       timer = setTimeout(() => resolve({ ok: false, missing: false }), LOOKUP_TIMEOUT_MS);
     });
     try {
-      return await Promise.race([
-        this.rpc.send(pattern, data).then((value) => ({ ok: true as const, value })),
-        timeout,
-      ]);
+      return await Promise.race([this.rpc.send(pattern, data).then((value) => ({ ok: true as const, value })), timeout]);
     } catch (error) {
       const status = (error as { statusCode?: number }).statusCode;
       if (status === 404 || status === 400) return { ok: false, missing: true };

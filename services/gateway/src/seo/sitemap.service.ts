@@ -1,13 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  BLOG_LANGS,
-  COMPARISON_PAGES,
-  LANDING_LOCALES,
-  LANDING_PAGE_SLUGS,
-  Patterns,
-  SITE_TOOLS,
-  STATIC_PAGES,
-} from '@visualnotes/contracts';
+import { BLOG_LANGS, COMPARISON_PAGES, LANDING_LOCALES, LANDING_PAGE_SLUGS, Patterns, SITE_TOOLS, STATIC_PAGES } from '@visualnotes/contracts';
 import { escapeHtml } from './html';
 import { PageMetaService } from './page-meta.service';
 import { blogArticlePath, blogListPath } from './rss';

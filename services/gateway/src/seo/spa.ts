@@ -33,7 +33,10 @@ export function registerSite(app: NestFastifyApplication, config: GatewayConfig,
   const fastify = app.getHttpAdapter().getInstance();
   const sitemap = app.get(SitemapService);
   fastify.get('/sitemap.xml', async (_req, reply) =>
-    reply.header('content-type', 'application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(await sitemap.xml()),
+    reply
+      .header('content-type', 'application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(await sitemap.xml()),
   );
   fastify.get('/robots.txt', (_req, reply) => reply.header('content-type', 'text/plain; charset=utf-8').send(sitemap.robots()));
 

@@ -46,11 +46,7 @@ describe('uploads', () => {
   });
 
   it('lets only the owner read the record of a file', async () => {
-    const res = await request(backend.http)
-      .post('/api/uploads')
-      .set('authorization', `Bearer ${alice.token}`)
-      .attach('file', png, 'a.png')
-      .expect(201);
+    const res = await request(backend.http).post('/api/uploads').set('authorization', `Bearer ${alice.token}`).attach('file', png, 'a.png').expect(201);
     const rpc = backend.services.media!.app.get((await import('@visualnotes/common')).RpcClient);
     await expect(rpc.send(Patterns.media.uploadGet, { fileId: res.body.file_id, ownerId: alice.user.id })).resolves.toMatchObject({
       content_type: 'image/png',
@@ -89,11 +85,7 @@ describe('uploads', () => {
   });
 
   it('asks for the multipart field "file"', async () => {
-    const res = await request(backend.http)
-      .post('/api/uploads')
-      .set('authorization', `Bearer ${alice.token}`)
-      .send({ file: 'nope' })
-      .expect(400);
+    const res = await request(backend.http).post('/api/uploads').set('authorization', `Bearer ${alice.token}`).send({ file: 'nope' }).expect(400);
     expect(res.body.message).toContain('multipart/form-data');
   });
 

@@ -38,7 +38,7 @@ export function visitorKey(fingerprint: string, ip: string): string {
 export function videoCaller(request: FastifyRequest, user: AuthUser | undefined): VideoCaller {
   if (user) return { owner_id: user.id, scope: user.scope };
   const header = request.headers['x-fingerprint'];
-  const fingerprint = (Array.isArray(header) ? header[0] : header ?? '').slice(0, 200);
+  const fingerprint = (Array.isArray(header) ? header[0] : (header ?? '')).slice(0, 200);
   const ip = request.ip || 'unknown';
   return { owner_id: null, visitor_key: visitorKey(fingerprint, ip), visitor_quota_key: hash(`address\u0000${addressNetwork(ip)}`) };
 }

@@ -1,14 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RpcClient, STORAGE, type Storage } from '@visualnotes/common';
-import {
-  createHighlightSchema,
-  createVideoSchema,
-  DomainError,
-  listVideosQuerySchema,
-  Patterns,
-  updateVideoSchema,
-} from '@visualnotes/contracts';
+import { createHighlightSchema, createVideoSchema, DomainError, listVideosQuerySchema, Patterns, updateVideoSchema } from '@visualnotes/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { AuthGuard, OptionalAuthGuard } from '../auth/auth.guard';
@@ -68,7 +61,11 @@ export class VideosController {
     if (!video.file_id || !video.media_url) throw new DomainError('NOT_FOUND', 'This video has no uploaded file');
     const file = await this.rpc.send(Patterns.media.uploadGet, { fileId: video.file_id, ownerId: user.id });
     const stream = await this.storage.get(file.storage_key);
-    return reply.header('content-type', file.content_type).header('content-length', String(file.size)).header('cache-control', 'private, max-age=3600').send(stream);
+    return reply
+      .header('content-type', file.content_type)
+      .header('content-length', String(file.size))
+      .header('cache-control', 'private, max-age=3600')
+      .send(stream);
   }
 
   @Patch(':id')

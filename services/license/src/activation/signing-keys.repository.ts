@@ -10,7 +10,12 @@ export class SigningKeysRepository {
   /** Keeps `candidate` under `kid` unless a key is there already; the private key kept (the first one wins). */
   async keep(kid: string, candidate: { privatePem: string; publicPem: string }): Promise<string> {
     const repo = this.db.getRepository(SigningKey);
-    await repo.createQueryBuilder().insert().values({ kid, ...candidate }).orIgnore().execute();
+    await repo
+      .createQueryBuilder()
+      .insert()
+      .values({ kid, ...candidate })
+      .orIgnore()
+      .execute();
     return (await repo.findOneByOrFail({ kid })).privatePem;
   }
 }

@@ -39,7 +39,14 @@ describe('payments', () => {
     // the same session announced again under another event id makes no second license
     await deliver('checkout.session.async_payment_succeeded', session);
     expect(r.stores.licenses.licenses).toHaveLength(1);
-    expect(r.stores.licenses.licenses[0]).toMatchObject({ ownerId: buyer.user_id, ownerEmail: buyer.email, tier: 'pro_plus', maxDevices: 8, source: 'stripe', stripeSubscriptionId: 'sub_1' });
+    expect(r.stores.licenses.licenses[0]).toMatchObject({
+      ownerId: buyer.user_id,
+      ownerEmail: buyer.email,
+      tier: 'pro_plus',
+      maxDevices: 8,
+      source: 'stripe',
+      stripeSubscriptionId: 'sub_1',
+    });
   });
 
   it('issues nothing for an unpaid checkout or one without a purchase', async () => {
@@ -65,7 +72,7 @@ describe('payments', () => {
     expect(await r.entitlements.get(buyer.user_id, undefined, buyer.email)).toMatchObject({ desktop_pro: false });
   });
 
-  it('refuses an event whose signature is not the webhook secret\'s', async () => {
+  it("refuses an event whose signature is not the webhook secret's", async () => {
     const payload = JSON.stringify({ id: 'evt_forged', type: 'checkout.session.completed', data: { object: paidSession() } });
     const forged = stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
     await expect(billing.webhook(payload, forged)).rejects.toMatchObject({ code: 'WEBHOOK_SIGNATURE_INVALID' });
@@ -74,7 +81,10 @@ describe('payments', () => {
 
   it('refuses a plan that is not sold with the billing period asked for, and checkout without Stripe', async () => {
     await expect(billing.checkout(buyer, { product: 'premium', billing: 'lifetime' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    const offline = new BillingService(r.licenses, r.stores.licenses, new InMemoryStripeEvents(), runAtOnce, r.entitlements, { ...r.config, STRIPE_SECRET_KEY: undefined });
+    const offline = new BillingService(r.licenses, r.stores.licenses, new InMemoryStripeEvents(), runAtOnce, r.entitlements, {
+      ...r.config,
+      STRIPE_SECRET_KEY: undefined,
+    });
     await expect(offline.checkout(buyer, { product: 'desktop', tier: 'pro', billing: 'monthly' })).rejects.toMatchObject({ code: 'PAYMENTS_NOT_CONFIGURED' });
   });
 });

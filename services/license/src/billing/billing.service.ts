@@ -57,7 +57,13 @@ export class BillingService {
       ? new Stripe(config.STRIPE_SECRET_KEY, {
           maxNetworkRetries: 2,
           timeout: 20_000,
-          ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+          ...(api
+            ? {
+                host: api.hostname,
+                port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+                protocol: api.protocol.replace(':', '') as 'http' | 'https',
+              }
+            : {}),
         })
       : null;
   }
@@ -129,7 +135,16 @@ export class BillingService {
         if (await this.licenseRows.madeBySession(o.id, tx)) return;
         const subscription = typeof o.subscription === 'string' ? o.subscription : ((o.subscription as StripeObject | null)?.id ?? null);
         await this.licenses.issue(
-          { email: p.email, ownerId: p.user_id, product: p.product, tier: p.tier, plan: p.plan, source: 'stripe', stripeSessionId: o.id, stripeSubscriptionId: subscription },
+          {
+            email: p.email,
+            ownerId: p.user_id,
+            product: p.product,
+            tier: p.tier,
+            plan: p.plan,
+            source: 'stripe',
+            stripeSessionId: o.id,
+            stripeSubscriptionId: subscription,
+          },
           tx,
         );
         return;

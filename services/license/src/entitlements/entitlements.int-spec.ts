@@ -65,12 +65,15 @@ describe('entitlements and usage (license service over RPC)', () => {
 
   it('never passes a limit with 50 parallel calls', async () => {
     const u = await signUp(base);
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, () => rpc.send(Patterns.license.usageConsume, { subject: u.user.id, kind: 'video_summary' })),
-    );
+    const answers = await Promise.all(Array.from({ length: 50 }, () => rpc.send(Patterns.license.usageConsume, { subject: u.user.id, kind: 'video_summary' })));
     expect(answers.filter((a) => a.allowed)).toHaveLength(10);
     expect(answers.filter((a) => !a.allowed).every((a) => a.used === 10 && a.limit === 10)).toBe(true);
-    expect(answers.filter((a) => a.allowed).map((a) => a.used).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(
+      answers
+        .filter((a) => a.allowed)
+        .map((a) => a.used)
+        .sort((a, b) => a - b),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
 
     const visitor = `visitor:${Math.random()}`;
     const v = await Promise.all(
@@ -89,9 +92,7 @@ describe('entitlements and usage (license service over RPC)', () => {
 
   it('lets premium accounts summarize without limit', async () => {
     const u = await signUp(base, { scope: ['premium'] });
-    const answers = await Promise.all(
-      Array.from({ length: 15 }, () => rpc.send(Patterns.license.usageConsume, { subject: u.user.id, kind: 'video_summary' })),
-    );
+    const answers = await Promise.all(Array.from({ length: 15 }, () => rpc.send(Patterns.license.usageConsume, { subject: u.user.id, kind: 'video_summary' })));
     expect(answers.every((a) => a.allowed && a.limit === null)).toBe(true);
     expect(Math.max(...answers.map((a) => a.used))).toBe(15);
   });

@@ -8,7 +8,13 @@ const holding = (h: Partial<Holdings>): Holdings => ({ products: [], referralUnl
 
 describe('what a plan entitles to', () => {
   it('Premium includes Desktop Pro and unlimited videos and summaries; Desktop alone does not', () => {
-    expect(fromHoldings(holding({ products: ['premium'] }))).toEqual({ premium: true, publisher: false, desktop_pro: true, unlimited_videos: true, unlimited_summaries: true });
+    expect(fromHoldings(holding({ products: ['premium'] }))).toEqual({
+      premium: true,
+      publisher: false,
+      desktop_pro: true,
+      unlimited_videos: true,
+      unlimited_summaries: true,
+    });
     expect(fromHoldings(holding({ products: ['desktop'] }))).toEqual({ ...NONE, desktop_pro: true });
     expect(fromHoldings(holding({ products: ['publisher'] }))).toEqual({ ...NONE, publisher: true });
   });
@@ -38,7 +44,15 @@ describe('entitlements of an account', () => {
     const me = account();
     const owner = account();
     expect(await r.entitlements.get(me.id, undefined, me.email)).toEqual(NONE);
-    await r.licenses.issue({ email: me.email, ownerId: me.id, product: 'premium', tier: 'pro', plan: 'yearly', source: 'operator', validUntil: new Date(Date.now() - 1) });
+    await r.licenses.issue({
+      email: me.email,
+      ownerId: me.id,
+      product: 'premium',
+      tier: 'pro',
+      plan: 'yearly',
+      source: 'operator',
+      validUntil: new Date(Date.now() - 1),
+    });
     expect(await r.entitlements.get(me.id, undefined, me.email)).toEqual(NONE); // expired
     const shared = await r.licenses.issue({ email: owner.email, ownerId: owner.id, product: 'publisher', tier: 'pro', plan: 'yearly', source: 'operator' });
     await r.licenses.addUser({ user_id: owner.id, email: owner.email }, shared.id, me.email);

@@ -11,7 +11,13 @@ export function deviceView(d: LicenseDevice): LicenseDeviceView {
 }
 
 /** A license as its owner or one of its users sees it, with its devices and users. */
-export function licenseView(l: License, caller: { user_id: string; email: string }, devices: LicenseDevice[], users: LicenseUser[], now = new Date()): LicenseView {
+export function licenseView(
+  l: License,
+  caller: { user_id: string; email: string },
+  devices: LicenseDevice[],
+  users: LicenseUser[],
+  now = new Date(),
+): LicenseView {
   return {
     id: l.id,
     name: l.name,

@@ -19,7 +19,13 @@ describe('licenses, devices, users, payments (through the gateway)', () => {
   const stripe = new Stripe('sk_test_placeholder');
 
   beforeAll(async () => {
-    t = await createTestEnv('license_lic', { RATE_LIMIT_MAX: '100000', KEY_GUESS_MAX: '6', KEY_GUESS_MAX_PER_IP: '10000', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, BODY_LIMIT_BYTES: '8192' });
+    t = await createTestEnv('license_lic', {
+      RATE_LIMIT_MAX: '100000',
+      KEY_GUESS_MAX: '6',
+      KEY_GUESS_MAX_PER_IP: '10000',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      BODY_LIMIT_BYTES: '8192',
+    });
     backend = await startBackend(t.env, ['auth', 'license']);
     rpc = backend.gateway.app.get(RpcClient, { strict: false });
     [owner, other] = await Promise.all([signUp(backend.url), signUp(backend.url)]);
@@ -31,10 +37,17 @@ describe('licenses, devices, users, payments (through the gateway)', () => {
 
   const http = () => request(backend.http);
   const as = (u: SignedUp) => ({ authorization: `Bearer ${u.token}` });
-  const issue = (email: string, tier: 'pro' | 'pro_plus' | 'pro_max' = 'pro', plan: 'monthly' | 'yearly' | 'lifetime' = 'yearly', product?: 'desktop' | 'premium' | 'publisher') =>
-    rpc.send(Patterns.license.issue, { email, tier, plan, product });
+  const issue = (
+    email: string,
+    tier: 'pro' | 'pro_plus' | 'pro_max' = 'pro',
+    plan: 'monthly' | 'yearly' | 'lifetime' = 'yearly',
+    product?: 'desktop' | 'premium' | 'publisher',
+  ) => rpc.send(Patterns.license.issue, { email, tier, plan, product });
   const activate = (u: SignedUp, key: string, fingerprint: string) =>
-    http().post('/api/licenses/activate').set(as(u)).send({ key, fingerprint, device: { name: `PC ${fingerprint}`, os: 'Windows 11' } });
+    http()
+      .post('/api/licenses/activate')
+      .set(as(u))
+      .send({ key, fingerprint, device: { name: `PC ${fingerprint}`, os: 'Windows 11' } });
   const unknownKey = () => {
     const body = '9' + String(Math.floor(Math.random() * 1e14)).padStart(14, '0');
     return body + luhnCheckDigit(body);
@@ -123,7 +136,7 @@ describe('licenses, devices, users, payments (through the gateway)', () => {
     expect(lic.devices).toHaveLength(4);
   });
 
-  it('answers an unknown key and another user\'s key alike, and throttles key guessing', async () => {
+  it("answers an unknown key and another user's key alike, and throttles key guessing", async () => {
     const guesser = await signUp(backend.url);
     const l = await issue(owner.email);
     const res = await activate(guesser, unknownKey(), 'fp-g').expect(404);
@@ -158,7 +171,10 @@ describe('licenses, devices, users, payments (through the gateway)', () => {
     await http().post(`/api/licenses/${l.id}/users`).set(as(member)).send({ email: 'x@example.test' }).expect(403);
     await http().post(`/api/licenses/${l.id}/unsubscribe`).set(as(member)).expect(403);
 
-    await http().delete(`/api/licenses/${l.id}/users/${encodeURIComponent(member.email)}`).set(as(owner)).expect(200);
+    await http()
+      .delete(`/api/licenses/${l.id}/users/${encodeURIComponent(member.email)}`)
+      .set(as(owner))
+      .expect(200);
     expect((await rpc.send(Patterns.license.entitlements, { userId: member.user.id })).premium).toBe(false);
     await activate(member, l.key, 'fp-member-2').expect(404);
   });
@@ -226,10 +242,17 @@ describe('licenses, devices, users, payments (through the gateway)', () => {
 
       // renewal extends, cancellation shows, deletion ends
       const end = Math.floor(Date.now() / 1000) + 86400 * 60;
-      await send({ id: 'evt_2', object: 'event', type: 'invoice.paid', data: { object: { id: 'in_1', subscription: 'sub_1', lines: { data: [{ period: { end } }] } } } }).expect(200);
+      await send({
+        id: 'evt_2',
+        object: 'event',
+        type: 'invoice.paid',
+        data: { object: { id: 'in_1', subscription: 'sub_1', lines: { data: [{ period: { end } }] } } },
+      }).expect(200);
       let lic = ((await http().get('/api/licenses').set(as(buyer))).body as LicenseView[])[0];
       expect(new Date(lic.valid_until!).getTime()).toBe(end * 1000);
-      await send({ id: 'evt_3', object: 'event', type: 'customer.subscription.updated', data: { object: { id: 'sub_1', cancel_at_period_end: true } } }).expect(200);
+      await send({ id: 'evt_3', object: 'event', type: 'customer.subscription.updated', data: { object: { id: 'sub_1', cancel_at_period_end: true } } }).expect(
+        200,
+      );
       lic = ((await http().get('/api/licenses').set(as(buyer))).body as LicenseView[])[0];
       expect(lic.status).toBe('Active (Subscription canceled)');
       await send({ id: 'evt_4', object: 'event', type: 'customer.subscription.deleted', data: { object: { id: 'sub_1' } } }).expect(200);
@@ -239,7 +262,10 @@ describe('licenses, devices, users, payments (through the gateway)', () => {
     });
 
     it('still refuses JSON bodies over the size limit (the raw body is kept for signatures)', async () => {
-      const res = await http().post('/api/stripe/webhook').set('content-type', 'application/json').send(JSON.stringify({ big: 'x'.repeat(20_000) }));
+      const res = await http()
+        .post('/api/stripe/webhook')
+        .set('content-type', 'application/json')
+        .send(JSON.stringify({ big: 'x'.repeat(20_000) }));
       expect(res.status).toBe(413);
     });
 

@@ -36,7 +36,10 @@ export class LicensesRepository {
     return qb
       .andWhere(
         new Brackets((w) =>
-          w.where('l.owner_id = :userId', { userId }).orWhere('l.owner_email = :email', { email }).orWhere(`EXISTS ${this.userOf(qb, 'l')}`),
+          w
+            .where('l.owner_id = :userId', { userId })
+            .orWhere('l.owner_email = :email', { email })
+            .orWhere(`EXISTS ${this.userOf(qb, 'l')}`),
         ),
       )
       .setParameter('email', email)
@@ -115,7 +118,11 @@ export class LicensesRepository {
 
   /** Revokes the live licenses an account owns (by id, or by address when known); how many. */
   async revokeOwnedBy(userId: string, email: string | null, tx?: Tx): Promise<number> {
-    const qb = this.of(License, tx).createQueryBuilder().update().set({ revokedAt: () => 'now()' }).where('revoked_at IS NULL');
+    const qb = this.of(License, tx)
+      .createQueryBuilder()
+      .update()
+      .set({ revokedAt: () => 'now()' })
+      .where('revoked_at IS NULL');
     qb.andWhere(email ? '(owner_id = :userId OR owner_email = :email)' : 'owner_id = :userId', { userId, email });
     return (await qb.execute()).affected ?? 0;
   }
@@ -145,7 +152,10 @@ export class LicensesRepository {
 
   /** A paid invoice: the subscription's licenses are valid at least until `end`. */
   async extendSubscription(subscriptionId: string, end: Date, tx?: Tx): Promise<void> {
-    await this.bySubscription(subscriptionId, tx).set({ validUntil: () => 'GREATEST(valid_until, :end)' }).setParameter('end', end).execute();
+    await this.bySubscription(subscriptionId, tx)
+      .set({ validUntil: () => 'GREATEST(valid_until, :end)' })
+      .setParameter('end', end)
+      .execute();
   }
 
   /** The subscription will end with its period (`canceled`), or goes on again. */

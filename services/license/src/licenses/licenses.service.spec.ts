@@ -15,7 +15,7 @@ describe('license rules', () => {
   const issue = (owner: LicenseCaller, extra: Partial<Parameters<LicenseRules['licenses']['issue']>[0]> = {}) =>
     r.licenses.issue({ email: owner.email, ownerId: owner.user_id, product: 'desktop', tier: 'pro', plan: 'yearly', source: 'operator', ...extra });
 
-  it('names a license after its tier and gives it the tier\'s device slots (none for Publisher)', async () => {
+  it("names a license after its tier and gives it the tier's device slots (none for Publisher)", async () => {
     const owner = person('owner');
     expect(await issue(owner, { tier: 'pro_plus' })).toMatchObject({ name: 'Desktop Pro Plus', maxDevices: 8, plan: 'yearly' });
     expect(await issue(owner, { product: 'publisher' })).toMatchObject({ maxDevices: 0 });
@@ -27,7 +27,7 @@ describe('license rules', () => {
     expect(days).toBeLessThanOrEqual(31);
   });
 
-  it('activates devices up to the tier\'s limit; the same device again keeps its slot', async () => {
+  it("activates devices up to the tier's limit; the same device again keeps its slot", async () => {
     const owner = person('owner');
     const l = await issue(owner); // Pro: 4 devices
     for (const fp of ['a', 'b', 'c', 'd']) await r.licenses.activate(owner, l.key, fp, device(`PC ${fp}`));
@@ -78,7 +78,7 @@ describe('license rules', () => {
     await expect(r.licenses.removeUser(owner, l.id, friend.email)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('adds nobody for the owner\'s own address, and at most 50 users', async () => {
+  it("adds nobody for the owner's own address, and at most 50 users", async () => {
     const owner = person('owner');
     const l = await issue(owner);
     expect((await r.licenses.addUser(owner, l.id, owner.email)).users).toEqual([]);
@@ -101,7 +101,7 @@ describe('license rules', () => {
     await expect(r.licenses.resume(owner, lifetime.id, 'monthly')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
-  it('revokes what a deleted account owns, takes its address off others\' licenses and drops its counters', async () => {
+  it("revokes what a deleted account owns, takes its address off others' licenses and drops its counters", async () => {
     const gone = person('gone');
     const owner = person('owner');
     await r.licenses.list(gone); // the address is remembered when the account calls

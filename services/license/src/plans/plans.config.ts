@@ -53,9 +53,7 @@ export function earlyBirdActive(now = new Date()): boolean {
 /** What is charged for a product/tier/plan now (early bird applied), or null when it is not sold. */
 export function priceOf(product: Product, tier: DesktopTier, plan: LicensePlan, now = new Date()): number | null {
   const list =
-    product === 'desktop'
-      ? PlansConfig.tiers[tier].prices[plan]
-      : (PlansConfig.products[product].prices as Partial<Record<LicensePlan, number>>)[plan];
+    product === 'desktop' ? PlansConfig.tiers[tier].prices[plan] : (PlansConfig.products[product].prices as Partial<Record<LicensePlan, number>>)[plan];
   if (list === undefined) return null;
   return earlyBirdActive(now) ? discounted(list) : list;
 }

@@ -23,7 +23,13 @@ export class PlansService {
       plans: [
         { id: 'free', name: PlansConfig.free.name, description: PlansConfig.free.description, features: [...PlansConfig.free.features] },
         { id: 'premium', name: p.premium.name, description: p.premium.description, features: [...p.premium.features], prices: prices(p.premium.prices) },
-        { id: 'publisher', name: p.publisher.name, description: p.publisher.description, features: [...p.publisher.features], prices: prices(p.publisher.prices) },
+        {
+          id: 'publisher',
+          name: p.publisher.name,
+          description: p.publisher.description,
+          features: [...p.publisher.features],
+          prices: prices(p.publisher.prices),
+        },
         {
           id: 'desktop',
           name: p.desktop.name,

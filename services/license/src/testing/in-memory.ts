@@ -58,7 +58,10 @@ export class InMemoryLicenses implements LicenseStore {
     return d ? { ...d } : null;
   }
   async describeDevice(device: LicenseDevice) {
-    Object.assign(this.devices.find((d) => d.id === device.id)!, { name: device.name, os: device.os });
+    Object.assign(
+      this.devices.find((d) => d.id === device.id)!,
+      { name: device.name, os: device.os },
+    );
   }
   async countDevices(licenseId: string) {
     return this.devices.filter((d) => d.licenseId === licenseId).length;

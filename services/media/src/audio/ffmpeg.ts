@@ -65,9 +65,7 @@ export async function encodeChunk(
   // Input seeking in PCM is sample-accurate, so chunk offsets stay exact.
   const cut = ['-ss', range.start.toFixed(4), '-t', (range.end - range.start).toFixed(4), '-i', wav, '-ac', '1', '-ar', String(SAMPLE_RATE)];
   const codec =
-    format === 'opus'
-      ? ['-c:a', 'libopus', '-b:a', `${kbps}k`, '-vbr', 'on', '-f', 'ogg']
-      : ['-c:a', 'flac', '-compression_level', '8', '-f', 'flac'];
+    format === 'opus' ? ['-c:a', 'libopus', '-b:a', `${kbps}k`, '-vbr', 'on', '-f', 'ogg'] : ['-c:a', 'flac', '-compression_level', '8', '-f', 'flac'];
   await run(bin, ['-y', ...cut, '-map_metadata', '-1', ...codec, output]);
   return readFile(output);
 }

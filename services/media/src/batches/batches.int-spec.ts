@@ -58,7 +58,12 @@ describe('batches (links, playlists, files, limits, allowances, export)', () => 
       captioned('bbbbbbbbbb4', 'Playlist four'),
       ...Array.from({ length: 8 }, (_, i) => captioned(`cccccccccc${i}`, `Course part ${i}`)),
     ]);
-    yt.addPlaylist({ id: 'PLstandin0000000001', title: 'A stand-in course', videoIds: ['bbbbbbbbbb1', 'bbbbbbbbbb2', 'privatevid0', 'bbbbbbbbbb3', 'bbbbbbbbbb4'], pageSize: 2 });
+    yt.addPlaylist({
+      id: 'PLstandin0000000001',
+      title: 'A stand-in course',
+      videoIds: ['bbbbbbbbbb1', 'bbbbbbbbbb2', 'privatevid0', 'bbbbbbbbbb3', 'bbbbbbbbbb4'],
+      pageSize: 2,
+    });
     t = await createTestEnv('batches', {
       YOUTUBE_BASE_URL: yt.url,
       FREE_VIDEO_SUMMARIES_PER_MONTH: '4',
@@ -77,10 +82,14 @@ describe('batches (links, playlists, files, limits, allowances, export)', () => 
   });
 
   const finished = (id: string, user: SignedUp): Promise<BatchView> =>
-    waitFor(async () => {
-      const res = await request(backend.http).get(`/api/batches/${id}`).set(auth(user)).expect(200);
-      return res.body.status !== 'running' ? (res.body as BatchView) : null;
-    }, 60_000, 200) as Promise<BatchView>;
+    waitFor(
+      async () => {
+        const res = await request(backend.http).get(`/api/batches/${id}`).set(auth(user)).expect(200);
+        return res.body.status !== 'running' ? (res.body as BatchView) : null;
+      },
+      60_000,
+      200,
+    ) as Promise<BatchView>;
 
   it('summarizes a batch of subtitle files end to end and exports it as one ZIP', async () => {
     const res = await request(backend.http)
@@ -104,7 +113,10 @@ describe('batches (links, playlists, files, limits, allowances, export)', () => 
     expect(video.transcript_source).toBe('subtitles');
     expect(video.summary.sections.length).toBeGreaterThanOrEqual(1);
 
-    const zip = await request(backend.http).get(`/api/batches/${batch.id}/export.zip`).set(auth(alice)).buffer(true)
+    const zip = await request(backend.http)
+      .get(`/api/batches/${batch.id}/export.zip`)
+      .set(auth(alice))
+      .buffer(true)
       .parse((r, cb) => {
         const chunks: Buffer[] = [];
         r.on('data', (c: Buffer) => chunks.push(c));
@@ -115,9 +127,18 @@ describe('batches (links, playlists, files, limits, allowances, export)', () => 
     const files = unzipSync(new Uint8Array(zip.body as Buffer));
     const names = Object.keys(files).sort();
     expect(names).toEqual([
-      '1 lecture one/summary.md', '1 lecture one/transcript.srt', '1 lecture one/transcript.txt', '1 lecture one/transcript.vtt',
-      '2 lecture two/summary.md', '2 lecture two/transcript.srt', '2 lecture two/transcript.txt', '2 lecture two/transcript.vtt',
-      '3 lecture three/summary.md', '3 lecture three/transcript.srt', '3 lecture three/transcript.txt', '3 lecture three/transcript.vtt',
+      '1 lecture one/summary.md',
+      '1 lecture one/transcript.srt',
+      '1 lecture one/transcript.txt',
+      '1 lecture one/transcript.vtt',
+      '2 lecture two/summary.md',
+      '2 lecture two/transcript.srt',
+      '2 lecture two/transcript.txt',
+      '2 lecture two/transcript.vtt',
+      '3 lecture three/summary.md',
+      '3 lecture three/transcript.srt',
+      '3 lecture three/transcript.txt',
+      '3 lecture three/transcript.vtt',
     ]);
     const srtOut = strFromU8(files['2 lecture two/transcript.srt']);
     expect(srtOut).toContain('1\n00:00:00,000 --> 00:00:05,000\n');
@@ -182,30 +203,65 @@ describe('batches (links, playlists, files, limits, allowances, export)', () => 
     const batch = await finished(res.body.id, alice);
     expect(batch).toMatchObject({ done: 4, failed: 0 });
 
-    const missing = await request(backend.http).post('/api/batches').set(auth(alice)).send({ playlist_url: 'https://www.youtube.com/playlist?list=PLnosuchplaylist000' }).expect(404);
+    const missing = await request(backend.http)
+      .post('/api/batches')
+      .set(auth(alice))
+      .send({ playlist_url: 'https://www.youtube.com/playlist?list=PLnosuchplaylist000' })
+      .expect(404);
     expect(missing.body.message).toBe(Messages.playlistNotFound);
-    const bad = await request(backend.http).post('/api/batches').set(auth(alice)).send({ playlist_url: 'https://example.com/?list=PLstandin0000000001' }).expect(400);
+    const bad = await request(backend.http)
+      .post('/api/batches')
+      .set(auth(alice))
+      .send({ playlist_url: 'https://example.com/?list=PLstandin0000000001' })
+      .expect(400);
     expect(bad.body.message).toMatch(/not a YouTube playlist/);
   });
 
   it('bounds the size of a batch by plan, with the catalogue sentence, and checks every line', async () => {
     const ids = ['aaaaaaaaaa1', 'aaaaaaaaaa2', 'aaaaaaaaaa3', 'aaaaaaaaaa4', 'aaaaaaaaaa5', 'aaaaaaaaaa6', 'aaaaaaaaaa7', 'bbbbbbbbbb1', 'bbbbbbbbbb2'];
     const urls = (n: number) => ids.slice(0, n).map((id) => `https://youtu.be/${id}`);
-    const free = await request(backend.http).post('/api/batches').set(auth(bob)).send({ urls: urls(6) }).expect(403);
+    const free = await request(backend.http)
+      .post('/api/batches')
+      .set(auth(bob))
+      .send({ urls: urls(6) })
+      .expect(403);
     expect(free.body.message).toBe(Messages.batchNeedsPremium.replace('{n}', '5'));
-    const tooMany = await request(backend.http).post('/api/batches').set(auth(alice)).send({ urls: urls(9) }).expect(413);
+    const tooMany = await request(backend.http)
+      .post('/api/batches')
+      .set(auth(alice))
+      .send({ urls: urls(9) })
+      .expect(413);
     expect(tooMany.body.message).toBe(Messages.batchTooLarge.replace('{n}', '8'));
     // the same video twice counts once
-    await request(backend.http).post('/api/batches').set(auth(bob)).send({ urls: [...urls(5), urls(1)[0]] }).expect(202);
-    const line = await request(backend.http).post('/api/batches').set(auth(bob)).send({ urls: ['https://youtu.be/aaaaaaaaaa1', 'not a link'] }).expect(400);
+    await request(backend.http)
+      .post('/api/batches')
+      .set(auth(bob))
+      .send({ urls: [...urls(5), urls(1)[0]] })
+      .expect(202);
+    const line = await request(backend.http)
+      .post('/api/batches')
+      .set(auth(bob))
+      .send({ urls: ['https://youtu.be/aaaaaaaaaa1', 'not a link'] })
+      .expect(400);
     expect(line.body.message).toBe('Line 2 is not a YouTube video link; fix or remove it');
-    const empty = await request(backend.http).post('/api/batches').set(auth(bob)).send({ urls: ['', ' '] }).expect(400);
+    const empty = await request(backend.http)
+      .post('/api/batches')
+      .set(auth(bob))
+      .send({ urls: ['', ' '] })
+      .expect(400);
     expect(empty.body.message).toBe('Paste video links (one per line) or a playlist link');
-    await request(backend.http).post('/api/batches').send({ urls: urls(1) }).expect(401);
+    await request(backend.http)
+      .post('/api/batches')
+      .send({ urls: urls(1) })
+      .expect(401);
   });
 
   it('shows a batch only to its owner', async () => {
-    const mine = await request(backend.http).post('/api/batches').set(auth(alice)).send({ urls: ['https://youtu.be/aaaaaaaaaa4'] }).expect(202);
+    const mine = await request(backend.http)
+      .post('/api/batches')
+      .set(auth(alice))
+      .send({ urls: ['https://youtu.be/aaaaaaaaaa4'] })
+      .expect(202);
     const id = mine.body.id as string;
     for (const [method, path] of [
       ['get', `/api/batches/${id}`],
@@ -236,7 +292,10 @@ describe('batches (links, playlists, files, limits, allowances, export)', () => 
   it('never counts more videos than the plan allows when batch items and single videos are imported together', async () => {
     const ids = ['aaaaaaaaaa1', 'aaaaaaaaaa2', 'aaaaaaaaaa4', 'aaaaaaaaaa5', 'aaaaaaaaaa6'];
     const [batchRes, ...singles] = await Promise.all([
-      request(backend.http).post('/api/batches').set(auth(carol)).send({ urls: ids.map((id) => `https://youtu.be/${id}`) }),
+      request(backend.http)
+        .post('/api/batches')
+        .set(auth(carol))
+        .send({ urls: ids.map((id) => `https://youtu.be/${id}`) }),
       request(backend.http).post('/api/videos').set(auth(carol)).send({ url: 'https://youtu.be/aaaaaaaaaa7' }),
       request(backend.http).post('/api/videos').set(auth(carol)).send({ url: 'https://youtu.be/bbbbbbbbbb1' }),
     ]);
@@ -262,10 +321,14 @@ describe('batches (links, playlists, files, limits, allowances, export)', () => 
       .expect(202);
     const cancelled = (await request(backend.http).delete(`/api/batches/${res.body.id}`).set(auth(alice)).expect(200)).body as BatchView;
     expect(cancelled.status).toBe('cancelled');
-    const after = (await waitFor(async () => {
-      const b = (await request(backend.http).get(`/api/batches/${res.body.id}`).set(auth(alice)).expect(200)).body as BatchView;
-      return b.items.some((i) => i.status === 'processing' || i.status === 'pending') ? null : b;
-    }, 30_000, 200)) as BatchView;
+    const after = (await waitFor(
+      async () => {
+        const b = (await request(backend.http).get(`/api/batches/${res.body.id}`).set(auth(alice)).expect(200)).body as BatchView;
+        return b.items.some((i) => i.status === 'processing' || i.status === 'pending') ? null : b;
+      },
+      30_000,
+      200,
+    )) as BatchView;
     expect(after.status).toBe('cancelled');
     expect(after.items.filter((i) => i.status === 'cancelled').length).toBeGreaterThan(0);
     expect(after.items.every((i) => i.status === 'done' || i.status === 'cancelled')).toBe(true);

@@ -25,7 +25,11 @@ export class BatchesProcessor extends JobProcessor implements OnApplicationBoots
 
   async onApplicationBootstrap() {
     await this.queue
-      .upsertJobScheduler('batch-sweep', { every: this.config.BATCH_SWEEP_MS }, { name: Jobs.batchSweep, data: {}, opts: { removeOnComplete: true, removeOnFail: 10 } })
+      .upsertJobScheduler(
+        'batch-sweep',
+        { every: this.config.BATCH_SWEEP_MS },
+        { name: Jobs.batchSweep, data: {}, opts: { removeOnComplete: true, removeOnFail: 10 } },
+      )
       .catch((err: Error) => this.logger.warn(`batch sweep not scheduled: ${err.message}`));
     // a copy that starts resumes what the last one left (the scheduler's first run may be a while off)
     await this.batches.sweep().catch((err: Error) => this.logger.warn(`batch sweep failed: ${err.message}`));

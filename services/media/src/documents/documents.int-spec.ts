@@ -71,13 +71,21 @@ describe('document summaries through the gateway', () => {
     const res = await post(free).attach('file', fx.pdf, { filename: 'report.pdf', contentType: 'application/pdf' }).expect(202);
     expect(res.body).toEqual({ summary_id: expect.any(String), job_id: expect.stringMatching(/^ai-documents:/) });
     const job = await waitFor(async () => {
-      const s = await request(backend.http).get(`/api/jobs/${encodeURIComponent(res.body.job_id)}`).set('authorization', `Bearer ${free.token}`).expect(200);
+      const s = await request(backend.http)
+        .get(`/api/jobs/${encodeURIComponent(res.body.job_id)}`)
+        .set('authorization', `Bearer ${free.token}`)
+        .expect(200);
       return s.body.state === 'completed' ? s.body : null;
     }, 60_000);
     expect(job.progress).toBe(100);
     // the job is its owner's only
-    await request(backend.http).get(`/api/jobs/${encodeURIComponent(res.body.job_id)}`).set('authorization', `Bearer ${premium.token}`).expect(404);
-    await request(backend.http).get(`/api/jobs/${encodeURIComponent(res.body.job_id)}`).expect(404);
+    await request(backend.http)
+      .get(`/api/jobs/${encodeURIComponent(res.body.job_id)}`)
+      .set('authorization', `Bearer ${premium.token}`)
+      .expect(404);
+    await request(backend.http)
+      .get(`/api/jobs/${encodeURIComponent(res.body.job_id)}`)
+      .expect(404);
     const v = await view(free, res.body.summary_id);
     expect(v).toMatchObject({ status: 'completed', kind: 'pdf', pages: 3, unit: 'page', progress: 100 });
     expect(v.summary!.overview.length).toBeGreaterThan(20);
@@ -98,7 +106,9 @@ describe('document summaries through the gateway', () => {
   it('summarizes PowerPoint slides with notes, Word documents and pasted text', async () => {
     const deck = await post(free).attach('file', fx.pptx, 'deck.pptx').expect(202);
     const word = await post(free).attach('file', fx.docx, 'report.docx').expect(202);
-    const text = await post(free).send({ text: `# Plan\n${SOLAR_FACTS.join(' ')}\n\n## Budget\nThe budget doubles next year because demand grows.` }).expect(202);
+    const text = await post(free)
+      .send({ text: `# Plan\n${SOLAR_FACTS.join(' ')}\n\n## Budget\nThe budget doubles next year because demand grows.` })
+      .expect(202);
     const [d, w, x] = await Promise.all([finished(free, deck.body.summary_id), finished(free, word.body.summary_id), finished(free, text.body.summary_id)]);
     expect(d).toMatchObject({ status: 'completed', kind: 'pptx', pages: 3, unit: 'slide', title: 'Quarterly sales review' });
     expect(w).toMatchObject({ status: 'completed', kind: 'docx', unit: 'part' });
@@ -138,13 +148,18 @@ describe('document summaries through the gateway', () => {
     ['an empty file', () => Buffer.alloc(0), 'empty.pdf', 400, Messages.documentEmpty],
     ['a file over the limit', () => Buffer.alloc(300 * 1024, 0x61), 'big.txt', 413, 'The file is larger than the limit of 0.3 MB'],
     ['an image', () => fx.scannedPng, 'photo.png', 415, Messages.documentUnsupported],
-  ])('refuses %s with a clear message and keeps nothing', async (_label, file, name, status, message) => {
-    const before = (await request(backend.http).get('/api/summaries/00000000-0000-0000-0000-000000000000').set('authorization', `Bearer ${free.token}`)).status;
-    expect(before).toBe(404);
-    const res = await post(free).attach('file', file(), name).expect(status);
-    expect(res.body).toEqual({ statusCode: status, message });
-    expect(storedDocuments()).toEqual([]);
-  }, 60_000);
+  ])(
+    'refuses %s with a clear message and keeps nothing',
+    async (_label, file, name, status, message) => {
+      const before = (await request(backend.http).get('/api/summaries/00000000-0000-0000-0000-000000000000').set('authorization', `Bearer ${free.token}`))
+        .status;
+      expect(before).toBe(404);
+      const res = await post(free).attach('file', file(), name).expect(status);
+      expect(res.body).toEqual({ statusCode: status, message });
+      expect(storedDocuments()).toEqual([]);
+    },
+    60_000,
+  );
 
   it('keeps serving after bad files', async () => {
     const res = await post(free).send({ text: 'One more short text to check the services still answer after bad input.' }).expect(202);

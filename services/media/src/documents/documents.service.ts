@@ -221,10 +221,7 @@ export class DocumentsService implements OnModuleDestroy {
   }
 
   async complete(documentId: string, summary: DocumentSummary) {
-    await this.documents.update(
-      { id: documentId },
-      { status: 'completed', summary, progress: 100, error: null, completedAt: new Date() },
-    );
+    await this.documents.update({ id: documentId }, { status: 'completed', summary, progress: 100, error: null, completedAt: new Date() });
     return { ok: true as const };
   }
 
@@ -240,7 +237,10 @@ export class DocumentsService implements OnModuleDestroy {
 }
 
 function stripExtension(name?: string): string | null {
-  const base = (name ?? '').replace(/^.*[\\/]/, '').replace(/\.[A-Za-z0-9]{1,8}$/, '').trim();
+  const base = (name ?? '')
+    .replace(/^.*[\\/]/, '')
+    .replace(/\.[A-Za-z0-9]{1,8}$/, '')
+    .trim();
   return base || null;
 }
 

@@ -14,7 +14,19 @@ const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
 function talk(dir: string, name: string, seconds: number, pauses: [number, number][]): Buffer {
   const wav = join(dir, `${name}.wav`);
   const quiet = pauses.map(([a, b]) => `between(t,${a},${b})`).join('+');
-  execFileSync(ffmpeg, ['-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds},volume=enable='${quiet}':volume=0`, '-ac', '1', '-ar', '22050', wav]);
+  execFileSync(ffmpeg, [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds},volume=enable='${quiet}':volume=0`,
+    '-ac',
+    '1',
+    '-ar',
+    '22050',
+    wav,
+  ]);
   return readFileSync(wav);
 }
 
@@ -32,7 +44,15 @@ describe('transcription of Premium videos before free ones', () => {
     const dir = tempDir('priority-audio');
     yt = await YoutubeStandIn.start([
       // 12 s cut at 4 and 8 s: three chunks of 4 s.
-      { id: 'freetalk000', title: 'A free talk', lengthSeconds: 12, audio: talk(dir, 'free', 12, [[3.6, 4.4], [7.6, 8.4]]) },
+      {
+        id: 'freetalk000',
+        title: 'A free talk',
+        lengthSeconds: 12,
+        audio: talk(dir, 'free', 12, [
+          [3.6, 4.4],
+          [7.6, 8.4],
+        ]),
+      },
       // 6 s cut at 3 s: two chunks of 3 s.
       { id: 'premtalk000', title: 'A Premium talk', lengthSeconds: 6, audio: talk(dir, 'premium', 6, [[2.6, 3.4]]) },
     ]);
@@ -60,15 +80,23 @@ describe('transcription of Premium videos before free ones', () => {
   });
 
   const ready = (id: string, user: SignedUp): Promise<VideoView> =>
-    waitFor(async () => {
-      const res = await request(backend.http).get(`/api/videos/${id}`).set('authorization', `Bearer ${user.token}`);
-      if (res.body.status === 'failed') throw new Error(`video failed: ${res.body.error}`);
-      return res.body.status === 'ready' ? (res.body as VideoView) : null;
-    }, 60_000, 200) as Promise<VideoView>;
+    waitFor(
+      async () => {
+        const res = await request(backend.http).get(`/api/videos/${id}`).set('authorization', `Bearer ${user.token}`);
+        if (res.body.status === 'failed') throw new Error(`video failed: ${res.body.error}`);
+        return res.body.status === 'ready' ? (res.body as VideoView) : null;
+      },
+      60_000,
+      200,
+    ) as Promise<VideoView>;
 
   it('sends the chunks of a Premium video queued later before those of a free one, as Opus in Ogg', async () => {
     const post = (user: SignedUp, id: string) =>
-      request(backend.http).post('/api/videos').set('authorization', `Bearer ${user.token}`).send({ url: `https://youtu.be/${id}` }).expect(202);
+      request(backend.http)
+        .post('/api/videos')
+        .set('authorization', `Bearer ${user.token}`)
+        .send({ url: `https://youtu.be/${id}` })
+        .expect(202);
     const a = (await post(free, 'freetalk000')).body.video as VideoView;
     // The free video's chunks are queued before the Premium video is even imported.
     await waitFor(async () => (await queue.getJobCounts('prioritized', 'waiting')).prioritized === 3, 30_000, 100);
@@ -84,8 +112,15 @@ describe('transcription of Premium videos before free ones', () => {
     expect(asr.files.every((f) => f.name.endsWith('.ogg') && f.contentType === 'audio/ogg')).toBe(true);
     // The same transcript as from WAV chunks: texts in order, at the offsets of the cuts.
     expect(fa.transcript.map((l) => l.text)).toEqual(['chunk 0 spoken words.', 'chunk 1 spoken words.', 'chunk 2 spoken words.']);
-    expect(fa.transcript.map((l) => [Math.round(l.start), Math.round(l.end)])).toEqual([[0, 4], [4, 8], [8, 12]]);
-    expect(fb.transcript.map((l) => [Math.round(l.start), Math.round(l.end)])).toEqual([[0, 3], [3, 6]]);
+    expect(fa.transcript.map((l) => [Math.round(l.start), Math.round(l.end)])).toEqual([
+      [0, 4],
+      [4, 8],
+      [8, 12],
+    ]);
+    expect(fb.transcript.map((l) => [Math.round(l.start), Math.round(l.end)])).toEqual([
+      [0, 3],
+      [3, 6],
+    ]);
     expect(fb.summary!.sections.length).toBeGreaterThanOrEqual(1);
   });
 });

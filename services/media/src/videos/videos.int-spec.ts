@@ -39,9 +39,17 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
     const wav = join(dir, 'speech.wav');
     // 12 s: tone, silence, tone, silence, tone — silences are where chunks should be cut.
     execFileSync(ffmpeg, [
-      '-loglevel', 'error', '-f', 'lavfi', '-i',
-      'sine=frequency=440:duration=12,volume=enable=\'between(t,3.6,4.4)+between(t,7.6,8.4)\':volume=0',
-      '-ac', '1', '-ar', '22050', wav,
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      "sine=frequency=440:duration=12,volume=enable='between(t,3.6,4.4)+between(t,7.6,8.4)':volume=0",
+      '-ac',
+      '1',
+      '-ar',
+      '22050',
+      wav,
     ]);
     yt = await YoutubeStandIn.start([
       {
@@ -63,7 +71,16 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
       {
         id: 'zhvideo0000',
         title: '中文视频',
-        tracks: [{ lang: 'zh-Hans', name: 'Chinese', lines: [{ start: 0, dur: 4, text: '今天我们讨论机器学习的基本概念。' }, { start: 4, dur: 4, text: '神经网络由很多层组成。' }] }],
+        tracks: [
+          {
+            lang: 'zh-Hans',
+            name: 'Chinese',
+            lines: [
+              { start: 0, dur: 4, text: '今天我们讨论机器学习的基本概念。' },
+              { start: 4, dur: 4, text: '神经网络由很多层组成。' },
+            ],
+          },
+        ],
       },
     ]);
     asr = await OpenAiStandIn.start();
@@ -87,20 +104,28 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
   });
 
   const ready = (id: string, user?: SignedUp, headers: Record<string, string> = {}): Promise<VideoView> =>
-    waitFor(async () => {
-      const res = await request(backend.http)
-        .get(`/api/videos/${id}`)
-        .set(user ? auth(user) : {})
-        .set(headers);
-      if (res.body.status === 'failed') throw new Error(`video failed: ${res.body.error}`);
-      return res.body.status === 'ready' ? (res.body as VideoView) : null;
-    }, 40_000, 200) as Promise<VideoView>;
+    waitFor(
+      async () => {
+        const res = await request(backend.http)
+          .get(`/api/videos/${id}`)
+          .set(user ? auth(user) : {})
+          .set(headers);
+        if (res.body.status === 'failed') throw new Error(`video failed: ${res.body.error}`);
+        return res.body.status === 'ready' ? (res.body as VideoView) : null;
+      },
+      40_000,
+      200,
+    ) as Promise<VideoView>;
 
   it('refuses an empty field and a link that is not a video, without fetching it', async () => {
     const before = yt.requests.length;
     const empty = await request(backend.http).post('/api/videos').set(auth(alice)).send({ url: '  ' }).expect(400);
     expect(empty.body.message).toBe(Messages.videoUrlRequired);
-    const other = await request(backend.http).post('/api/videos').set(auth(alice)).send({ url: `${yt.url}/watch?v=dQw4w9WgXcQ` }).expect(400);
+    const other = await request(backend.http)
+      .post('/api/videos')
+      .set(auth(alice))
+      .send({ url: `${yt.url}/watch?v=dQw4w9WgXcQ` })
+      .expect(400);
     expect(other.body.message).toMatch(/not a YouTube video/);
     await request(backend.http).post('/api/videos').set(auth(alice)).send({ url: 'https://example.com/watch?v=dQw4w9WgXcQ' }).expect(400);
     expect(yt.requests.length).toBe(before);
@@ -133,23 +158,37 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
     await request(backend.http).get(`/api/jobs/${res.body.job_id}`).set(auth(bob)).expect(404);
     await request(backend.http).get(`/api/jobs/${res.body.job_id}`).expect(404);
     await request(backend.http).get(`/api/jobs/${res.body.job_id}/events`).set(auth(bob)).expect(404);
-    const events = await request(backend.http).get(`/api/jobs/${res.body.job_id}/events`).set(auth(alice)).buffer(true).parse((r, cb) => {
-      let text = '';
-      r.on('data', (c: Buffer) => (text += c.toString()));
-      r.on('end', () => cb(null, text));
-    });
+    const events = await request(backend.http)
+      .get(`/api/jobs/${res.body.job_id}/events`)
+      .set(auth(alice))
+      .buffer(true)
+      .parse((r, cb) => {
+        let text = '';
+        r.on('data', (c: Buffer) => (text += c.toString()));
+        r.on('end', () => cb(null, text));
+      });
     expect(String(events.body)).toContain('"state":"completed"');
   });
 
   it('accepts every link form of the same video', async () => {
-    for (const url of ['https://youtu.be/dQw4w9WgXcQ?si=x', 'https://www.youtube.com/shorts/dQw4w9WgXcQ', 'https://www.youtube.com/embed/dQw4w9WgXcQ?start=3', 'https://youtube.com/live/dQw4w9WgXcQ?feature=share', 'dQw4w9WgXcQ']) {
+    for (const url of [
+      'https://youtu.be/dQw4w9WgXcQ?si=x',
+      'https://www.youtube.com/shorts/dQw4w9WgXcQ',
+      'https://www.youtube.com/embed/dQw4w9WgXcQ?start=3',
+      'https://youtube.com/live/dQw4w9WgXcQ?feature=share',
+      'dQw4w9WgXcQ',
+    ]) {
       const res = await request(backend.http).post('/api/videos').set(auth(bob)).send({ url }).expect(202);
       expect(res.body.video.provider_id).toBe('dQw4w9WgXcQ');
     }
   });
 
   it('tells not found, blocked and empty caption bodies apart', async () => {
-    const post = (id: string) => request(backend.http).post('/api/videos').set(auth(alice)).send({ url: `https://youtu.be/${id}` });
+    const post = (id: string) =>
+      request(backend.http)
+        .post('/api/videos')
+        .set(auth(alice))
+        .send({ url: `https://youtu.be/${id}` });
     const notFound = await post('notfound000');
     expect([notFound.status, notFound.body.message]).toEqual([404, Messages.videoNotFound]);
     for (const id of ['botcheck000', 'ratelimit00', 'consent0000', 'emptycapt00']) {
@@ -217,8 +256,13 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
   });
 
   it('uses an uploaded SRT file as the transcript', async () => {
-    const srt = '1\n00:00:01,000 --> 00:00:04,000\nWelcome to the subtitle file.\n\n2\n00:00:04,500 --> 00:00:09,000\nIt becomes the transcript of the video.\n';
-    const up = await request(backend.http).post('/api/uploads').set(auth(alice)).attach('file', Buffer.from(srt), { filename: 'talk.srt', contentType: 'application/x-subrip' }).expect(201);
+    const srt =
+      '1\n00:00:01,000 --> 00:00:04,000\nWelcome to the subtitle file.\n\n2\n00:00:04,500 --> 00:00:09,000\nIt becomes the transcript of the video.\n';
+    const up = await request(backend.http)
+      .post('/api/uploads')
+      .set(auth(alice))
+      .attach('file', Buffer.from(srt), { filename: 'talk.srt', contentType: 'application/x-subrip' })
+      .expect(201);
     const res = await request(backend.http).post('/api/videos').set(auth(alice)).send({ file_id: up.body.file_id }).expect(202);
     const video = await ready(res.body.video.id, alice);
     expect(video).toMatchObject({ title: 'talk', provider: 'upload', transcript_source: 'subtitles' });
@@ -227,8 +271,29 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
 
   it('asks a free user for Premium before transcribing an uploaded video file', async () => {
     const mp4 = join(tempDir('video'), 'clip.mp4');
-    execFileSync(ffmpeg, ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=64x64:rate=5', '-f', 'lavfi', '-i', 'sine=duration=1', '-shortest', '-c:v', 'mpeg4', '-c:a', 'aac', mp4]);
-    const up = await request(backend.http).post('/api/uploads').set(auth(bob)).attach('file', readFileSync(mp4), { filename: 'clip.mp4', contentType: 'video/mp4' }).expect(201);
+    execFileSync(ffmpeg, [
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=1:size=64x64:rate=5',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=1',
+      '-shortest',
+      '-c:v',
+      'mpeg4',
+      '-c:a',
+      'aac',
+      mp4,
+    ]);
+    const up = await request(backend.http)
+      .post('/api/uploads')
+      .set(auth(bob))
+      .attach('file', readFileSync(mp4), { filename: 'clip.mp4', contentType: 'video/mp4' })
+      .expect(201);
     expect(up.body.content_type).toBe('video/mp4');
     const res = await request(backend.http).post('/api/videos').set(auth(bob)).send({ file_id: up.body.file_id }).expect(403);
     expect(res.body.message).toBe(Messages.premiumForVideoFiles);
@@ -244,9 +309,14 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
     expect(noName.body.message).toBe(Messages.tagNameRequired);
     const tag = (await request(backend.http).post('/api/tags').set(auth(alice)).send({ name: 'Energy' }).expect(201)).body;
     await request(backend.http).patch(`/api/tags/${tag.id}`).set(auth(alice)).send({ name: 'Solar' }).expect(200);
-    await request(backend.http).patch(`/api/videos/${a.id}`).set(auth(alice)).send({ favorite: true, tag_ids: [tag.id] }).expect(200);
+    await request(backend.http)
+      .patch(`/api/videos/${a.id}`)
+      .set(auth(alice))
+      .send({ favorite: true, tag_ids: [tag.id] })
+      .expect(200);
 
-    const list = async (query: string, user = alice) => (await request(backend.http).get(`/api/videos${query}`).set(auth(user)).expect(200)).body as { id: string }[];
+    const list = async (query: string, user = alice) =>
+      (await request(backend.http).get(`/api/videos${query}`).set(auth(user)).expect(200)).body as { id: string }[];
     expect((await list('?favorite=true')).map((v) => v.id)).toEqual([a.id]);
     expect((await list(`?tag=${tag.id}`)).map((v) => v.id)).toEqual([a.id]);
     expect((await list('?q=parmesan')).map((v) => v.id)).toContain(a.id);
@@ -264,10 +334,20 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
     expect((await request(backend.http).get('/api/tags').set(auth(bob)).expect(200)).body).toEqual([]);
     await request(backend.http).patch(`/api/tags/${tag.id}`).set(auth(bob)).send({ name: 'mine' }).expect(404);
     const bobs = (await request(backend.http).post('/api/videos').set(auth(bob)).send({ url: 'dQw4w9WgXcQ' }).expect(202)).body.video;
-    await request(backend.http).patch(`/api/videos/${bobs.id}`).set(auth(bob)).send({ tag_ids: [tag.id] }).expect(404);
+    await request(backend.http)
+      .patch(`/api/videos/${bobs.id}`)
+      .set(auth(bob))
+      .send({ tag_ids: [tag.id] })
+      .expect(404);
 
     // Highlights: create, edit, private, delete.
-    const h = (await request(backend.http).post(`/api/videos/${a.id}/highlights`).set(auth(alice)).send({ start: 31.5, title: 'Pasta', content: 'Salt the water' }).expect(201)).body;
+    const h = (
+      await request(backend.http)
+        .post(`/api/videos/${a.id}/highlights`)
+        .set(auth(alice))
+        .send({ start: 31.5, title: 'Pasta', content: 'Salt the water' })
+        .expect(201)
+    ).body;
     expect(h).toMatchObject({ start: 31.5, title: 'Pasta', content: 'Salt the water', video_id: a.id });
     await request(backend.http).patch(`/api/highlights/${h.id}`).set(auth(alice)).send({ content: 'Salt the water well' }).expect(200);
     await request(backend.http).get(`/api/videos/${a.id}/highlights`).set(auth(bob)).expect(404);

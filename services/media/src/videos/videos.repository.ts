@@ -42,8 +42,20 @@ export class VideosRepository {
     const qb = this.videos
       .createQueryBuilder('v')
       .select([
-        'v.id', 'v.url', 'v.provider', 'v.providerId', 'v.title', 'v.channel', 'v.duration', 'v.thumbnailUrl',
-        'v.status', 'v.progress', 'v.error', 'v.favorite', 'v.createdAt', 'v.ownerId',
+        'v.id',
+        'v.url',
+        'v.provider',
+        'v.providerId',
+        'v.title',
+        'v.channel',
+        'v.duration',
+        'v.thumbnailUrl',
+        'v.status',
+        'v.progress',
+        'v.error',
+        'v.favorite',
+        'v.createdAt',
+        'v.ownerId',
       ])
       .leftJoinAndSelect('v.tags', 't')
       .where('v.owner_id = :owner', { owner: ownerId })

@@ -12,7 +12,10 @@ export function decodeEntities(text: string): string {
   });
 }
 
-const clean = (text: string) => decodeEntities(text.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
+const clean = (text: string) =>
+  decodeEntities(text.replace(/<[^>]*>/g, ''))
+    .replace(/\s+/g, ' ')
+    .trim();
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
@@ -71,7 +74,10 @@ function seconds(value: string): number {
 
 /** SubRip (.srt) and WebVTT (.vtt) files as transcript lines. */
 export function parseSubtitles(body: string): TranscriptSegment[] {
-  const blocks = body.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split(/\n{2,}/);
+  const blocks = body
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/);
   const out: TranscriptSegment[] = [];
   for (const block of blocks) {
     const lines = block.split('\n');

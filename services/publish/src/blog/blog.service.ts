@@ -1,14 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
-import {
-  BLOG_LANGS,
-  BlogMessages,
-  DomainError,
-  type BlogArticle,
-  type BlogLang,
-  type BlogListItem,
-} from '@visualnotes/contracts';
+import { BLOG_LANGS, BlogMessages, DomainError, type BlogArticle, type BlogLang, type BlogListItem } from '@visualnotes/contracts';
 import matter from 'gray-matter';
 import { z } from 'zod';
 import { plainText, renderMarkdown } from './markdown';

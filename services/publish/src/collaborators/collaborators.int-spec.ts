@@ -18,7 +18,13 @@ describe('collaborators and access rules on every project route', () => {
   /** A project of `owner` with one element, shared with `editor` and `viewer`. */
   const sharedProject = async () => {
     const p = (await api().post('/api/projects').set(auth(owner)).send({ title: 'Shared' }).expect(201)).body;
-    const saved = (await api().put(`/api/projects/${p.id}`).set(auth(owner)).send({ scene: scene(rect()), version: 1 }).expect(200)).body;
+    const saved = (
+      await api()
+        .put(`/api/projects/${p.id}`)
+        .set(auth(owner))
+        .send({ scene: scene(rect()), version: 1 })
+        .expect(200)
+    ).body;
     await api().post(`/api/projects/${p.id}/collaborators`).set(auth(owner)).send({ email: editor.email, role: 'editor' }).expect(201);
     await api().post(`/api/projects/${p.id}/collaborators`).set(auth(owner)).send({ email: viewer.email, role: 'viewer' }).expect(201);
     return saved as { id: string; version: number };
@@ -83,7 +89,11 @@ describe('collaborators and access rules on every project route', () => {
     await api().post(`/api/projects/${p.id}/collaborators`).set(auth(owner)).send({ email: stranger.email, role: 'admin' }).expect(400);
     const self = await api().post(`/api/projects/${p.id}/collaborators`).set(auth(owner)).send({ email: owner.email, role: 'editor' }).expect(400);
     expect(self.body.message).toBe(PublishMessages.collaboratorIsOwner);
-    const twice = await api().post(`/api/projects/${p.id}/collaborators`).set(auth(owner)).send({ email: editor.email.toUpperCase(), role: 'viewer' }).expect(409);
+    const twice = await api()
+      .post(`/api/projects/${p.id}/collaborators`)
+      .set(auth(owner))
+      .send({ email: editor.email.toUpperCase(), role: 'viewer' })
+      .expect(409);
     expect(twice.body.message).toBe(PublishMessages.collaboratorExists);
     await api().patch(`/api/projects/${p.id}/collaborators/not-a-uuid`).set(auth(owner)).send({ role: 'viewer' }).expect(404);
     await api().patch(`/api/projects/${p.id}/collaborators/${editor.user.id}`).set(auth(owner)).send({ role: 'owner' }).expect(400);
@@ -117,7 +127,13 @@ describe('collaborators and access rules on every project route', () => {
     const members = (await api().get(`/api/projects/${p.id}/collaborators`).set(auth(owner)).expect(200)).body;
     expect(members.find((m: { email: string }) => m.email === email)).toMatchObject({ user_id: invitee.user.id, pending: false });
     // a pending invitation can be withdrawn by its id
-    const other = (await api().post(`/api/projects/${p.id}/collaborators`).set(auth(owner)).send({ email: `x-${email}`, role: 'editor' }).expect(201)).body;
+    const other = (
+      await api()
+        .post(`/api/projects/${p.id}/collaborators`)
+        .set(auth(owner))
+        .send({ email: `x-${email}`, role: 'editor' })
+        .expect(201)
+    ).body;
     await api().delete(`/api/projects/${p.id}/collaborators/${other.id}`).set(auth(owner)).expect(204);
   });
 

@@ -1,14 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { RpcClient } from '@visualnotes/common';
-import {
-  DomainError,
-  Patterns,
-  PROJECT_MAX_COLLABORATORS,
-  PublishMessages,
-  type Collaborator,
-  type CollaboratorRole,
-} from '@visualnotes/contracts';
+import { DomainError, Patterns, PROJECT_MAX_COLLABORATORS, PublishMessages, type Collaborator, type CollaboratorRole } from '@visualnotes/contracts';
 import type { DataSource } from 'typeorm';
 import { iso } from '../common/ids';
 import { ProjectsService } from '../projects/projects.service';
@@ -50,10 +43,7 @@ export class CollaboratorsService {
 
   async list(ownerId: string, projectId: string): Promise<Collaborator[]> {
     await this.projects.access(ownerId, projectId, 'owner');
-    const rows: MemberRow[] = await this.db.query(
-      `SELECT ${COLUMNS} FROM "publish"."project_members" WHERE project_id = $1 ORDER BY created_at`,
-      [projectId],
-    );
+    const rows: MemberRow[] = await this.db.query(`SELECT ${COLUMNS} FROM "publish"."project_members" WHERE project_id = $1 ORDER BY created_at`, [projectId]);
     return rows.map(view);
   }
 
@@ -65,10 +55,11 @@ export class CollaboratorsService {
       projectId,
     ]);
     if (Number(count) >= PROJECT_MAX_COLLABORATORS) throw new DomainError('VALIDATION_FAILED', PublishMessages.tooManyCollaborators);
-    const exists: unknown[] = await this.db.query(
-      `SELECT 1 FROM "publish"."project_members" WHERE project_id = $1 AND (email = $2 OR user_id = $3)`,
-      [projectId, body.email, user?.id ?? null],
-    );
+    const exists: unknown[] = await this.db.query(`SELECT 1 FROM "publish"."project_members" WHERE project_id = $1 AND (email = $2 OR user_id = $3)`, [
+      projectId,
+      body.email,
+      user?.id ?? null,
+    ]);
     if (exists.length) throw new DomainError('CONFLICT', PublishMessages.collaboratorExists);
     try {
       const [row]: MemberRow[] = await this.db.query(

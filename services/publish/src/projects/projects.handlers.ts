@@ -57,9 +57,10 @@ export class ProjectsHandlers {
     const projectId = req.share_id ? await this.shares.projectOf(req.share_id) : req.project_id;
     const project = projectId ? await this.projects.raw(projectId) : null;
     if (!project) throw new DomainError('NOT_FOUND', PublishMessages.fileNotFound);
-    if (!req.share_id) await this.projects.access(req.user_id ?? '', projectId!, 'viewer').catch(() => {
-      throw new DomainError('NOT_FOUND', PublishMessages.fileNotFound);
-    });
+    if (!req.share_id)
+      await this.projects.access(req.user_id ?? '', projectId!, 'viewer').catch(() => {
+        throw new DomainError('NOT_FOUND', PublishMessages.fileNotFound);
+      });
     return this.projects.fileOf(projectId!, project.owner_id, project.scene, req.file_id);
   }
 }

@@ -44,7 +44,11 @@ describe('projects (publish service through the gateway)', () => {
   it('saves scenes with versions and answers 409 to a stale version, keeping the newer scene', async () => {
     const p = (await request(backend.http).post('/api/projects').set(auth(alice)).send({ title: 'V' }).expect(201)).body;
     const a = rect();
-    const first = await request(backend.http).put(`/api/projects/${p.id}`).set(auth(alice)).send({ scene: scene(a), version: 1 }).expect(200);
+    const first = await request(backend.http)
+      .put(`/api/projects/${p.id}`)
+      .set(auth(alice))
+      .send({ scene: scene(a), version: 1 })
+      .expect(200);
     expect(first.body.version).toBe(2);
     expect(first.body.scene.elements).toHaveLength(1);
 
@@ -63,7 +67,12 @@ describe('projects (publish service through the gateway)', () => {
   it('lets only one of two concurrent saves of the same version win', async () => {
     const p = (await request(backend.http).post('/api/projects').set(auth(alice)).send({ title: 'Race' }).expect(201)).body;
     const answers = await Promise.all(
-      [1, 2, 3, 4].map((n) => request(backend.http).put(`/api/projects/${p.id}`).set(auth(alice)).send({ scene: scene(rect({ id: `r${n}` })), version: 1 })),
+      [1, 2, 3, 4].map((n) =>
+        request(backend.http)
+          .put(`/api/projects/${p.id}`)
+          .set(auth(alice))
+          .send({ scene: scene(rect({ id: `r${n}` })), version: 1 }),
+      ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
     const now = await request(backend.http).get(`/api/projects/${p.id}`).set(auth(alice)).expect(200);
@@ -124,7 +133,11 @@ describe('projects (publish service through the gateway)', () => {
   });
 
   it('saves a board made offline to the account with its scene', async () => {
-    const res = await request(backend.http).post('/api/projects').set(auth(alice)).send({ title: 'Offline board', scene: scene(rect()) }).expect(201);
+    const res = await request(backend.http)
+      .post('/api/projects')
+      .set(auth(alice))
+      .send({ title: 'Offline board', scene: scene(rect()) })
+      .expect(201);
     expect(res.body.scene.elements).toHaveLength(1);
   });
 

@@ -38,7 +38,6 @@ const memberJoin = (user = '$2') => `LEFT JOIN "publish"."project_members" m ON 
 
 const RANK: Record<ProjectRole, number> = { viewer: 1, editor: 2, owner: 3 };
 
-
 export const DEFAULT_TITLE = 'Untitled';
 
 function summary(row: ProjectRow): ProjectSummary {
@@ -116,10 +115,10 @@ export class ProjectsService {
   /** The caller's role in a project when it is at least `need` (404 without any role, 403 below it). */
   async access(userId: string, id: string, need: ProjectRole, manager: EntityManager = this.db.manager): Promise<ProjectRole> {
     if (!isUuid(id)) throw notFound();
-    const [row]: { role: ProjectRole | null }[] = await manager.query(
-      `SELECT ${roleColumn()} FROM "publish"."projects" p ${memberJoin()} WHERE p.id = $1`,
-      [id, userId],
-    );
+    const [row]: { role: ProjectRole | null }[] = await manager.query(`SELECT ${roleColumn()} FROM "publish"."projects" p ${memberJoin()} WHERE p.id = $1`, [
+      id,
+      userId,
+    ]);
     return checkRole(row?.role, need);
   }
 
@@ -174,11 +173,7 @@ export class ProjectsService {
   }
 
   /** One conditional UPDATE: null when `expectedVersion` is no longer the current one. */
-  private async write(
-    id: string,
-    change: { title: string | null; scene: Scene | null; expectedVersion: number },
-    role: ProjectRole,
-  ): Promise<Project | null> {
+  private async write(id: string, change: { title: string | null; scene: Scene | null; expectedVersion: number }, role: ProjectRole): Promise<Project | null> {
     // UPDATE answers [rows, affected] through TypeORM's query()
     const [[row]] = (await this.db.query(
       `UPDATE "publish"."projects" p
@@ -223,10 +218,7 @@ export class ProjectsService {
   ): Promise<{ version: number; changed: number }> {
     if (!isUuid(id)) throw notFound();
     for (let attempt = 0; attempt < 8; attempt++) {
-      const [current]: { scene: Scene; version: number }[] = await this.db.query(
-        `SELECT scene, version FROM "publish"."projects" WHERE id = $1`,
-        [id],
-      );
+      const [current]: { scene: Scene; version: number }[] = await this.db.query(`SELECT scene, version FROM "publish"."projects" WHERE id = $1`, [id]);
       if (!current) throw notFound();
       const merged = mergeElementLists(current.scene.elements, elements);
       const known = current.scene.files ?? {};

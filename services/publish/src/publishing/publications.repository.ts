@@ -30,7 +30,15 @@ export class PublicationsRepository {
   }
 
   /** Publishes (or publishes again) a project: its copy, snapshot and date are replaced, the page is live. */
-  async put(p: { publicId: string; projectId: string; ownerId: string; title: string; description: string; scene: Scene; snapshotKey: string | null }): Promise<void> {
+  async put(p: {
+    publicId: string;
+    projectId: string;
+    ownerId: string;
+    title: string;
+    description: string;
+    scene: Scene;
+    snapshotKey: string | null;
+  }): Promise<void> {
     await this.publications
       .createQueryBuilder()
       .insert()
@@ -76,7 +84,12 @@ export class PublicationsRepository {
 
   /** Live publications, newest first (at most `limit`). */
   latest(limit: number): Promise<Pick<Publication, 'publicId' | 'publishedAt'>[]> {
-    return this.publications.find({ where: { unpublishedAt: IsNull() }, select: { publicId: true, publishedAt: true }, order: { publishedAt: 'DESC' }, take: limit });
+    return this.publications.find({
+      where: { unpublishedAt: IsNull() },
+      select: { publicId: true, publishedAt: true },
+      order: { publishedAt: 'DESC' },
+      take: limit,
+    });
   }
 
   /** The owner of a publication, live or not. */

@@ -22,7 +22,13 @@ describe('publishing, statistics, share links and templates', () => {
   const auth = (u: SignedUp) => ({ authorization: `Bearer ${u.token}` });
   const newProject = async (u: SignedUp, title = 'Board') => {
     const p = (await request(backend.http).post('/api/projects').set(auth(u)).send({ title }).expect(201)).body;
-    return (await request(backend.http).put(`/api/projects/${p.id}`).set(auth(u)).send({ scene: scene(rect()), version: 1 }).expect(200)).body;
+    return (
+      await request(backend.http)
+        .put(`/api/projects/${p.id}`)
+        .set(auth(u))
+        .send({ scene: scene(rect()), version: 1 })
+        .expect(200)
+    ).body;
   };
 
   beforeAll(async () => {
@@ -60,7 +66,11 @@ describe('publishing, statistics, share links and templates', () => {
     const bad = await request(backend.http).post(`/api/projects/${p.id}/publish`).set(auth(publisher)).send({ svg: '<b>not svg</b>' }).expect(400);
     expect(bad.body.message).toBe(PublishMessages.snapshotInvalid);
 
-    const pub = await request(backend.http).post(`/api/projects/${p.id}/publish`).set(auth(publisher)).send({ svg: SVG, description: 'Our launch' }).expect(200);
+    const pub = await request(backend.http)
+      .post(`/api/projects/${p.id}/publish`)
+      .set(auth(publisher))
+      .send({ svg: SVG, description: 'Our launch' })
+      .expect(200);
     expect(pub.body.url).toBe(`http://board.test/p/${pub.body.public_id}`);
     const id = pub.body.public_id as string;
 
@@ -86,7 +96,10 @@ describe('publishing, statistics, share links and templates', () => {
     await request(backend.http).get(`/api/p/${id}`).set(ua).expect(200);
     const view = await request(backend.http).get(`/api/p/${id}`).set(ua).expect(200);
     expect(view.body).toMatchObject({ title: 'Launch <plan>', scene: { elements: [expect.objectContaining({ type: 'rectangle' })] } });
-    await request(backend.http).get(`/api/p/${id}?ref=${encodeURIComponent('https://www.news.example/story?id=7')}`).set({ 'user-agent': 'Browser B' }).expect(200);
+    await request(backend.http)
+      .get(`/api/p/${id}?ref=${encodeURIComponent('https://www.news.example/story?id=7')}`)
+      .set({ 'user-agent': 'Browser B' })
+      .expect(200);
     await request(backend.http).get(`/p/${id}`).expect(200); // the page itself counts nothing
 
     await request(backend.http).get(`/api/p/${id}/statistics`).expect(401);
@@ -123,9 +136,13 @@ describe('publishing, statistics, share links and templates', () => {
   it('puts titles and descriptions into the published page as they are, replacement patterns included', async () => {
     const title = "Q3 $' plan $` and $& more";
     const p = await newProject(publisher, title);
-    const pub = await request(backend.http).post(`/api/projects/${p.id}/publish`).set(auth(publisher)).send({ svg: SVG, description: "Costs $` and $'" }).expect(200);
+    const pub = await request(backend.http)
+      .post(`/api/projects/${p.id}/publish`)
+      .set(auth(publisher))
+      .send({ svg: SVG, description: "Costs $` and $'" })
+      .expect(200);
     const page = await request(backend.http).get(`/p/${pub.body.public_id}`).expect(200);
-    const escaped = "Q3 $&#39; plan $` and $&amp; more";
+    const escaped = 'Q3 $&#39; plan $` and $&amp; more';
     expect(page.text).toContain(`<title>${escaped} | VisualNotes</title>`);
     expect(page.text).toContain(`<h1>${escaped}</h1>`);
     expect(page.text).toContain('<meta name="description" content="Costs $` and $&#39;">');
@@ -176,7 +193,11 @@ describe('publishing, statistics, share links and templates', () => {
     const bad = await request(backend.http).post('/api/templates').set(auth(free)).send({ project_id: p.id, name: 'X', category: 'nope' }).expect(400);
     expect(bad.body.message).toBe(PublishMessages.categoryInvalid);
     await request(backend.http).post('/api/templates').set(auth(publisher)).send({ project_id: p.id, name: 'Stolen', category: 'flowchart' }).expect(404);
-    const sub = await request(backend.http).post('/api/templates').set(auth(free)).send({ project_id: p.id, name: 'My flow', description: 'A flow', category: 'flowchart' }).expect(201);
+    const sub = await request(backend.http)
+      .post('/api/templates')
+      .set(auth(free))
+      .send({ project_id: p.id, name: 'My flow', description: 'A flow', category: 'flowchart' })
+      .expect(201);
     expect(sub.body.status).toBe('pending');
     const mine = await request(backend.http).get('/api/templates/mine').set(auth(free)).expect(200);
     expect(mine.body.map((x: { id: string }) => x.id)).toContain(sub.body.id);

@@ -21,7 +21,6 @@ import { SnapshotPool } from './snapshot-pool';
 /** How long publishing waits for the license service before deciding from the user's scope. */
 const ENTITLEMENT_WAIT_MS = 3_000;
 
-
 const notPublished = () => new DomainError('NOT_FOUND', PublishMessages.publishedNotFound);
 
 /**

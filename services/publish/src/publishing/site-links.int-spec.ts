@@ -30,7 +30,11 @@ describe('published projects in sitemap.xml and behind their short link', () => 
 
   const publishBoard = async (title: string) => {
     const p = (await request(backend.http).post('/api/projects').set(auth(publisher)).send({ title }).expect(201)).body;
-    await request(backend.http).put(`/api/projects/${p.id}`).set(auth(publisher)).send({ scene: scene(rect()), version: 1 }).expect(200);
+    await request(backend.http)
+      .put(`/api/projects/${p.id}`)
+      .set(auth(publisher))
+      .send({ scene: scene(rect()), version: 1 })
+      .expect(200);
     const pub = (await request(backend.http).post(`/api/projects/${p.id}/publish`).set(auth(publisher)).send({ svg: SVG }).expect(200)).body;
     return { projectId: p.id as string, publicId: pub.public_id as string };
   };
@@ -38,7 +42,10 @@ describe('published projects in sitemap.xml and behind their short link', () => 
   it('lists live publications in sitemap.xml with their date, and drops unpublished ones', async () => {
     const live = await publishBoard('Sitemap board');
     const gone = await publishBoard('Withdrawn board');
-    await request(backend.http).delete(`/api/projects/${gone.projectId}/publish`).set(auth(publisher)).expect((res) => expect(res.status).toBeLessThan(300));
+    await request(backend.http)
+      .delete(`/api/projects/${gone.projectId}/publish`)
+      .set(auth(publisher))
+      .expect((res) => expect(res.status).toBeLessThan(300));
 
     const res = await request(backend.http).get('/sitemap.xml').expect(200);
     expect(res.headers['content-type']).toContain('application/xml');
@@ -57,7 +64,10 @@ describe('published projects in sitemap.xml and behind their short link', () => 
     expect(page.text).toContain('Short link board');
 
     await request(backend.http).get('/nosuchpublication1').expect(404);
-    await request(backend.http).delete(`/api/projects/${live.projectId}/publish`).set(auth(publisher)).expect((r) => expect(r.status).toBeLessThan(300));
+    await request(backend.http)
+      .delete(`/api/projects/${live.projectId}/publish`)
+      .set(auth(publisher))
+      .expect((r) => expect(r.status).toBeLessThan(300));
     await request(backend.http).get(`/${live.publicId}`).expect(404);
   });
 });

@@ -24,13 +24,15 @@ function inventory(doc: Document) {
 
 function expectNoScript(doc: Document) {
   const { names, attributes } = inventory(doc);
-  for (const bad of ['script', 'foreignobject', 'iframe', 'animate', 'set', 'animatemotion', 'animatetransform', 'a', 'handler', 'listener']) expect(names).not.toContain(bad);
+  for (const bad of ['script', 'foreignobject', 'iframe', 'animate', 'set', 'animatemotion', 'animatetransform', 'a', 'handler', 'listener'])
+    expect(names).not.toContain(bad);
   for (const a of attributes) {
     expect(a.name).not.toMatch(/^on/);
     if (a.name.endsWith('href')) expect(a.value).toMatch(/^#|^data:image\/(png|jpeg|gif|webp);base64,/);
     expect(a.value).not.toMatch(/javascript:|data:text|data:image\/svg/i);
   }
-  for (const style of doc.getElementsByTagName('style')) expect(style.textContent).toMatch(/^(@font-face\{font-family:"[A-Za-z0-9 _-]+";src:url\(data:[a-z/0-9.+-]+;base64,[A-Za-z0-9+/=]+\)\}\n?)*$/);
+  for (const style of doc.getElementsByTagName('style'))
+    expect(style.textContent).toMatch(/^(@font-face\{font-family:"[A-Za-z0-9 _-]+";src:url\(data:[a-z/0-9.+-]+;base64,[A-Za-z0-9+/=]+\)\}\n?)*$/);
 }
 
 describe('sanitizeSvg', () => {
@@ -60,7 +62,9 @@ describe('sanitizeSvg', () => {
 @font-face { font-family: Remote; src: url(https://evil.test/font.woff2); }</style></defs>`),
     );
     const styles = [...doc.getElementsByTagName('style')].map((s) => s.textContent);
-    expect(styles).toEqual(['@font-face{font-family:"Excalifont";src:url(data:font/woff2;base64,d09GMgABAAAA)}\n@font-face{font-family:"Nunito";src:url(data:font/woff2;base64,AAAA)}']);
+    expect(styles).toEqual([
+      '@font-face{font-family:"Excalifont";src:url(data:font/woff2;base64,d09GMgABAAAA)}\n@font-face{font-family:"Nunito";src:url(data:font/woff2;base64,AAAA)}',
+    ]);
     expectNoScript(doc);
   });
 
@@ -74,14 +78,26 @@ describe('sanitizeSvg', () => {
     ['CSS escapes in a presentation attribute', '<path d="M0 0" fill="u\\72l(https://evil.test/t.png)"/>'],
     ['an outside url() in a presentation attribute', '<path d="M0 0" fill="url(https://evil.test/t.svg#x)"/>'],
     ['<script>', '<script>alert(1)</script><script href="data:text/javascript,alert(1)"/>'],
-    ['an XHTML script by namespace', '<x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script><g xmlns="http://www.w3.org/1999/xhtml"><script>alert(2)</script></g>'],
-    ['<foreignObject>', '<foreignObject width="100" height="100"><div xmlns="http://www.w3.org/1999/xhtml"><img src="x" onerror="alert(1)"/></div></foreignObject>'],
+    [
+      'an XHTML script by namespace',
+      '<x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script><g xmlns="http://www.w3.org/1999/xhtml"><script>alert(2)</script></g>',
+    ],
+    [
+      '<foreignObject>',
+      '<foreignObject width="100" height="100"><div xmlns="http://www.w3.org/1999/xhtml"><img src="x" onerror="alert(1)"/></div></foreignObject>',
+    ],
     ['href javascript:', '<image href="javascript:alert(1)"/><use href=" javascript:alert(1)"/>'],
     ['xlink:href javascript:', '<image xlink:href="javascript:alert(1)"/><use xlink:href="&#106;avascript:alert(1)"/>'],
-    ['<a> with javascript:', '<a href="javascript:alert(1)"><text x="1" y="1">click</text></a><a xlink:href="java&#9;script:alert(1)"><rect width="1" height="1"/></a>'],
+    [
+      '<a> with javascript:',
+      '<a href="javascript:alert(1)"><text x="1" y="1">click</text></a><a xlink:href="java&#9;script:alert(1)"><rect width="1" height="1"/></a>',
+    ],
     ['<animate> changing href', '<a href="#x"><animate attributeName="href" values="javascript:alert(1)"/><text>t</text></a>'],
     ['<set> changing href', '<use href="#x"><set attributeName="xlink:href" to="javascript:alert(1)"/></use>'],
-    ['<animateMotion>/<animateTransform>', '<rect width="1" height="1"><animateTransform attributeName="transform" type="rotate" to="90"/><animateMotion path="M0 0"/></rect>'],
+    [
+      '<animateMotion>/<animateTransform>',
+      '<rect width="1" height="1"><animateTransform attributeName="transform" type="rotate" to="90"/><animateMotion path="M0 0"/></rect>',
+    ],
     ['<use> with a data: URL', '<use href="data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIG9ubG9hZD0iYWxlcnQoMSkiLz4=#x"/>'],
     ['<use> with an outside document', '<use href="https://evil.test/sprite.svg#x"/><use xlink:href="//evil.test/s.svg#x"/>'],
     ['<image> with an SVG or outside image', '<image href="data:image/svg+xml;base64,PHN2Zy8+"/><image href="https://evil.test/t.png"/>'],

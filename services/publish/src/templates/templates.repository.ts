@@ -27,7 +27,15 @@ export class TemplatesRepository {
       .createQueryBuilder()
       .insert()
       // a scene is stored as it is (jsonb): TypeORM's deep-partial type does not fit its open element records
-      .values({ name: t.name, description: t.description, category: t.category, scene: t.scene as never, status: 'approved', builtinKey: t.key, reviewedAt: () => 'now()' })
+      .values({
+        name: t.name,
+        description: t.description,
+        category: t.category,
+        scene: t.scene as never,
+        status: 'approved',
+        builtinKey: t.key,
+        reviewedAt: () => 'now()',
+      })
       .orUpdate(['name', 'description', 'category', 'scene'], ['builtin_key'], { skipUpdateIfNoValuesChanged: true })
       .execute();
   }

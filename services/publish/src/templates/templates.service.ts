@@ -102,10 +102,7 @@ export class TemplatesService implements OnApplicationBootstrap {
     return { ...summary(row), scene: row.scene };
   }
 
-  async submit(
-    caller: PublishCaller,
-    input: { project_id: string; name: string; description?: string; category: TemplateCategory },
-  ): Promise<TemplateSummary> {
+  async submit(caller: PublishCaller, input: { project_id: string; name: string; description?: string; category: TemplateCategory }): Promise<TemplateSummary> {
     const { name } = input;
     const project = await this.projects.get(caller.user_id, input.project_id);
     // Deleted elements are history of the project, not part of the template.

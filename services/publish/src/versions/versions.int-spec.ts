@@ -102,8 +102,10 @@ describe('version history of projects', () => {
     const sceneBytes = Buffer.byteLength(JSON.stringify(big));
     const deltaBytes = await store.storedBytes(latest.id);
     const fullBytes = await store.storedBytes(base.id);
-     
-    console.log(`scene ${sceneBytes} B, first version (whole, compressed) ${fullBytes} B, one-element change ${deltaBytes} B (${((deltaBytes / sceneBytes) * 100).toFixed(2)}%)`);
+
+    console.log(
+      `scene ${sceneBytes} B, first version (whole, compressed) ${fullBytes} B, one-element change ${deltaBytes} B (${((deltaBytes / sceneBytes) * 100).toFixed(2)}%)`,
+    );
     expect(deltaBytes / sceneBytes).toBeLessThan(0.2);
     const read = (await api().get(`/api/projects/${p.id}/versions/${latest.id}`).set(auth(owner)).expect(200)).body;
     expect(read.scene.elements[500]).toMatchObject({ id: 'e500', x: 1, version: 2 });

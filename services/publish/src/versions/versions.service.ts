@@ -107,9 +107,7 @@ export class VersionsService {
 
   /** Stored bytes of one version (for measuring what history costs). */
   async storedBytes(versionId: string): Promise<number> {
-    const [row]: { bytes: number }[] = await this.db.query(`SELECT octet_length(data) AS bytes FROM "publish"."project_versions" WHERE id = $1`, [
-      versionId,
-    ]);
+    const [row]: { bytes: number }[] = await this.db.query(`SELECT octet_length(data) AS bytes FROM "publish"."project_versions" WHERE id = $1`, [versionId]);
     return Number(row?.bytes ?? 0);
   }
 

@@ -43,9 +43,7 @@ export function InviteSection() {
             <dt>{t('Invited')}</dt>
             <dd data-testid="invite-invited">{data.invited}</dd>
             <dt>{t('Activated')}</dt>
-            <dd data-testid="invite-activated">
-              {t('{{used}} of {{max}}', { used: data.activated, max: data.needed })}
-            </dd>
+            <dd data-testid="invite-activated">{t('{{used}} of {{max}}', { used: data.activated, max: data.needed })}</dd>
             <dt>{t('Unlimited videos and AI summaries')}</dt>
             <dd data-testid="invite-unlocked" className={data.unlocked ? styles.status : styles.muted}>
               {data.unlocked ? t('Unlocked') : t('Locked')}

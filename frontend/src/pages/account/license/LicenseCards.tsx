@@ -33,9 +33,7 @@ export function LicenseCards({ licenses, selected, onSelect }: { licenses: Licen
           <span className={styles.muted}>
             {l.max_devices > 0 && `${t('{{used}} / {{max}} devices', { used: l.devices.length, max: l.max_devices })} · `}
             {t(PLAN_TEXT[l.plan] ?? l.plan)} ·{' '}
-            {l.valid_until
-              ? t(l.expired ? 'ended {{date}}' : 'until {{date}}', { date: formatDate(l.valid_until) })
-              : t(formatDate(l.valid_until))}
+            {l.valid_until ? t(l.expired ? 'ended {{date}}' : 'until {{date}}', { date: formatDate(l.valid_until) }) : t(formatDate(l.valid_until))}
           </span>
         </button>
       ))}

@@ -83,9 +83,7 @@ export function LicensePanel({ license: l }: { license: LicenseView }) {
         {hasDevices && (
           <>
             <dt>{t('Devices')}</dt>
-            <dd data-testid="device-count">
-              {t('{{used}} of {{max}} activated', { used: l.devices.length, max: l.max_devices })}
-            </dd>
+            <dd data-testid="device-count">{t('{{used}} of {{max}} activated', { used: l.devices.length, max: l.max_devices })}</dd>
           </>
         )}
       </dl>
@@ -159,7 +157,9 @@ export function LicensePanel({ license: l }: { license: LicenseView }) {
         )}
         {l.owner ? (
           <form className={styles.form} onSubmit={submitUser} noValidate>
-            <input type="email" placeholder={t('E-mail address')}
+            <input
+              type="email"
+              placeholder={t('E-mail address')}
               value={email}
               onChange={(e) => setEmail(e.target.value)}
               aria-label={t('User e-mail address')}

@@ -85,86 +85,86 @@ export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () 
         </button>
       }
     >
-        <Form
-          label={t('Save name')}
-          message={t('Your name is saved.')}
-          onSubmit={async () => {
-            const { nameSchema } = await loadSchemas();
-            const valid = check(nameSchema.safeParse(name));
-            const res = await authCall<{ user: PublicUser }>('PATCH', '/auth/profile', { name: valid });
-            dispatch(authActions.setUser(res.user));
-            await refreshSession(); // the next token carries the new name
-          }}
-        >
-          <label>
-            {t('Name')}
-            <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
-          </label>
-        </Form>
+      <Form
+        label={t('Save name')}
+        message={t('Your name is saved.')}
+        onSubmit={async () => {
+          const { nameSchema } = await loadSchemas();
+          const valid = check(nameSchema.safeParse(name));
+          const res = await authCall<{ user: PublicUser }>('PATCH', '/auth/profile', { name: valid });
+          dispatch(authActions.setUser(res.user));
+          await refreshSession(); // the next token carries the new name
+        }}
+      >
+        <label>
+          {t('Name')}
+          <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+        </label>
+      </Form>
 
-        <Form
-          label={t('Change e-mail')}
-          onSubmit={async () => {
-            const { changeEmailSchema } = await loadSchemas();
-            const body = check(changeEmailSchema.safeParse({ email: newEmail, password: emailPassword }));
-            await authCall('PUT', '/auth/email', body);
-            setEmailPassword('');
-            return t('We sent a confirmation link to {{email}}. Your e-mail changes when you open it.', { email: body.email });
-          }}
-        >
-          <label>
-            {t('New e-mail')}
-            <input type="email" value={newEmail} onChange={(e) => setNewEmail(e.target.value)} autoComplete="email" />
-          </label>
-          <label>
-            {t('Password')}
-            <input type="password" value={emailPassword} onChange={(e) => setEmailPassword(e.target.value)} autoComplete="current-password" />
-          </label>
-        </Form>
+      <Form
+        label={t('Change e-mail')}
+        onSubmit={async () => {
+          const { changeEmailSchema } = await loadSchemas();
+          const body = check(changeEmailSchema.safeParse({ email: newEmail, password: emailPassword }));
+          await authCall('PUT', '/auth/email', body);
+          setEmailPassword('');
+          return t('We sent a confirmation link to {{email}}. Your e-mail changes when you open it.', { email: body.email });
+        }}
+      >
+        <label>
+          {t('New e-mail')}
+          <input type="email" value={newEmail} onChange={(e) => setNewEmail(e.target.value)} autoComplete="email" />
+        </label>
+        <label>
+          {t('Password')}
+          <input type="password" value={emailPassword} onChange={(e) => setEmailPassword(e.target.value)} autoComplete="current-password" />
+        </label>
+      </Form>
 
-        <Form
-          label={t('Log out everywhere')}
-          onSubmit={async () => {
-            await authCall('POST', '/auth/logout-all', { password: allPassword });
-            clearSession();
-          }}
-        >
-          <label>
-            {t('Password')}
-            <input type="password" value={allPassword} onChange={(e) => setAllPassword(e.target.value)} autoComplete="current-password" />
-          </label>
-        </Form>
+      <Form
+        label={t('Log out everywhere')}
+        onSubmit={async () => {
+          await authCall('POST', '/auth/logout-all', { password: allPassword });
+          clearSession();
+        }}
+      >
+        <label>
+          {t('Password')}
+          <input type="password" value={allPassword} onChange={(e) => setAllPassword(e.target.value)} autoComplete="current-password" />
+        </label>
+      </Form>
 
-        <Form
-          label={t('Delete account')}
-          danger
-          onSubmit={async () => {
-            const sure = await confirm({
-              title: t('Delete your account?'),
-              message: t('Delete your account for good? This cannot be undone.'),
-              action: t('Delete account'),
-            });
-            if (!sure) return t('Nothing was deleted.');
-            await authCall('DELETE', '/auth/account', { email: delEmail, password: delPassword });
-            clearSession();
-          }}
-        >
-          <ul className={styles.warning}>
-            <li>{t('Your licenses will be revoked.')}</li>
-            <li>{t('Your publish subscriptions will be terminated.')}</li>
-            <li>{t('Payments will not be refunded.')}</li>
-            <li>{t('This is irreversible.')}</li>
-          </ul>
-          <label>
-            {t('Account e-mail')}
-            <input type="email" value={delEmail} onChange={(e) => setDelEmail(e.target.value)} autoComplete="off" />
-          </label>
-          <label>
-            {t('Password')}
-            <input type="password" value={delPassword} onChange={(e) => setDelPassword(e.target.value)} autoComplete="current-password" />
-          </label>
-        </Form>
-        {confirmDialog}
+      <Form
+        label={t('Delete account')}
+        danger
+        onSubmit={async () => {
+          const sure = await confirm({
+            title: t('Delete your account?'),
+            message: t('Delete your account for good? This cannot be undone.'),
+            action: t('Delete account'),
+          });
+          if (!sure) return t('Nothing was deleted.');
+          await authCall('DELETE', '/auth/account', { email: delEmail, password: delPassword });
+          clearSession();
+        }}
+      >
+        <ul className={styles.warning}>
+          <li>{t('Your licenses will be revoked.')}</li>
+          <li>{t('Your publish subscriptions will be terminated.')}</li>
+          <li>{t('Payments will not be refunded.')}</li>
+          <li>{t('This is irreversible.')}</li>
+        </ul>
+        <label>
+          {t('Account e-mail')}
+          <input type="email" value={delEmail} onChange={(e) => setDelEmail(e.target.value)} autoComplete="off" />
+        </label>
+        <label>
+          {t('Password')}
+          <input type="password" value={delPassword} onChange={(e) => setDelPassword(e.target.value)} autoComplete="current-password" />
+        </label>
+      </Form>
+      {confirmDialog}
     </Dialog>
   );
 }

@@ -69,7 +69,8 @@ export function PublishedSection() {
         <ul data-testid="project-list">
           {projects.data.map((p) => (
             <li key={p.id}>
-              <Link to={`/projects/${p.id}`}>{p.title}</Link> <span className={styles.muted}>· {t('edited {{date}}', { date: new Date(p.updated_at).toLocaleString(dateLocale()) })}</span>{' '}
+              <Link to={`/projects/${p.id}`}>{p.title}</Link>{' '}
+              <span className={styles.muted}>· {t('edited {{date}}', { date: new Date(p.updated_at).toLocaleString(dateLocale()) })}</span>{' '}
               <button
                 type="button"
                 className={styles.button}

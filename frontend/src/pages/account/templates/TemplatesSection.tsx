@@ -15,8 +15,7 @@ export function TemplatesSection() {
     <section className={styles.section} id="templates" aria-labelledby="templates-title" data-testid="templates-section">
       <h2 id="templates-title">{t('Templates')}</h2>
       <p>
-        {t('Submit a project as a template from the editor (“More” → “Submit as template”).')}{' '}
-        <Link to="/templates">{t('Browse the template gallery')}</Link>
+        {t('Submit a project as a template from the editor (“More” → “Submit as template”).')} <Link to="/templates">{t('Browse the template gallery')}</Link>
       </p>
       {isLoading && <p className={styles.muted}>{t('Loading…')}</p>}
       {error && <p className={styles.error}>{t(errorText(error))}</p>}

@@ -44,10 +44,7 @@ export function VideoLibrarySection() {
           setQ(query.trim());
         }}
       >
-        <input
-          aria-label={t('Search videos')}
-          placeholder={t('Search titles and transcripts')}
-          value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input aria-label={t('Search videos')} placeholder={t('Search titles and transcripts')} value={query} onChange={(e) => setQuery(e.target.value)} />
         <button type="submit">{t('Search')}</button>
         <label>
           <input type="checkbox" checked={favorite} onChange={(e) => setFavorite(e.target.checked)} /> {t('Favorites')}
@@ -71,7 +68,9 @@ export function VideoLibrarySection() {
         </p>
       )}
       <div className={styles.grid}>
-        {videos?.map((v) => <VideoCardView key={v.id} video={v} />)}
+        {videos?.map((v) => (
+          <VideoCardView key={v.id} video={v} />
+        ))}
       </div>
     </section>
   );
@@ -96,7 +95,11 @@ function VideoCardView({ video }: { video: VideoCard }) {
   return (
     <article className={styles.card} data-testid="video-card">
       <Link to={`/tools/video-summarizer?v=${video.id}`} className={styles.thumb}>
-        {video.thumbnail_url && !thumbFailed ? <img src={video.thumbnail_url} alt="" loading="lazy" onError={() => setThumbFailed(true)} /> : <span aria-hidden="true">▶</span>}
+        {video.thumbnail_url && !thumbFailed ? (
+          <img src={video.thumbnail_url} alt="" loading="lazy" onError={() => setThumbFailed(true)} />
+        ) : (
+          <span aria-hidden="true">▶</span>
+        )}
       </Link>
       <div className={styles.body}>
         <Link to={`/tools/video-summarizer?v=${video.id}`} className={styles.cardTitle}>
@@ -109,7 +112,13 @@ function VideoCardView({ video }: { video: VideoCard }) {
         </p>
         <div className={styles.tags}>
           {tags.map((tag) => (
-            <button type="button" key={tag.id} className={selected.has(tag.id) ? styles.tagOn : styles.tag} onClick={() => void toggleTag(tag.id)} aria-pressed={selected.has(tag.id)}>
+            <button
+              type="button"
+              key={tag.id}
+              className={selected.has(tag.id) ? styles.tagOn : styles.tag}
+              onClick={() => void toggleTag(tag.id)}
+              aria-pressed={selected.has(tag.id)}
+            >
               {tag.name}
             </button>
           ))}

@@ -14,13 +14,25 @@ describe('built-in summarizer', () => {
   });
 
   it('keeps pages for documents', () => {
-    const summary = summarizeExtractive({ units: [{ text: solar.join(' '), page: 1 }, { text: pasta.join(' '), page: 2 }] });
+    const summary = summarizeExtractive({
+      units: [
+        { text: solar.join(' '), page: 1 },
+        { text: pasta.join(' '), page: 2 },
+      ],
+    });
     expect(summary.sections.map((s) => s.page)).toEqual([1, 2]);
   });
 
   it('handles Chinese without spaces by character bigrams', () => {
     expect(terms('神经网络由很多层组成')).toContain('神经');
-    const units = ['太阳能电池板把阳光变成电能。', '太阳能电池板需要阳光照射。', '电池可以储存太阳能电能。', '今天我们做意大利面。', '意大利面要在开水里煮八分钟。', '煮好的意大利面拌上番茄酱。'].map((text, i) => ({ text, start: i * 3 }));
+    const units = [
+      '太阳能电池板把阳光变成电能。',
+      '太阳能电池板需要阳光照射。',
+      '电池可以储存太阳能电能。',
+      '今天我们做意大利面。',
+      '意大利面要在开水里煮八分钟。',
+      '煮好的意大利面拌上番茄酱。',
+    ].map((text, i) => ({ text, start: i * 3 }));
     const summary = summarizeExtractive({ units });
     expect(summary.overview).toMatch(/[\u4e00-\u9fff]/);
     expect(summary.sections.flatMap((s) => s.points).length).toBeGreaterThanOrEqual(2);
@@ -83,7 +95,12 @@ describe('built-in summarizer: sentences, titles and overview', () => {
       'University of California',
       ...solar,
     ].join('\n');
-    const summary = summarizeExtractive({ units: [{ text: page1, page: 1 }, { text: pasta.join(' '), page: 2, heading: 'Cooking pasta' }] });
+    const summary = summarizeExtractive({
+      units: [
+        { text: page1, page: 1 },
+        { text: pasta.join(' '), page: 2, heading: 'Cooking pasta' },
+      ],
+    });
     const said = [summary.overview, ...summary.sections.flatMap((s) => s.points)].join(' ');
     expect(said).not.toMatch(/Gal∗|mozilla\.com|Department of Statistics|University of California/);
     expect(summary.overview.startsWith(solar[0])).toBe(true);

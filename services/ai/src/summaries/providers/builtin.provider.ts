@@ -155,7 +155,16 @@ export function sentences(units: SummaryUnit[]): Sentence[] {
     const text = buf.replace(/\s+/g, ' ').trim();
     if (text) {
       const noise = isNoise(text);
-      out.push({ text, start: at?.start, page: at?.page, terms: terms(text), words: wordCount(text), ...(fragment ? { fragment } : {}), ...(heading ? { heading } : {}), ...(noise ? { noise } : {}) });
+      out.push({
+        text,
+        start: at?.start,
+        page: at?.page,
+        terms: terms(text),
+        words: wordCount(text),
+        ...(fragment ? { fragment } : {}),
+        ...(heading ? { heading } : {}),
+        ...(noise ? { noise } : {}),
+      });
     }
     buf = '';
     at = null;
@@ -193,11 +202,15 @@ export function sentences(units: SummaryUnit[]): Sentence[] {
  * about). Long texts rank their 300 most central sentences by TF-IDF first.
  */
 export function textRank(list: Sentence[], weightOf: (s: Sentence) => number, count: number): Sentence[] {
-  const candidates = list
-    .map((s, i) => ({ s, i }))
-    .filter(({ s }) => !s.fragment && !s.noise && s.terms.length && s.words >= 4);
+  const candidates = list.map((s, i) => ({ s, i })).filter(({ s }) => !s.fragment && !s.noise && s.terms.length && s.words >= 4);
   if (!candidates.length) return list.filter((s) => !s.fragment).slice(0, count);
-  const pool = candidates.length > 300 ? [...candidates].sort((a, b) => weightOf(b.s) - weightOf(a.s)).slice(0, 300).sort((a, b) => a.i - b.i) : candidates;
+  const pool =
+    candidates.length > 300
+      ? [...candidates]
+          .sort((a, b) => weightOf(b.s) - weightOf(a.s))
+          .slice(0, 300)
+          .sort((a, b) => a.i - b.i)
+      : candidates;
   const n = pool.length;
   const sets = pool.map(({ s }) => new Set(s.terms));
   const edges: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
@@ -421,7 +434,11 @@ export function summarizeExtractive(input: SummaryInput): Summary {
   const kept = ranges.filter((r) => r[0].heading || ranges.length === 1 || r.some(isProse));
   const sections: SummarySection[] = (kept.length ? kept : ranges).map((range) => {
     const prose = range.filter(isProse);
-    const whole = prose.length ? prose : range.filter((s) => !s.fragment && !s.noise).length ? range.filter((s) => !s.fragment && !s.noise) : range.filter((s) => !s.fragment);
+    const whole = prose.length
+      ? prose
+      : range.filter((s) => !s.fragment && !s.noise).length
+        ? range.filter((s) => !s.fragment && !s.noise)
+        : range.filter((s) => !s.fragment);
     const count = Math.max(2, Math.min(5, Math.ceil(range.length / 6)));
     const points = pick(whole.length ? whole : range, count);
     const title = range[0].heading ?? sectionTitle(range, (r) => pick(r, 1)[0], isProse);

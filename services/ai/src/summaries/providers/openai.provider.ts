@@ -79,12 +79,18 @@ export class OpenAiSummaryProvider implements MapReduceSummaryProvider {
 
   /** The parts a long input is mapped in: consecutive units of about `mapWords` words. */
   parts(units: SummaryUnit[]): SummaryUnit[][] {
-    return groupUnits(units.filter((u) => String(u.text ?? '').trim()), this.mapWords);
+    return groupUnits(
+      units.filter((u) => String(u.text ?? '').trim()),
+      this.mapWords,
+    );
   }
 
   /** Map: the sections of one part (the built-in summary of it when the answer is not usable). */
   async mapPart(input: SummaryInput, part: SummaryUnit[]): Promise<SummarySection[]> {
-    const answer = await this.ask(MAP_PROMPT, `${input.title ? `Title: ${input.title}\n` : ''}${part.map((u) => `${u.heading ? `## ${u.heading}\n` : ''}${label(u)} ${u.text}`).join('\n')}`);
+    const answer = await this.ask(
+      MAP_PROMPT,
+      `${input.title ? `Title: ${input.title}\n` : ''}${part.map((u) => `${u.heading ? `## ${u.heading}\n` : ''}${label(u)} ${u.text}`).join('\n')}`,
+    );
     const mapped = this.sectionsOf(answer, part);
     return mapped.length ? mapped : summarizeExtractive({ ...input, units: part, maxSections: 3 }).sections;
   }
@@ -94,7 +100,8 @@ export class OpenAiSummaryProvider implements MapReduceSummaryProvider {
     const outline = sections.map((s) => `${s.title}: ${s.points.join(' ')}`).join('\n');
     const reduced = await this.ask(REDUCE_PROMPT, outline);
     const units = (input.units ?? []).filter((u) => String(u.text ?? '').trim());
-    const overview = typeof reduced?.overview === 'string' && reduced.overview.trim() ? reduced.overview.trim() : summarizeExtractive({ ...input, units }).overview;
+    const overview =
+      typeof reduced?.overview === 'string' && reduced.overview.trim() ? reduced.overview.trim() : summarizeExtractive({ ...input, units }).overview;
     const max = input.maxSections ?? 30;
     return { overview, sections: sections.slice(0, max) };
   }

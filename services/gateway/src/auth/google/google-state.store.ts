@@ -38,22 +38,24 @@ export class RedisStateStore {
     const state = randomBytes(24).toString('base64url');
     const nonce = randomBytes(24).toString('base64url');
     req.googleNonce = nonce;
-    this.redis
-      .set(`${this.prefix}auth:google:state:${sha256(state)}`, JSON.stringify({ verifier, nonce: sha256(nonce) }), 'EX', STATE_TTL_S)
-      .then(() => cb(null, state), (err: Error) => cb(err));
+    this.redis.set(`${this.prefix}auth:google:state:${sha256(state)}`, JSON.stringify({ verifier, nonce: sha256(nonce) }), 'EX', STATE_TTL_S).then(
+      () => cb(null, state),
+      (err: Error) => cb(err),
+    );
   }
 
   verify(req: Req, providedState: unknown, _meta: unknown, cb: LoadedCb): void {
     if (typeof providedState !== 'string' || providedState.length > 200) return cb(null, false, { message: 'Invalid state' });
     const key = `${this.prefix}auth:google:state:${sha256(providedState)}`;
-    this.redis
-      .getdel(key)
-      .then((raw) => {
+    this.redis.getdel(key).then(
+      (raw) => {
         if (!raw) return cb(null, false, { message: 'Unknown or expired state' });
         const { verifier, nonce } = JSON.parse(raw) as { verifier: string; nonce: string };
         const cookie = readCookie(req, STATE_COOKIE);
         if (!cookie || sha256(cookie) !== nonce) return cb(null, false, { message: 'State from another browser' });
         cb(null, verifier);
-      }, (err: Error) => cb(err));
+      },
+      (err: Error) => cb(err),
+    );
   }
 }

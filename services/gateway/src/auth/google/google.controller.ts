@@ -9,10 +9,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../../config';
 import { clientInfo } from '../client-info';
 import { RedisStateStore, STATE_COOKIE, STATE_TTL_S } from './google-state.store';
 
-type Outcome =
-  | { kind: 'redirect'; url: string }
-  | { kind: 'success'; user: LoginSuccess }
-  | { kind: 'fail'; reason: string };
+type Outcome = { kind: 'redirect'; url: string } | { kind: 'success'; user: LoginSuccess } | { kind: 'fail'; reason: string };
 
 /**
  * Google sign-in with passport-google-oauth20. The strategy runs per request the way passport's
@@ -60,7 +57,10 @@ export class GoogleController implements OnModuleDestroy {
             name: profile.displayName ?? '',
             client: clientInfo(req as FastifyRequest),
           })
-          .then((user) => done(null, user), (err) => done(err));
+          .then(
+            (user) => done(null, user),
+            (err) => done(err),
+          );
       }) as never,
     );
 

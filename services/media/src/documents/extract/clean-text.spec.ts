@@ -59,11 +59,7 @@ describe('text cleaning', () => {
 
   it('cleans every page of a document and keeps page numbers', () => {
     const cleaned = cleanDocument(
-      doc([
-        'Report\nThe method is justi-\nfied by the data.\n1',
-        'Report\nCafe\u0301s and con\u0007trol characters.\n2',
-        'Report\nA third page.\n3',
-      ]),
+      doc(['Report\nThe method is justi-\nfied by the data.\n1', 'Report\nCafe\u0301s and con\u0007trol characters.\n2', 'Report\nA third page.\n3']),
       { runningLines: true },
     );
     expect(cleaned.pages).toEqual([

@@ -16,14 +16,16 @@ const READABLE = /[\p{L}\p{N}]/gu;
 
 /** Unicode NFC, ligatures as letters, one kind of line break, no invisible or control characters (a soft hyphen at a line end still joins the word). */
 export function normalizeText(text: string): string {
-  return text
-    .replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
-    .replace(/\u00ad[ \t]*\n[ \t]*/g, '')
-    .replace(/[\v\f]/g, ' ')
-    .replace(INVISIBLE, '')
-    // Typeset ligatures (ﬁ, ﬂ, ﬀ, ﬃ, ﬄ, ﬅ, ﬆ) back to their letters: words are searched, split and compared.
-    .replace(/[\ufb00-\ufb06]/g, (c) => c.normalize('NFKC'))
-    .normalize('NFC');
+  return (
+    text
+      .replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
+      .replace(/\u00ad[ \t]*\n[ \t]*/g, '')
+      .replace(/[\v\f]/g, ' ')
+      .replace(INVISIBLE, '')
+      // Typeset ligatures (ﬁ, ﬂ, ﬀ, ﬃ, ﬄ, ﬅ, ﬆ) back to their letters: words are searched, split and compared.
+      .replace(/[\ufb00-\ufb06]/g, (c) => c.normalize('NFKC'))
+      .normalize('NFC')
+  );
 }
 
 /** Words written with a hyphen inside a line somewhere in the text ("well-known"), lower-cased. */
@@ -44,7 +46,12 @@ export function dehyphenate(text: string, compounds: Set<string> = new Set()): s
   );
 }
 
-const lineKey = (line: string) => line.toLowerCase().replace(/\p{Nd}+/gu, '#').replace(/\s+/g, ' ').trim();
+const lineKey = (line: string) =>
+  line
+    .toLowerCase()
+    .replace(/\p{Nd}+/gu, '#')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * Removes running headers, footers and page numbers: a first or last line that, with its digits

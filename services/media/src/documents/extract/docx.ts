@@ -87,7 +87,10 @@ export function extractText(text: string, limits: ExtractLimits): ExtractedDocum
     if (para.length) blocks.push({ heading: false, text: tidy(para.join('\n')) });
     para = [];
   };
-  for (const line of text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n')) {
+  for (const line of text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n')) {
     const heading = /^#{1,6}\s+(.*\S)\s*$/.exec(line);
     if (heading) {
       endParagraph();

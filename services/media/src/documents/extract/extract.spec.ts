@@ -1,7 +1,11 @@
 import { DEFAULT_LIMITS, extractDocument, extractText } from '.';
 import { documentFixtures, inflatingPdf, JAPANESE_LINES, japanesePdf, linesPdf, pdfOf, SOLAR_FACTS, type Fixtures } from '@visualnotes/testing';
 
-const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: { code?: string; message: string }) => e);
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: { code?: string; message: string }) => e,
+  );
 
 describe('document extraction (files made by LibreOffice)', () => {
   let fx: Fixtures;

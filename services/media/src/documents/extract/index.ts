@@ -9,11 +9,7 @@ export * from './types';
 export { extractText } from './docx';
 
 /** Detects the kind of a file by its content, checks it against its claimed type, and extracts its pages. */
-export async function extractDocument(
-  data: Buffer,
-  file: { name?: string; declaredType?: string },
-  limits: ExtractLimits,
-): Promise<ExtractedDocument> {
+export async function extractDocument(data: Buffer, file: { name?: string; declaredType?: string }, limits: ExtractLimits): Promise<ExtractedDocument> {
   const kind = await detectKind(data, limits.maxZipEntries);
   checkClaim(claimedKind(file.name, file.declaredType), kind);
   let doc: ExtractedDocument;

@@ -165,7 +165,7 @@ function lineOf(run: { str: string; dir: string; x: number; size: number }[]): P
   const ordered: typeof run = [];
   // Numbers stand as runs of their own between right-to-left words, as the bidi algorithm has them.
   const latin = (str: string) => /\p{L}/u.test(str) && !STRONG_RTL_ONE.test(str);
-  for (let i = 0; i < byX.length; ) {
+  for (let i = 0; i < byX.length;) {
     if (!latin(byX[i].str)) {
       ordered.push(byX[i++]);
       continue;
@@ -251,7 +251,8 @@ export function sizeHeadings(linesOf: PdfLine[][]): string[][] {
     const out: PdfLine[] = [];
     for (const l of lines) {
       const last = out[out.length - 1];
-      if (last && key(last.size) === key(l.size) && key(l.size) >= body * 1.15 && l.text && last.text) out[out.length - 1] = { text: `${last.text.trim()} ${l.text.trim()}`, size: l.size };
+      if (last && key(last.size) === key(l.size) && key(l.size) >= body * 1.15 && l.text && last.text)
+        out[out.length - 1] = { text: `${last.text.trim()} ${l.text.trim()}`, size: l.size };
       else out.push(l);
     }
     return out;
@@ -272,7 +273,13 @@ function capitalHeadings(linesOf: PdfLine[][]): string[][] {
     const t = text.trim();
     const words = t.split(/\s+/);
     return (
-      /^[\p{L}\p{N}]/u.test(t) && (t.match(/\p{Lu}/gu)?.length ?? 0) >= 4 && !/\p{Ll}/u.test(t) && words.length >= 1 && words.length <= 10 && !/[.,;:]$/.test(t) && !/^[\p{N}\s.,:;()-]+$/u.test(t)
+      /^[\p{L}\p{N}]/u.test(t) &&
+      (t.match(/\p{Lu}/gu)?.length ?? 0) >= 4 &&
+      !/\p{Ll}/u.test(t) &&
+      words.length >= 1 &&
+      words.length <= 10 &&
+      !/[.,;:]$/.test(t) &&
+      !/^[\p{N}\s.,:;()-]+$/u.test(t)
     );
   };
   const found = linesOf.map((lines) => lines.filter((l) => isCapitalHeading(l.text)).map((l) => l.text.trim().slice(0, 200)));

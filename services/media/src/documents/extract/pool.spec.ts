@@ -77,7 +77,15 @@ describe('the document reading pool (worker threads)', () => {
   it('says the service is busy when no thread frees up in time', async () => {
     const p = pool({ timeLimitMs: 3_000, budgetMs: 3_500, limits: { ...DEFAULT_LIMITS, maxPdfStreamBytes: 1024 * 1024 * 1024 } });
     // A thread that has loaded its parsers (a cold one may take longer than this small budget).
-    for (let i = 0; i < 20 && !(await p.text('Warm up.').then(() => true, () => false)); i++);
+    for (
+      let i = 0;
+      i < 20 &&
+      !(await p.text('Warm up.').then(
+        () => true,
+        () => false,
+      ));
+      i++
+    );
     // Several pages drawing one huge stream: far more than the time limit of work on any machine.
     const slow = p.extract(inflatingPdf(60 * 1024 * 1024, undefined, 8), { name: 'hostile.pdf' });
     expect(await errorOf(p.extract(fx.pdf, { name: 'report.pdf' }))).toMatchObject({ code: 'DOCUMENTS_BUSY' });

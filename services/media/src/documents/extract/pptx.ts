@@ -57,7 +57,7 @@ function shapes(xml: Buffer, skipPlaceholders: string[]): { title: string | null
   const paragraphs: string[] = [];
   for (const sp of find(doc, 'p:sp')) {
     const ph = find(children(sp), 'p:ph')[0];
-    const type = ph ? attrs(ph).type ?? 'body' : null;
+    const type = ph ? (attrs(ph).type ?? 'body') : null;
     if (type && skipPlaceholders.includes(type)) continue;
     const texts = find(children(sp), 'a:p')
       .map((p) => runs(children(p)).trim())
@@ -94,7 +94,8 @@ export async function extractPptx(data: Buffer, limits: ExtractLimits): Promise<
   const entries = await readZip(
     data,
     { maxEntries: limits.maxZipEntries, maxTotalBytes: limits.maxUnzippedBytes },
-    (name) => /^ppt\/(presentation\.xml|_rels\/presentation\.xml\.rels|slides\/.*\.xml(\.rels)?|notesSlides\/[^/]+\.xml)$/.test(name) || name === 'docProps/core.xml',
+    (name) =>
+      /^ppt\/(presentation\.xml|_rels\/presentation\.xml\.rels|slides\/.*\.xml(\.rels)?|notesSlides\/[^/]+\.xml)$/.test(name) || name === 'docProps/core.xml',
   );
   const presentation = entries.get('ppt/presentation.xml');
   if (!presentation) throw new DomainError('DOCUMENT_CORRUPT');

@@ -50,7 +50,12 @@ describe('document structure: headings, bibliographies, right-to-left lines', ()
     const mixed = pdfLines([item('efficiency (', 10, 8), item('η', 60, 10), item(') of the cell was', 70, 8)]);
     expect(mixed.map((l) => l.size)).toEqual([8]);
     const body = Array.from({ length: 20 }, (_, i) => ({ text: `Body text line ${i} of the page goes on.`, size: 8 }));
-    expect(sizeHeadings([[...mixed, ...body], [...mixed, ...body]])).toEqual([[], []]);
+    expect(
+      sizeHeadings([
+        [...mixed, ...body],
+        [...mixed, ...body],
+      ]),
+    ).toEqual([[], []]);
   });
 
   it('takes headings set in capitals at the body size when no size stands out', () => {
@@ -68,13 +73,21 @@ describe('document structure: headings, bibliographies, right-to-left lines', ()
   it('counts a larger size used once as a title, not a section level', () => {
     const line = (text: string, size: number) => ({ text, size });
     const body = Array.from({ length: 20 }, (_, i) => line(`Body text line ${i} of the page goes on.`, 10));
-    const headings = sizeHeadings([[line('A title', 20), line('Methods', 14), ...body], [line('Results', 14), ...body]]);
+    const headings = sizeHeadings([
+      [line('A title', 20), line('Methods', 14), ...body],
+      [line('Results', 14), ...body],
+    ]);
     expect(headings).toEqual([['Methods'], ['Results']]);
   });
 
   it('marks pages that only continue a bibliography, in several languages', () => {
     const page = (n: number, text: string, headings?: string[]): ExtractedPage => ({ page: n, title: null, text, ...(headings ? { headings } : {}) });
-    const pages = [page(1, 'Intro text.', ['1 Einleitung']), page(2, 'Mehr.\nLiteraturverzeichnis\n[1] A. Autor.'), page(3, '[2] B. Autor.'), page(4, 'Anhang.', ['Anhang'])];
+    const pages = [
+      page(1, 'Intro text.', ['1 Einleitung']),
+      page(2, 'Mehr.\nLiteraturverzeichnis\n[1] A. Autor.'),
+      page(3, '[2] B. Autor.'),
+      page(4, 'Anhang.', ['Anhang']),
+    ];
     markReferences(pages);
     expect(pages[1].headings).toEqual(['Literaturverzeichnis']);
     expect(pages.map((p) => !!p.references)).toEqual([false, false, true, false]);

@@ -16,9 +16,7 @@ export interface ZipLimits {
  */
 export async function readZip(data: Buffer, limits: ZipLimits, keep: (name: string) => boolean): Promise<Map<string, Buffer>> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(data, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (err, z) =>
-      err || !z ? reject(corrupt()) : resolve(z),
-    ),
+    yauzl.fromBuffer(data, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (err, z) => (err || !z ? reject(corrupt()) : resolve(z))),
   );
   if (zip.entryCount > limits.maxEntries) {
     zip.close();
