@@ -85,7 +85,9 @@ export default function CanvasView({ scene, readOnly, images, onReady, onChange,
     if (!api || !readOnly) return;
     const fit = () => {
       const elements = api.getSceneElements();
-      if (elements.length) api.scrollToContent(elements, { fitToViewport: true, viewportZoomFactor: 0.9, animate: false });
+      // On a phone Excalidraw keeps a bar at the bottom of the screen: leave room for it.
+      const factor = window.innerWidth < 730 ? 0.8 : 0.9;
+      if (elements.length) api.scrollToContent(elements, { fitToViewport: true, viewportZoomFactor: factor, animate: false });
     };
     const frame = requestAnimationFrame(fit);
     // After Excalidraw has taken the new size itself (it listens to the same event).
