@@ -97,7 +97,7 @@ export class Stack {
         const text = chunk.toString();
         running.output.push(text);
         if (running.output.length > 20_000) running.output.shift();
-        if (/service ready|Nest application successfully started/.test(text)) resolveReady();
+        if (/service ready/.test(text)) resolveReady();
       };
       child.stdout.on('data', onData);
       child.stderr.on('data', onData);

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { checkDependencies, checkStorage, ConfigError, exitWithParent, loadConfig, startTracing } from '@visualnotes/common';
 import { createGatewayApp } from './bootstrap';
 import { gatewayEnvSchema } from './config';
@@ -14,6 +15,8 @@ async function main() {
     }
     const { app } = await createGatewayApp();
     await app.listen({ port: config.PORT, host: '0.0.0.0' });
+    // One line when the gateway answers (process supervisors and the test harness wait for it).
+    new Logger('Gateway').log(`gateway service ready on port ${config.PORT}`);
   } catch (err) {
     console.error(err instanceof ConfigError ? err.message : `The gateway could not start: ${(err as Error).message}`);
     process.exit(1);
