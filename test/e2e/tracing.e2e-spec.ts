@@ -144,7 +144,16 @@ describe('traces across gateway, media and ai', () => {
     );
 
     const ours = () => otlp.spans.filter((s) => s.traceId === traceId);
-    await waitFor(() => ours().some((s) => s.service === 'ai' && s.name === 'job ai-summaries summary.video'), 20_000, 100);
+    // A span is exported when it ends, and a parent may end (and be exported) after its children:
+    // wait for the whole tree, then check it.
+    const orphans = () => {
+      const list = ours();
+      const ids = new Set([...list.map((s) => s.spanId), callerSpan]);
+      return list.filter((s) => !s.parentSpanId || !ids.has(s.parentSpanId)).map((s) => `${s.service} ${s.name}`);
+    };
+    await waitFor(() => ours().some((s) => s.service === 'ai' && s.name === 'job ai-summaries summary.video') && !orphans().length, 20_000, 100).catch(
+      () => undefined,
+    );
     const spans = ours();
     const names = (service: string) => new Set(spans.filter((s) => s.service === service).map((s) => s.name));
     expect(otlp.contentTypes).toEqual(new Set(['application/json']));
@@ -154,8 +163,7 @@ describe('traces across gateway, media and ai', () => {
       expect.arrayContaining(['job ai-transcription transcription.chunk', 'job ai-transcription transcription.merge', 'job ai-summaries summary.video']),
     );
     // One tree: every span's parent is a span of this trace, or the caller's.
-    const ids = new Set([...spans.map((s) => s.spanId), callerSpan]);
-    expect(spans.filter((s) => !s.parentSpanId || !ids.has(s.parentSpanId)).map((s) => `${s.service} ${s.name}`)).toEqual([]);
+    expect(orphans()).toEqual([]);
     // The requests made without the caller's traceparent are traces of their own.
     expect(otlp.spans.some((s) => s.traceId !== traceId && s.service === 'gateway')).toBe(true);
   });
