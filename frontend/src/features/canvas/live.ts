@@ -68,6 +68,7 @@ export class LiveSession {
     private readonly fileRefs: (elements: SceneElement[]) => Scene['files'],
   ) {
     window.addEventListener('online', this.onOnline);
+    window.addEventListener('offline', this.onOffline);
     void this.connect();
   }
 
@@ -83,6 +84,7 @@ export class LiveSession {
   dispose() {
     this.disposed = true;
     window.removeEventListener('online', this.onOnline);
+    window.removeEventListener('offline', this.onOffline);
     clearTimeout(this.retry);
     clearTimeout(this.sendTimer);
     clearTimeout(this.presenceTimer);
@@ -90,6 +92,17 @@ export class LiveSession {
     this.ws?.close(1000);
     this.ws = null;
   }
+
+  /**
+   * The browser lost the network: a socket can look open for a long while after that, so it is
+   * given up at once and the editor's own saving (on this device) takes over until it is back.
+   */
+  private readonly onOffline = () => {
+    const ws = this.ws;
+    if (!ws || this.disposed) return;
+    ws.onclose?.(new CloseEvent('close', { code: 1006 }));
+    ws.close();
+  };
 
   private readonly onOnline = () => {
     if (this.ws || this.disposed) return;
