@@ -128,5 +128,5 @@ describe('batches are fair to other users and survive a restart', () => {
     expect(library).toHaveLength(6);
     // every chunk transcribed exactly once: 6 videos x 2 chunks, and the other user's 2
     expect(asr.files).toHaveLength(14);
-  });
+  }, 240_000);
 });
