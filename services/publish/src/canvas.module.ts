@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CollaboratorsHandlers } from './collaborators/collaborators.handlers';
+import { CollaboratorsRepository } from './collaborators/collaborators.repository';
 import { CollaboratorsService } from './collaborators/collaborators.service';
 import { SERVICE_CONFIG } from '@visualnotes/common';
 import type { PublishConfig } from './config';
 import { ProjectsHandlers } from './projects/projects.handlers';
+import { ProjectsRepository } from './projects/projects.repository';
 import { ProjectsService } from './projects/projects.service';
 import { PublishingHandlers } from './publishing/publishing.handlers';
 import { PublishingService } from './publishing/publishing.service';
@@ -17,14 +19,18 @@ import { StatisticsRepository } from './statistics/statistics.repository';
 import { TemplatesHandlers } from './templates/templates.handlers';
 import { TemplatesService } from './templates/templates.service';
 import { TemplatesRepository } from './templates/templates.repository';
+import { VersionsRepository } from './versions/versions.repository';
 import { VersionsService } from './versions/versions.service';
 
 /** Canvases: projects, their collaborators and version history, publishing and its statistics, share links and the template gallery. */
 @Module({
   controllers: [ProjectsHandlers, CollaboratorsHandlers, PublishingHandlers, SharesHandlers, TemplatesHandlers],
   providers: [
+    ProjectsRepository,
     ProjectsService,
+    VersionsRepository,
     VersionsService,
+    CollaboratorsRepository,
     CollaboratorsService,
     PublicationsRepository,
     PublishingService,

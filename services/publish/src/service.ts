@@ -5,15 +5,17 @@ import { CanvasModule } from './canvas.module';
 import { publishEnvSchema } from './config';
 import { Canvas1764000000000 } from './migrations/1764000000000-Canvas';
 import { Collaboration1765000000000 } from './migrations/1765000000000-Collaboration';
+import { ProjectMember, ProjectRecord } from './projects/project.entity';
 import { Publication } from './publishing/publication.entity';
 import { Share } from './shares/share.entity';
 import { DailySalt, ViewDay, ViewReferrer } from './statistics/statistics.entities';
 import { TemplateRow } from './templates/template.entity';
+import { ProjectVersionRecord } from './versions/project-version.entity';
 
 export const publishService: ServiceDefinition<typeof publishEnvSchema> = {
   service: 'publish',
   envSchema: publishEnvSchema,
-  entities: [Publication, Share, ViewDay, ViewReferrer, DailySalt, TemplateRow],
+  entities: [ProjectRecord, ProjectMember, ProjectVersionRecord, Publication, Share, ViewDay, ViewReferrer, DailySalt, TemplateRow],
   migrations: [Canvas1764000000000, Collaboration1765000000000],
   imports: [BlogModule, CanvasModule],
   processors: [AccountEventsProcessor],

@@ -1,28 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RpcClient } from '@visualnotes/common';
 import { DomainError, Patterns, PROJECT_MAX_COLLABORATORS, PublishMessages, type Collaborator, type CollaboratorRole } from '@visualnotes/contracts';
-import type { DataSource } from 'typeorm';
-import { iso } from '../common/ids';
+import { ProjectsRepository, type ProjectStore } from '../projects/projects.repository';
 import { ProjectsService } from '../projects/projects.service';
-
-interface MemberRow {
-  id: string;
-  user_id: string | null;
-  email: string;
-  role: CollaboratorRole;
-  created_at: Date;
-}
-const COLUMNS = `id, user_id, email, role, created_at`;
-
-const view = (r: MemberRow): Collaborator => ({
-  id: r.user_id ?? r.id,
-  user_id: r.user_id,
-  email: r.email,
-  role: r.role,
-  pending: r.user_id === null,
-  created_at: iso(r.created_at),
-});
+import { collaboratorView } from './collaborator.view';
+import { CollaboratorsRepository, type CollaboratorStore } from './collaborators.repository';
 
 const memberNotFound = () => new DomainError('NOT_FOUND', PublishMessages.collaboratorNotFound);
 
@@ -36,39 +18,27 @@ export class CollaboratorsService {
   private readonly logger = new Logger(CollaboratorsService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @Inject(CollaboratorsRepository) private readonly members: CollaboratorStore,
+    @Inject(ProjectsRepository) private readonly projectRows: Pick<ProjectStore, 'titleOf'>,
     private readonly rpc: RpcClient,
-    private readonly projects: ProjectsService,
+    @Inject(ProjectsService) private readonly projects: Pick<ProjectsService, 'access'>,
   ) {}
 
   async list(ownerId: string, projectId: string): Promise<Collaborator[]> {
     await this.projects.access(ownerId, projectId, 'owner');
-    const rows: MemberRow[] = await this.db.query(`SELECT ${COLUMNS} FROM "publish"."project_members" WHERE project_id = $1 ORDER BY created_at`, [projectId]);
-    return rows.map(view);
+    return (await this.members.listOf(projectId)).map(collaboratorView);
   }
 
   async add(ownerId: string, projectId: string, body: { email: string; role: CollaboratorRole }, inviterName = ''): Promise<Collaborator> {
     await this.projects.access(ownerId, projectId, 'owner');
     const { user } = await this.rpc.send(Patterns.auth.userByEmail, { email: body.email });
     if (user?.id === ownerId) throw new DomainError('VALIDATION_FAILED', PublishMessages.collaboratorIsOwner);
-    const [{ count }]: { count: string }[] = await this.db.query(`SELECT count(*) AS count FROM "publish"."project_members" WHERE project_id = $1`, [
-      projectId,
-    ]);
-    if (Number(count) >= PROJECT_MAX_COLLABORATORS) throw new DomainError('VALIDATION_FAILED', PublishMessages.tooManyCollaborators);
-    const exists: unknown[] = await this.db.query(`SELECT 1 FROM "publish"."project_members" WHERE project_id = $1 AND (email = $2 OR user_id = $3)`, [
-      projectId,
-      body.email,
-      user?.id ?? null,
-    ]);
-    if (exists.length) throw new DomainError('CONFLICT', PublishMessages.collaboratorExists);
+    if ((await this.members.count(projectId)) >= PROJECT_MAX_COLLABORATORS) throw new DomainError('VALIDATION_FAILED', PublishMessages.tooManyCollaborators);
+    if (await this.members.has(projectId, body.email, user?.id ?? null)) throw new DomainError('CONFLICT', PublishMessages.collaboratorExists);
     try {
-      const [row]: MemberRow[] = await this.db.query(
-        `INSERT INTO "publish"."project_members" (project_id, user_id, email, role, invited_by, accepted_at)
-         VALUES ($1, $2, $3, $4, $5, CASE WHEN $2::uuid IS NULL THEN NULL ELSE now() END) RETURNING ${COLUMNS}`,
-        [projectId, user?.id ?? null, body.email, body.role, ownerId],
-      );
+      const row = await this.members.add({ projectId, userId: user?.id ?? null, email: body.email, role: body.role, invitedBy: ownerId });
       await this.invite(projectId, body.email, body.role, inviterName);
-      return view(row);
+      return collaboratorView(row);
     } catch (err) {
       // two owners' tabs adding the same person at once
       if ((err as { code?: string }).code === '23505') throw new DomainError('CONFLICT', PublishMessages.collaboratorExists);
@@ -82,11 +52,11 @@ export class CollaboratorsService {
    */
   private async invite(projectId: string, email: string, role: CollaboratorRole, inviterName: string) {
     try {
-      const [project]: { title: string }[] = await this.db.query(`SELECT title FROM "publish"."projects" WHERE id = $1`, [projectId]);
+      const title = await this.projectRows.titleOf(projectId);
       await this.rpc.send(Patterns.auth.projectInvitation, {
         email,
         project_id: projectId,
-        project_title: project?.title ?? '',
+        project_title: title ?? '',
         inviter_name: inviterName,
         role,
       });
@@ -97,21 +67,13 @@ export class CollaboratorsService {
 
   async update(ownerId: string, projectId: string, memberId: string, body: { role: CollaboratorRole }): Promise<Collaborator> {
     await this.projects.access(ownerId, projectId, 'owner');
-    const [[row]] = (await this.db.query(
-      `UPDATE "publish"."project_members" SET role = $3
-        WHERE project_id = $1 AND (user_id = $2 OR (user_id IS NULL AND id = $2)) RETURNING ${COLUMNS}`,
-      [projectId, memberId, body.role],
-    )) as [MemberRow[], number];
+    const row = await this.members.setRole(projectId, memberId, body.role);
     if (!row) throw memberNotFound();
-    return view(row);
+    return collaboratorView(row);
   }
 
   async remove(ownerId: string, projectId: string, memberId: string): Promise<void> {
     await this.projects.access(ownerId, projectId, 'owner');
-    const [, count] = (await this.db.query(
-      `DELETE FROM "publish"."project_members" WHERE project_id = $1 AND (user_id = $2 OR (user_id IS NULL AND id = $2))`,
-      [projectId, memberId],
-    )) as [unknown, number];
-    if (!count) throw memberNotFound();
+    if (!(await this.members.remove(projectId, memberId))) throw memberNotFound();
   }
 }

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Inject, Injectable } from '@nestjs/common';
 import { RpcClient } from '@visualnotes/common';
 import {
   DomainError,
@@ -13,45 +12,15 @@ import {
   type ProjectSummary,
   type Scene,
 } from '@visualnotes/contracts';
-import type { DataSource, EntityManager } from 'typeorm';
-import { iso, isUuid } from '../common/ids';
+import { isUuid } from '../common/ids';
 import { VersionsService } from '../versions/versions.service';
+import { projectSummaryView, projectView } from './project.view';
+import { ProjectsRepository, type ProjectChange, type ProjectStore } from './projects.repository';
 import { emptyScene, sceneFileIds, validateScene } from './scene';
-
-interface ProjectRow {
-  id: string;
-  owner_id: string;
-  title: string;
-  scene: Scene;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-  public_id: string | null;
-  role: ProjectRole;
-}
-
-const SUMMARY_COLUMNS = `p.id, p.owner_id, p.title, p.version, p.created_at, p.updated_at,
-  (SELECT pub.public_id FROM "publish"."publications" pub WHERE pub.project_id = p.id AND pub.unpublished_at IS NULL) AS public_id`;
-/** The caller's role (the query parameter `user`) in the project `p`, joined as `m`: owner, editor, viewer or null. */
-const roleColumn = (user = '$2') => `CASE WHEN p.owner_id = ${user} THEN 'owner' ELSE m.role END AS role`;
-const memberJoin = (user = '$2') => `LEFT JOIN "publish"."project_members" m ON m.project_id = p.id AND m.user_id = ${user}`;
 
 const RANK: Record<ProjectRole, number> = { viewer: 1, editor: 2, owner: 3 };
 
 export const DEFAULT_TITLE = 'Untitled';
-
-function summary(row: ProjectRow): ProjectSummary {
-  return {
-    id: row.id,
-    title: row.title,
-    version: row.version,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-    public_id: row.public_id ?? null,
-    role: row.role,
-  };
-}
-const full = (row: ProjectRow): Project => ({ ...summary(row), scene: row.scene });
 
 const notFound = () => new DomainError('NOT_FOUND', PublishMessages.projectNotFound);
 
@@ -85,9 +54,9 @@ export function checkRole(role: ProjectRole | null | undefined, need: ProjectRol
 @Injectable()
 export class ProjectsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @Inject(ProjectsRepository) private readonly projects: ProjectStore,
     private readonly rpc: RpcClient,
-    private readonly versions: VersionsService,
+    @Inject(VersionsService) private readonly versions: Pick<VersionsService, 'keep' | 'scene'>,
   ) {}
 
   /**
@@ -95,57 +64,32 @@ export class ProjectsService {
    * of the signed-in account) become memberships first.
    */
   async list(userId: string, email?: string): Promise<ProjectSummary[]> {
-    if (email) {
-      await this.db.query(
-        `UPDATE "publish"."project_members" i SET user_id = $1, accepted_at = now()
-          WHERE i.user_id IS NULL AND i.email = $2
-            AND NOT EXISTS (SELECT 1 FROM "publish"."projects" p WHERE p.id = i.project_id AND p.owner_id = $1)
-            AND NOT EXISTS (SELECT 1 FROM "publish"."project_members" x WHERE x.project_id = i.project_id AND x.user_id = $1)`,
-        [userId, email.trim().toLowerCase()],
-      );
-    }
-    const rows: ProjectRow[] = await this.db.query(
-      `SELECT ${SUMMARY_COLUMNS}, ${roleColumn('$1')} FROM "publish"."projects" p ${memberJoin('$1')}
-        WHERE p.owner_id = $1 OR m.user_id = $1 ORDER BY p.updated_at DESC LIMIT 1000`,
-      [userId],
-    );
-    return rows.map(summary);
+    if (email) await this.projects.acceptInvitations(userId, email.trim().toLowerCase());
+    return (await this.projects.listFor(userId)).map(projectSummaryView);
   }
 
   /** The caller's role in a project when it is at least `need` (404 without any role, 403 below it). */
-  async access(userId: string, id: string, need: ProjectRole, manager: EntityManager = this.db.manager): Promise<ProjectRole> {
+  async access(userId: string, id: string, need: ProjectRole): Promise<ProjectRole> {
     if (!isUuid(id)) throw notFound();
-    const [row]: { role: ProjectRole | null }[] = await manager.query(`SELECT ${roleColumn()} FROM "publish"."projects" p ${memberJoin()} WHERE p.id = $1`, [
-      id,
-      userId,
-    ]);
-    return checkRole(row?.role, need);
+    return checkRole(await this.projects.roleOf(id, userId), need);
   }
 
   /**
    * The project if the caller's role is at least `need` (by default: owns it); someone else's
    * project is "not found" like a missing one.
    */
-  async get(userId: string, id: string, need: ProjectRole = 'owner', manager: EntityManager = this.db.manager): Promise<Project> {
+  async get(userId: string, id: string, need: ProjectRole = 'owner'): Promise<Project> {
     if (!isUuid(id)) throw notFound();
-    const [row]: ProjectRow[] = await manager.query(
-      `SELECT ${SUMMARY_COLUMNS}, p.scene, ${roleColumn()} FROM "publish"."projects" p ${memberJoin()} WHERE p.id = $1`,
-      [id, userId],
-    );
-    checkRole(row?.role, need);
-    return full(row);
+    const row = await this.projects.find(id, userId);
+    const role = checkRole(row?.role, need);
+    return projectView({ ...row!, role });
   }
 
   /** A new project, blank or with a scene already checked (a template) or sent by the client. */
   async create(ownerId: string, input: { title?: string; scene?: unknown; trustedScene?: Scene }): Promise<Project> {
     const scene = input.trustedScene ?? (input.scene === undefined ? emptyScene() : validateScene(input.scene));
     if (input.scene !== undefined) await this.checkFiles(ownerId, scene, new Set());
-    const [row]: ProjectRow[] = await this.db.query(
-      `INSERT INTO "publish"."projects" (owner_id, title, scene) VALUES ($1, $2, $3::jsonb)
-       RETURNING id, owner_id, title, scene, version, created_at, updated_at, NULL AS public_id, 'owner' AS role`,
-      [ownerId, input.title?.trim() || DEFAULT_TITLE, JSON.stringify(scene)],
-    );
-    return full(row);
+    return projectView(await this.projects.insert(ownerId, input.title?.trim() || DEFAULT_TITLE, scene));
   }
 
   /** Saves (owner or editor); images new to the project must be uploads of whoever saves them. */
@@ -156,12 +100,9 @@ export class ProjectsService {
     const scene = input.scene === undefined ? null : validateScene(input.scene);
     if (scene && sceneFileIds(scene).size) {
       // images already in the project need no new check; only its file references are read
-      const [current]: { files: Scene['files'] | null }[] = await this.db.query(
-        `SELECT p.scene->'files' AS files FROM "publish"."projects" p WHERE p.id = $1`,
-        [id],
-      );
-      if (!current) throw notFound();
-      await this.checkFiles(userId, scene, sceneFileIds({ ...emptyScene(), files: current.files ?? {} }));
+      const files = await this.projects.filesOf(id);
+      if (files === undefined) throw notFound();
+      await this.checkFiles(userId, scene, sceneFileIds({ ...emptyScene(), files: files ?? {} }));
     }
     const saved = await this.write(id, { title: input.title?.trim() || null, scene, expectedVersion: input.version }, role);
     if (saved) {
@@ -172,19 +113,10 @@ export class ProjectsService {
     throw new DomainError('CONFLICT', PublishMessages.versionConflict);
   }
 
-  /** One conditional UPDATE: null when `expectedVersion` is no longer the current one. */
-  private async write(id: string, change: { title: string | null; scene: Scene | null; expectedVersion: number }, role: ProjectRole): Promise<Project | null> {
-    // UPDATE answers [rows, affected] through TypeORM's query()
-    const [[row]] = (await this.db.query(
-      `UPDATE "publish"."projects" p
-          SET title = COALESCE($2, p.title), scene = COALESCE($3::jsonb, p.scene), version = p.version + 1, updated_at = now()
-        WHERE p.id = $1 AND p.version = $4
-        RETURNING ${SUMMARY_COLUMNS}${change.scene ? '' : ', p.scene'}`,
-      [id, change.title, change.scene ? JSON.stringify(change.scene) : null, change.expectedVersion],
-    )) as [ProjectRow[], number];
-    // the saved scene is the one just written: it is not read back from the database
-    if (!row) return null;
-    return full({ ...row, role, ...(change.scene ? { scene: change.scene } : {}) });
+  /** Saves when nobody saved since `expectedVersion`; null when somebody did. */
+  private async write(id: string, change: ProjectChange, role: ProjectRole): Promise<Project | null> {
+    const row = await this.projects.write(id, change);
+    return row && projectView({ ...row, role, scene: change.scene ?? row.scene! });
   }
 
   /**
@@ -218,7 +150,7 @@ export class ProjectsService {
   ): Promise<{ version: number; changed: number }> {
     if (!isUuid(id)) throw notFound();
     for (let attempt = 0; attempt < 8; attempt++) {
-      const [current]: { scene: Scene; version: number }[] = await this.db.query(`SELECT scene, version FROM "publish"."projects" WHERE id = $1`, [id]);
+      const current = await this.projects.current(id);
       if (!current) throw notFound();
       const merged = mergeElementLists(current.scene.elements, elements);
       const known = current.scene.files ?? {};
@@ -246,7 +178,7 @@ export class ProjectsService {
 
   async remove(userId: string, id: string): Promise<void> {
     await this.access(userId, id, 'owner');
-    await this.db.query(`DELETE FROM "publish"."projects" WHERE id = $1`, [id]);
+    await this.projects.remove(id);
   }
 
   /**
@@ -272,11 +204,7 @@ export class ProjectsService {
    */
   async fileOf(projectId: string, ownerId: string, scene: Scene, fileId: string) {
     if (!sceneFileIds(scene).has(fileId)) throw new DomainError('NOT_FOUND', PublishMessages.fileNotFound);
-    const editors: { user_id: string }[] = await this.db.query(
-      `SELECT user_id FROM "publish"."project_members" WHERE project_id = $1 AND user_id IS NOT NULL AND role = 'editor' LIMIT 100`,
-      [projectId],
-    );
-    for (const uploader of [ownerId, ...editors.map((e) => e.user_id)]) {
+    for (const uploader of [ownerId, ...(await this.projects.editorsOf(projectId))]) {
       try {
         const file = await this.rpc.send(Patterns.media.uploadGet, { fileId, ownerId: uploader });
         return { storage_key: file.storage_key, content_type: file.content_type };
@@ -290,7 +218,7 @@ export class ProjectsService {
   /** The owner and live scene of a project, whoever asks (callers check access first). */
   async raw(id: string): Promise<{ owner_id: string; scene: Scene; title: string; updated_at: Date } | null> {
     if (!isUuid(id)) return null;
-    const [row] = await this.db.query(`SELECT owner_id, scene, title, updated_at FROM "publish"."projects" WHERE id = $1`, [id]);
-    return row ?? null;
+    const row = await this.projects.raw(id);
+    return row && { owner_id: row.ownerId, scene: row.scene, title: row.title, updated_at: row.updatedAt };
   }
 }

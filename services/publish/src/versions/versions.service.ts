@@ -1,13 +1,12 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants } from 'node:zlib';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { SERVICE_CONFIG } from '@visualnotes/common';
 import { DomainError, PublishMessages, type ProjectVersion, type Scene } from '@visualnotes/contracts';
-import type { DataSource, EntityManager } from 'typeorm';
-import { iso } from '../common/ids';
 import type { PublishConfig } from '../config';
 import { applyDelta, changedElements, diffScenes, type SceneDelta } from './scene-delta';
+import { versionView } from './version.view';
+import { VersionsRepository, type Tx, type VersionStore } from './versions.repository';
 
 const compress = promisify(brotliCompress);
 const decompress = promisify(brotliDecompress);
@@ -18,27 +17,6 @@ const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 const DELTAS_PER_FULL = 19;
 
 type Reason = ProjectVersion['reason'];
-interface VersionRow {
-  id: string;
-  project_version: number;
-  author_id: string | null;
-  reason: Reason;
-  kind: 'full' | 'delta';
-  changed_elements: number;
-  elements: number;
-  created_at: Date;
-}
-const META = `id, project_version, author_id, reason, kind, changed_elements, elements, created_at`;
-
-const view = (r: VersionRow): ProjectVersion => ({
-  id: r.id,
-  project_version: r.project_version,
-  created_at: iso(r.created_at),
-  author_id: r.author_id,
-  reason: r.reason,
-  changed_elements: r.changed_elements,
-  elements: r.elements,
-});
 
 const notFound = () => new DomainError('NOT_FOUND', PublishMessages.versionNotFound);
 
@@ -50,7 +28,7 @@ const notFound = () => new DomainError('NOT_FOUND', PublishMessages.versionNotFo
 @Injectable()
 export class VersionsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @Inject(VersionsRepository) private readonly versions: VersionStore,
     @Inject(SERVICE_CONFIG) private readonly config: PublishConfig,
   ) {}
 
@@ -59,14 +37,9 @@ export class VersionsService {
    * project version, or is younger than the interval and this is an ordinary save.
    */
   async keep(projectId: string, projectVersion: number, scene: Scene, authorId: string, reason: Reason, force = false): Promise<void> {
-    await this.db.transaction(async (m) => {
-      // one writer per project at a time, so versions form one chain
-      await m.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`project-versions:${projectId}`]);
-      const [last]: (VersionRow & { age_ms: number })[] = await m.query(
-        `SELECT ${META}, EXTRACT(EPOCH FROM clock_timestamp() - created_at) * 1000 AS age_ms
-           FROM "publish"."project_versions" WHERE project_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
-        [projectId],
-      );
+    // one writer per project at a time, so versions form one chain
+    await this.versions.transaction(projectId, async (tx) => {
+      const last = await this.versions.newest(projectId, tx);
       if (last && last.project_version === projectVersion) return;
       if (last && !force && reason === 'save' && Number(last.age_ms) < this.config.VERSION_INTERVAL_MS) return;
 
@@ -74,7 +47,7 @@ export class VersionsService {
       let payload: Scene | SceneDelta = scene;
       let changed = scene.elements.length;
       if (last) {
-        const chain = await this.chain(m, projectId, last.id);
+        const chain = await this.versions.chain(projectId, last.id, tx);
         const delta = diffScenes(await this.decode(chain), scene);
         changed = changedElements(delta);
         if (chain.length <= DELTAS_PER_FULL) {
@@ -82,47 +55,25 @@ export class VersionsService {
           payload = delta;
         }
       }
-      await m.query(
-        `INSERT INTO "publish"."project_versions" (project_id, project_version, author_id, reason, kind, data, changed_elements, elements)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [projectId, projectVersion, authorId, reason, kind, await compress(Buffer.from(JSON.stringify(payload)), BROTLI), changed, scene.elements.length],
-      );
-      await this.prune(m, projectId);
+      const data = await compress(Buffer.from(JSON.stringify(payload)), BROTLI);
+      await this.versions.insert({ projectId, projectVersion, authorId, reason, kind, data, changedElements: changed, elements: scene.elements.length }, tx);
+      await this.prune(tx, projectId);
     });
   }
 
   async list(projectId: string): Promise<ProjectVersion[]> {
-    const rows: VersionRow[] = await this.db.query(
-      `SELECT ${META} FROM "publish"."project_versions" WHERE project_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
-      [projectId, this.config.VERSIONS_KEEP],
-    );
-    return rows.map(view);
+    return (await this.versions.list(projectId, this.config.VERSIONS_KEEP)).map(versionView);
   }
 
   async scene(projectId: string, versionId: string): Promise<ProjectVersion & { scene: Scene }> {
-    const chain = await this.chain(this.db.manager, projectId, versionId);
+    const chain = await this.versions.chain(projectId, versionId);
     if (!chain.length) throw notFound();
-    return { ...view(chain[chain.length - 1]), scene: await this.decode(chain) };
+    return { ...versionView(chain[chain.length - 1]), scene: await this.decode(chain) };
   }
 
   /** Stored bytes of one version (for measuring what history costs). */
   async storedBytes(versionId: string): Promise<number> {
-    const [row]: { bytes: number }[] = await this.db.query(`SELECT octet_length(data) AS bytes FROM "publish"."project_versions" WHERE id = $1`, [versionId]);
-    return Number(row?.bytes ?? 0);
-  }
-
-  /** The rows needed to rebuild a version: the newest whole scene at or before it, then its deltas. */
-  private async chain(m: EntityManager, projectId: string, versionId: string): Promise<(VersionRow & { data: Buffer })[]> {
-    return m.query(
-      `WITH target AS (SELECT created_at, id FROM "publish"."project_versions" WHERE id = $2 AND project_id = $1),
-            base AS (SELECT v.created_at, v.id FROM "publish"."project_versions" v, target t
-                      WHERE v.project_id = $1 AND v.kind = 'full' AND (v.created_at, v.id) <= (t.created_at, t.id)
-                      ORDER BY v.created_at DESC, v.id DESC LIMIT 1)
-       SELECT v.${META.split(', ').join(', v.')}, v.data FROM "publish"."project_versions" v, target t, base b
-        WHERE v.project_id = $1 AND (v.created_at, v.id) >= (b.created_at, b.id) AND (v.created_at, v.id) <= (t.created_at, t.id)
-        ORDER BY v.created_at, v.id`,
-      [projectId, versionId],
-    );
+    return this.versions.storedBytes(versionId);
   }
 
   private async decode(chain: { kind: 'full' | 'delta'; data: Buffer }[]): Promise<Scene> {
@@ -138,27 +89,14 @@ export class VersionsService {
    * Removes versions beyond `VERSIONS_KEEP` or older than `VERSIONS_KEEP_DAYS`; the oldest one
    * kept becomes a whole scene first when it was a delta of a removed one.
    */
-  private async prune(m: EntityManager, projectId: string): Promise<void> {
-    const days = this.config.VERSIONS_KEEP_DAYS;
-    const doomed: { id: string }[] = await m.query(
-      `SELECT id FROM (
-         SELECT id, created_at, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM "publish"."project_versions" WHERE project_id = $1
-       ) v WHERE v.n > $2 OR ($3 > 0 AND v.n > 1 AND v.created_at < now() - make_interval(days => $3))`,
-      [projectId, this.config.VERSIONS_KEEP, days],
-    );
-    if (!doomed.length) return;
-    const ids = doomed.map((d) => d.id);
-    const [oldest]: VersionRow[] = await m.query(
-      `SELECT ${META} FROM "publish"."project_versions" WHERE project_id = $1 AND NOT (id = ANY($2::uuid[])) ORDER BY created_at, id LIMIT 1`,
-      [projectId, ids],
-    );
+  private async prune(tx: Tx, projectId: string): Promise<void> {
+    const ids = await this.versions.beyond(projectId, this.config.VERSIONS_KEEP, this.config.VERSIONS_KEEP_DAYS, tx);
+    if (!ids.length) return;
+    const oldest = await this.versions.oldestExcept(projectId, ids, tx);
     if (oldest?.kind === 'delta') {
-      const whole = await this.decode(await this.chain(m, projectId, oldest.id));
-      await m.query(`UPDATE "publish"."project_versions" SET kind = 'full', data = $2 WHERE id = $1`, [
-        oldest.id,
-        await compress(Buffer.from(JSON.stringify(whole)), BROTLI),
-      ]);
+      const whole = await this.decode(await this.versions.chain(projectId, oldest.id, tx));
+      await this.versions.makeFull(oldest.id, await compress(Buffer.from(JSON.stringify(whole)), BROTLI), tx);
     }
-    await m.query(`DELETE FROM "publish"."project_versions" WHERE id = ANY($1::uuid[])`, [ids]);
+    await this.versions.remove(ids, tx);
   }
 }

@@ -1,0 +1,160 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { ProjectRole, Scene } from '@visualnotes/contracts';
+import { IsNull, Not, type DataSource, type SelectQueryBuilder } from 'typeorm';
+import { Publication } from '../publishing/publication.entity';
+import { ProjectMember, ProjectRecord } from './project.entity';
+
+/** A project as its caller sees it: with its public id while published and the caller's role in it. */
+export interface ProjectRow {
+  id: string;
+  ownerId: string;
+  title: string;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  publicId: string | null;
+  role: ProjectRole;
+}
+
+export type ProjectWithScene = ProjectRow & { scene: Scene };
+
+/** What a save changes; null leaves the title or scene as it is. */
+export interface ProjectChange {
+  title: string | null;
+  scene: Scene | null;
+  expectedVersion: number;
+}
+
+/** The columns of `ProjectRow` (without the role) read from `p`, returned by a conditional save. */
+const SUMMARY_RETURNING = `id, owner_id AS "ownerId", title, version, created_at AS "createdAt", updated_at AS "updatedAt",
+  (SELECT pub.public_id FROM "publish"."publications" pub WHERE pub.project_id = "projects".id AND pub.unpublished_at IS NULL) AS "publicId"`;
+
+/**
+ * Every query on projects and on who they are shared with. The caller's role is read with the
+ * project: `owner` for its owner, else the role of their membership (null without one).
+ */
+@Injectable()
+export class ProjectsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  private get projects() {
+    return this.db.getRepository(ProjectRecord);
+  }
+
+  private get members() {
+    return this.db.getRepository(ProjectMember);
+  }
+
+  /** Projects `p` joined with the membership `m` of `userId`, selecting a `ProjectRow`. */
+  private withRole(userId: string): SelectQueryBuilder<ProjectRecord> {
+    return this.projects
+      .createQueryBuilder('p')
+      .leftJoin(ProjectMember, 'm', 'm.project_id = p.id AND m.user_id = :userId', { userId })
+      .select('p.id', 'id')
+      .addSelect('p.owner_id', 'ownerId')
+      .addSelect('p.title', 'title')
+      .addSelect('p.version', 'version')
+      .addSelect('p.created_at', 'createdAt')
+      .addSelect('p.updated_at', 'updatedAt')
+      .addSelect((q) => q.select('pub.public_id').from(Publication, 'pub').where('pub.project_id = p.id AND pub.unpublished_at IS NULL'), 'publicId')
+      .addSelect(`CASE WHEN p.owner_id = :userId THEN 'owner' ELSE m.role END`, 'role');
+  }
+
+  /** Open invitations to `email` become memberships of `userId` (unless they own the project or are in it already). */
+  async acceptInvitations(userId: string, email: string): Promise<void> {
+    await this.db.query(
+      `UPDATE "publish"."project_members" i SET user_id = $1, accepted_at = now()
+        WHERE i.user_id IS NULL AND i.email = $2
+          AND NOT EXISTS (SELECT 1 FROM "publish"."projects" p WHERE p.id = i.project_id AND p.owner_id = $1)
+          AND NOT EXISTS (SELECT 1 FROM "publish"."project_members" x WHERE x.project_id = i.project_id AND x.user_id = $1)`,
+      [userId, email],
+    );
+  }
+
+  /** The projects a user owns or is a member of, last changed first (at most 1000). */
+  listFor(userId: string): Promise<ProjectRow[]> {
+    return this.withRole(userId).where('p.owner_id = :userId OR m.user_id = :userId').orderBy('p.updated_at', 'DESC').limit(1000).getRawMany<ProjectRow>();
+  }
+
+  /** The caller's role in a project: null without one, undefined when there is no such project. */
+  async roleOf(id: string, userId: string): Promise<ProjectRole | null | undefined> {
+    const row = await this.projects
+      .createQueryBuilder('p')
+      .leftJoin(ProjectMember, 'm', 'm.project_id = p.id AND m.user_id = :userId', { userId })
+      .select(`CASE WHEN p.owner_id = :userId THEN 'owner' ELSE m.role END`, 'role')
+      .where('p.id = :id', { id })
+      .getRawOne<{ role: ProjectRole | null }>();
+    return row?.role;
+  }
+
+  /** A project with its scene and the caller's role (null when they have none). */
+  async find(id: string, userId: string): Promise<(Omit<ProjectWithScene, 'role'> & { role: ProjectRole | null }) | null> {
+    return (await this.withRole(userId).addSelect('p.scene', 'scene').where('p.id = :id', { id }).getRawOne()) ?? null;
+  }
+
+  async insert(ownerId: string, title: string, scene: Scene): Promise<ProjectWithScene> {
+    // a scene is stored as it is (jsonb): TypeORM's deep-partial type does not fit its open element records
+    const row = await this.projects.save(this.projects.create({ ownerId, title, scene: scene as never }));
+    return { id: row.id, ownerId, title, scene, version: row.version, createdAt: row.createdAt, updatedAt: row.updatedAt, publicId: null, role: 'owner' };
+  }
+
+  /** The image references of a project's scene; undefined when there is no such project. */
+  async filesOf(id: string): Promise<Scene['files'] | null | undefined> {
+    const row = await this.projects
+      .createQueryBuilder('p')
+      .select(`p.scene->'files'`, 'files')
+      .where('p.id = :id', { id })
+      .getRawOne<{ files: Scene['files'] | null }>();
+    return row ? row.files : undefined;
+  }
+
+  /**
+   * One conditional UPDATE, so a save is whole or not at all: null when `expectedVersion` is no
+   * longer the current one. A scene just written is not read back; without one, the scene comes
+   * back with the row.
+   */
+  async write(id: string, change: ProjectChange): Promise<(Omit<ProjectRow, 'role'> & { scene?: Scene }) | null> {
+    const result = await this.projects
+      .createQueryBuilder()
+      .update()
+      .set({
+        ...(change.title === null ? {} : { title: change.title }),
+        ...(change.scene === null ? {} : { scene: change.scene as never }),
+        version: () => 'version + 1',
+        updatedAt: () => 'now()',
+      })
+      .where('id = :id AND version = :expectedVersion', { id, expectedVersion: change.expectedVersion })
+      .returning(change.scene === null ? `${SUMMARY_RETURNING}, scene` : SUMMARY_RETURNING)
+      .execute();
+    const [row] = result.raw as (Omit<ProjectRow, 'role'> & { scene?: Scene })[];
+    return row ?? null;
+  }
+
+  /** The live scene and its version, whoever asks. */
+  current(id: string): Promise<Pick<ProjectRecord, 'scene' | 'version'> | null> {
+    return this.projects.findOne({ where: { id }, select: { id: true, scene: true, version: true } });
+  }
+
+  /** Owner, title, scene and last change of a project, whoever asks. */
+  raw(id: string): Promise<Pick<ProjectRecord, 'ownerId' | 'scene' | 'title' | 'updatedAt'> | null> {
+    return this.projects.findOne({ where: { id }, select: { id: true, ownerId: true, scene: true, title: true, updatedAt: true } });
+  }
+
+  async titleOf(id: string): Promise<string | null> {
+    return (await this.projects.findOne({ where: { id }, select: { id: true, title: true } }))?.title ?? null;
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.projects.delete({ id });
+  }
+
+  /** Members of a project who may save it (at most 100). */
+  async editorsOf(projectId: string): Promise<string[]> {
+    const rows = await this.members.find({ where: { projectId, userId: Not(IsNull()), role: 'editor' }, select: { id: true, userId: true }, take: 100 });
+    return rows.map((r) => r.userId!);
+  }
+}
+
+/** What the rules use of the repository (an in-memory one stands in for it in unit tests). */
+export type ProjectStore = Pick<ProjectsRepository, keyof ProjectsRepository>;

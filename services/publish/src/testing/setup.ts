@@ -1,0 +1,34 @@
+import { RedisQueueClient, RpcClient } from '@visualnotes/common';
+import { createTestRedis } from '@visualnotes/testing';
+import { CollaboratorsService } from '../collaborators/collaborators.service';
+import { publishEnvSchema, type PublishConfig } from '../config';
+import { ProjectsService } from '../projects/projects.service';
+import { VersionsService } from '../versions/versions.service';
+import { InMemoryCollaborators, InMemoryProjects, InMemoryVersions } from './in-memory';
+
+/**
+ * The publish service's project rules wired as the module wires them, over in-memory
+ * repositories. RPC goes through the real transport on a Redis prefix of the test's own, where
+ * no other service answers (as when they are down).
+ */
+export async function projectRules(env: Record<string, string> = {}) {
+  const redisInfo = await createTestRedis();
+  const config: PublishConfig = publishEnvSchema.parse({ REDIS_URL: redisInfo.url, REDIS_PREFIX: redisInfo.prefix, ...env });
+  const rpc = new RpcClient(new RedisQueueClient({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, timeoutMs: 1_000 }));
+  const stores = { projects: new InMemoryProjects(), versions: new InMemoryVersions() };
+  const versions = new VersionsService(stores.versions, config);
+  const projects = new ProjectsService(stores.projects, rpc, versions);
+  const collaborators = new CollaboratorsService(new InMemoryCollaborators(stores.projects), stores.projects, rpc, projects);
+  return {
+    config,
+    stores,
+    projects,
+    versions,
+    collaborators,
+    async close() {
+      await rpc.onModuleDestroy();
+      await redisInfo.flush();
+    },
+  };
+}
+export type ProjectRules = Awaited<ReturnType<typeof projectRules>>;
