@@ -11,12 +11,7 @@ describe('loadConfig', () => {
 
   it('stops with one line naming the bad variable', () => {
     expect(() => loadConfig(baseEnvSchema, { REDIS_URL: 'localhost:6379' })).toThrow(ConfigError);
-    try {
-      loadConfig(baseEnvSchema, { PORT: 'eighty' });
-    } catch (err) {
-      expect((err as Error).message).toMatch(/^Invalid configuration: PORT .*\(got "eighty"\)$/);
-      expect((err as Error).message).not.toContain('\n');
-    }
+    expect(() => loadConfig(baseEnvSchema, { PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT [^\n]*\(got "eighty"\)$/);
   });
 
   it('keeps the test routes off unless asked for, and never with NODE_ENV=production', () => {

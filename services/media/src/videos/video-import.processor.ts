@@ -1,6 +1,5 @@
 import { OnWorkerEvent, Processor, InjectQueue } from '@nestjs/bullmq';
 import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { defaultJobOptions, JobHandler, JobProcessor, queuePrefix, redisOptions, SERVICE_CONFIG, STORAGE, type Storage } from '@visualnotes/common';
 import {
   AsrAudioFormats,
@@ -22,11 +21,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Repository } from 'typeorm';
 import { BYTES_PER_SECOND, chunkBytesPerSecond, detectSilences, encodeChunk, extractAudio, ffmpegPath, planChunks, readWavInfo } from '../audio/ffmpeg';
 import type { MediaConfig } from '../config';
 import { YoutubeClient } from '../youtube/youtube.client';
-import { Video } from './video.entity';
+import type { Video } from './video.entity';
+import { VideosRepository } from './videos.repository';
 import { transcriptText, VideosService } from './videos.service';
 
 type ImportJob = Job<JobPayloads['video.import']>;
@@ -49,7 +48,7 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
   private readonly flows: FlowProducer;
 
   constructor(
-    @InjectRepository(Video) private readonly videos: Repository<Video>,
+    private readonly videos: VideosRepository,
     @InjectQueue(Queues.aiSummaries) private readonly summaries: Queue,
     @InjectQueue(Queues.mediaBatches) private readonly batches: Queue,
     @Inject(STORAGE) private readonly storage: Storage,
@@ -69,7 +68,7 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
 
   @JobHandler(Jobs.videoImport)
   async importVideo(job: ImportJob, token?: string) {
-    const video = await this.videos.findOneBy({ id: job.data.videoId });
+    const video = await this.videos.byId(job.data.videoId);
     if (!video) return { skipped: 'video deleted' };
     if (video.status === 'ready') return { videoId: video.id };
     let step = job.data.step ?? 'start';
@@ -90,7 +89,7 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
         video.transcript = merged;
         video.transcriptText = transcriptText(merged);
         if (!video.duration) video.duration = merged.at(-1)!.end;
-        await this.videos.update({ id: video.id }, { transcript: merged, transcriptText: video.transcriptText, duration: video.duration });
+        await this.videos.setTranscript(video.id, video);
       }
       await this.removeAudioChunks(video.id, job.data.chunks ?? 0, job.data.chunkFormat);
       await this.service.setProgress(video.id, 88, 'summarizing');
@@ -105,7 +104,7 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
 
     const summary = await this.childValue<Summary>(job, Queues.aiSummaries);
     if (!summary) throw new Error('The summary job left no result');
-    await this.videos.update({ id: video.id }, { summary, status: 'ready', progress: 100, error: null });
+    await this.videos.markReady(video.id, summary);
     await job.updateProgress(100);
     return { videoId: video.id };
   }
@@ -147,7 +146,7 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
       for (const [i, c] of plan.entries()) {
         await this.storage.put(chunkKey(video.id, i, format), await encodeChunk(bin, wav, info, c, format, this.config.ASR_AUDIO_KBPS, encoded));
       }
-      if (!video.duration) await this.videos.update({ id: video.id }, { duration: Math.round(total * 1000) / 1000 });
+      if (!video.duration) await this.videos.setDuration(video.id, Math.round(total * 1000) / 1000);
       await this.service.setProgress(video.id, 5, 'transcribing');
       const opts = { ...defaultJobOptions, priority: priorityOf(job), failParentOnFailure: true };
       await this.flows.add({
@@ -211,7 +210,7 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
     const final = error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
     if (!final) return;
     const message = jobFailureMessage(error instanceof DomainError || error instanceof UnrecoverableError ? error.message : null);
-    await this.videos.update({ id: job.data.videoId }, { status: 'failed', error: message }).catch(() => undefined);
+    await this.videos.markFailed(job.data.videoId, message).catch(() => undefined);
     await this.batchVideoEnded(job);
   }
 

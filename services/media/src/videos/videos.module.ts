@@ -21,6 +21,6 @@ export const videoEntities = [Video, Tag, Highlight];
   imports: [TypeOrmModule.forFeature(videoEntities), UploadsModule],
   controllers: [VideosHandlers, TagsHandlers, HighlightsHandlers],
   providers: [VideosRepository, VideosService, TagsService, HighlightsService, UsageService, YoutubeClient],
-  exports: [VideosService, YoutubeClient, TypeOrmModule],
+  exports: [VideosRepository, VideosService, YoutubeClient, TypeOrmModule],
 })
 export class VideosModule {}

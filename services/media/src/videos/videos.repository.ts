@@ -79,6 +79,20 @@ export class VideosRepository {
     return qb.getMany();
   }
 
+  /** Keeps a video's transcript (its segments and their plain text) and its duration. */
+  async setTranscript(id: string, t: Pick<Video, 'transcript' | 'transcriptText' | 'duration'>): Promise<void> {
+    await this.videos.update({ id }, { transcript: t.transcript, transcriptText: t.transcriptText, duration: t.duration });
+  }
+
+  async setDuration(id: string, duration: number): Promise<void> {
+    await this.videos.update({ id }, { duration });
+  }
+
+  /** A video's summary is in: the video is ready. */
+  async markReady(id: string, summary: NonNullable<Video['summary']>): Promise<void> {
+    await this.videos.update({ id }, { summary, status: 'ready', progress: 100, error: null });
+  }
+
   async markFailed(id: string, error: string): Promise<void> {
     await this.videos.update({ id }, { status: 'failed', error });
   }
