@@ -1,4 +1,5 @@
 import type { ServiceDefinition } from '@visualnotes/common';
+import { AccountDataRepository } from './account-events/account-data.repository';
 import { AccountEventsProcessor } from './account-events/account-events.processor';
 import { BlogModule } from './blog/blog.module';
 import { CanvasModule } from './canvas.module';
@@ -19,4 +20,5 @@ export const publishService: ServiceDefinition<typeof publishEnvSchema> = {
   migrations: [Canvas1764000000000, Collaboration1765000000000],
   imports: [BlogModule, CanvasModule],
   processors: [AccountEventsProcessor],
+  providers: [AccountDataRepository],
 };
