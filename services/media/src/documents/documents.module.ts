@@ -6,6 +6,7 @@ import { UploadsModule } from '../uploads/uploads.module';
 import { UsageService } from '../usage/usage.service';
 import { DocumentRow } from './document.entity';
 import { DocumentsHandlers } from './documents.handlers';
+import { DocumentsRepository } from './documents.repository';
 import { DocumentsService } from './documents.service';
 import { ExtractionPool } from './extract/pool';
 
@@ -14,6 +15,7 @@ import { ExtractionPool } from './extract/pool';
   imports: [TypeOrmModule.forFeature([DocumentRow]), UploadsModule],
   controllers: [DocumentsHandlers],
   providers: [
+    DocumentsRepository,
     DocumentsService,
     UsageService,
     { provide: ExtractionPool, inject: [SERVICE_CONFIG], useFactory: (config: MediaConfig) => new ExtractionPool(extractionOptions(config)) },

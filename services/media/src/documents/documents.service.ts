@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { defaultJobOptions, queuePrefix, redisOptions, RpcClient, SERVICE_CONFIG, ServiceMetrics, STORAGE, type Storage } from '@visualnotes/common';
 import {
   DomainError,
@@ -16,11 +15,11 @@ import {
   type RpcRequest,
 } from '@visualnotes/contracts';
 import { FlowProducer } from 'bullmq';
-import type { Repository } from 'typeorm';
 import type { MediaConfig } from '../config';
 import { UploadsService } from '../uploads/uploads.service';
 import { UsageService } from '../usage/usage.service';
-import { DocumentRow } from './document.entity';
+import type { DocumentRow } from './document.entity';
+import { DocumentsRepository } from './documents.repository';
 import type { ExtractedDocument, ExtractedPage } from './extract';
 import { ExtractionPool } from './extract/pool';
 
@@ -57,7 +56,7 @@ export class DocumentsService implements OnModuleDestroy {
   private readonly flows: FlowProducer;
 
   constructor(
-    @InjectRepository(DocumentRow) private readonly documents: Repository<DocumentRow>,
+    private readonly documents: DocumentsRepository,
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject(SERVICE_CONFIG) private readonly config: MediaConfig,
     private readonly uploads: UploadsService,
@@ -121,10 +120,10 @@ export class DocumentsService implements OnModuleDestroy {
         })),
       });
       const jobId = publicJobId(Queues.aiDocuments, flow.job.id!);
-      await this.documents.update({ id }, { jobId });
+      await this.documents.setJobId(id, jobId);
       return { summary_id: id, job_id: jobId };
     } catch (err) {
-      await this.documents.delete({ id });
+      await this.documents.delete(id);
       throw err;
     }
   }
@@ -155,7 +154,7 @@ export class DocumentsService implements OnModuleDestroy {
   }
 
   private async find(ownerId: string, id: string): Promise<DocumentRow> {
-    const row = await this.documents.findOneBy({ id, ownerId });
+    const row = await this.documents.ownedBy(id, ownerId);
     if (!row) throw new DomainError('NOT_FOUND', 'Summary not found');
     return row;
   }
@@ -172,23 +171,15 @@ export class DocumentsService implements OnModuleDestroy {
   }
 
   async pages(documentId: string, from: number, to: number) {
-    const row = await this.documents.findOneBy({ id: documentId });
+    const row = await this.documents.byId(documentId);
     if (!row) throw new DomainError('NOT_FOUND', 'Document not found');
     // Whether the document has headings of its own anywhere: then a range without any goes on with the one before.
-    const [{ structured }] = (await this.documents.query(
-      `SELECT EXISTS (SELECT 1 FROM jsonb_array_elements(pages) e WHERE e ? 'headings' OR (e->>'title') IS NOT NULL) AS structured FROM media.documents WHERE id = $1`,
-      [documentId],
-    )) as { structured: boolean }[];
+    const structured = await this.documents.structured(documentId);
     return { title: row.title, kind: row.kind, pages: await this.pageRange(documentId, from, to), structured };
   }
 
   private async pageRange(id: string, from: number, to: number): Promise<DocumentPageView[]> {
-    const rows = (await this.documents.query(
-      `SELECT e AS page FROM media.documents d, jsonb_array_elements(d.pages) WITH ORDINALITY t(e, n)
-       WHERE d.id = $1 AND n BETWEEN $2 AND $3 ORDER BY n`,
-      [id, from, to],
-    )) as { page: ExtractedPage }[];
-    return rows.map(({ page }) => ({
+    return (await this.documents.pages(id, from, to)).map((page) => ({
       page: page.page,
       title: page.title,
       text: page.text,
@@ -199,40 +190,27 @@ export class DocumentsService implements OnModuleDestroy {
 
   async progress(req: RpcRequest<'media.documents.progress'>): Promise<{ progress: number }> {
     if (!req.done) {
-      await this.documents.query(
-        `UPDATE media.documents SET started_at = COALESCE(started_at, now()),
-           status = CASE WHEN status = 'queued' THEN 'summarizing' ELSE status END
-         WHERE id = $1`,
-        [req.document_id],
-      );
-      const row = await this.documents.findOneBy({ id: req.document_id });
+      await this.documents.markStarted(req.document_id);
+      const row = await this.documents.byId(req.document_id);
       return { progress: row?.progress ?? 0 };
     }
     // The set of finished chunks (not a counter): a map job that runs twice counts once.
-    const rows = (await this.documents.query(
-      `UPDATE media.documents SET
-         chunks_done = ARRAY(SELECT DISTINCT x FROM unnest(chunks_done || $2::int) x ORDER BY x),
-         progress = GREATEST(progress, LEAST(95, (95 * cardinality(ARRAY(SELECT DISTINCT x FROM unnest(chunks_done || $2::int) x))) / GREATEST(chunks, 1)))
-       WHERE id = $1 AND status <> 'completed' RETURNING progress`,
-      [req.document_id, req.index],
-    )) as [{ progress: number }[], number] | { progress: number }[];
-    const list = Array.isArray(rows[0]) ? (rows[0] as { progress: number }[]) : (rows as { progress: number }[]);
-    return { progress: list[0]?.progress ?? 100 };
+    return { progress: (await this.documents.chunkDone(req.document_id, req.index)) ?? 100 };
   }
 
   async complete(documentId: string, summary: DocumentSummary) {
-    await this.documents.update({ id: documentId }, { status: 'completed', summary, progress: 100, error: null, completedAt: new Date() });
+    await this.documents.complete(documentId, summary);
     return { ok: true as const };
   }
 
   async fail(documentId: string, error: string) {
-    await this.documents.update({ id: documentId }, { status: 'failed', error: jobFailureMessage(error, 'DOCUMENT_SUMMARY_FAILED'), completedAt: new Date() });
+    await this.documents.fail(documentId, jobFailureMessage(error, 'DOCUMENT_SUMMARY_FAILED'));
     return { ok: true as const };
   }
 
   /** Account deleted: its documents and summaries go (idempotent). */
   async deleteOwnedBy(ownerId: string) {
-    await this.documents.delete({ ownerId });
+    await this.documents.deleteOwnedBy(ownerId);
   }
 }
 
