@@ -16,7 +16,7 @@ import {
 import type { DataSource, EntityManager } from 'typeorm';
 import { iso, isUuid } from '../common/ids';
 import { VersionsService } from '../versions/versions.service';
-import { emptyScene, sceneFileIds, validateScene } from './scene';
+import { emptyScene, mergedSceneText, sceneFileIds, validateScene } from './scene';
 
 interface ProjectRow {
   id: string;
@@ -173,14 +173,18 @@ export class ProjectsService {
   }
 
   /** One conditional UPDATE: null when `expectedVersion` is no longer the current one. */
-  private async write(id: string, change: { title: string | null; scene: Scene | null; expectedVersion: number }, role: ProjectRole): Promise<Project | null> {
+  private async write(
+    id: string,
+    change: { title: string | null; scene: Scene | null; sceneText?: string; expectedVersion: number },
+    role: ProjectRole,
+  ): Promise<Project | null> {
     // UPDATE answers [rows, affected] through TypeORM's query()
     const [[row]] = (await this.db.query(
       `UPDATE "publish"."projects" p
           SET title = COALESCE($2, p.title), scene = COALESCE($3::jsonb, p.scene), version = p.version + 1, updated_at = now()
         WHERE p.id = $1 AND p.version = $4
         RETURNING ${SUMMARY_COLUMNS}${change.scene ? '' : ', p.scene'}`,
-      [id, change.title, change.scene ? JSON.stringify(change.scene) : null, change.expectedVersion],
+      [id, change.title, change.scene ? (change.sceneText ?? JSON.stringify(change.scene)) : null, change.expectedVersion],
     )) as [ProjectRow[], number];
     // the saved scene is the one just written: it is not read back from the database
     if (!row) return null;
@@ -225,8 +229,10 @@ export class ProjectsService {
       const added = Object.entries(files).filter(([key, f]) => !known[key] || known[key].file_id !== f.file_id);
       if (!merged.changed && !added.length) return { version: current.version, changed: 0 };
       const nextFiles: NonNullable<Scene['files']> = { ...known };
-      for (const [key, { by: _by, ...ref }] of added) nextFiles[key] = ref;
-      const scene = validateScene({ ...current.scene, elements: merged.elements, files: nextFiles });
+      const addedRefs: NonNullable<Scene['files']> = {};
+      for (const [key, { by: _by, ...ref }] of added) nextFiles[key] = addedRefs[key] = ref;
+      const scene: Scene = { ...current.scene, elements: merged.elements, files: nextFiles };
+      const text = mergedSceneText(scene, { elements, files: addedRefs });
       const byUploader = new Map<string, Scene>();
       for (const [key, f] of added) {
         const part = byUploader.get(f.by) ?? emptyScene();
@@ -235,7 +241,7 @@ export class ProjectsService {
       }
       const knownIds = sceneFileIds({ ...emptyScene(), files: known });
       for (const [uploader, part] of byUploader) await this.checkFiles(uploader, part, knownIds);
-      const saved = await this.write(id, { title: null, scene, expectedVersion: current.version }, 'editor');
+      const saved = await this.write(id, { title: null, scene, sceneText: text, expectedVersion: current.version }, 'editor');
       if (saved) {
         await this.versions.keep(id, saved.version, scene, authorId, 'save');
         return { version: saved.version, changed: merged.changed };
