@@ -139,9 +139,21 @@ describe('editing together in the browser', () => {
     await b.waitForSelector('[data-testid="live-peers"][data-live-status="offline"]', { timeout: 10_000 });
     // both keep drawing: two shapes offline here, one live there
     await drawShape(b, 'o', 650, 450);
-    await drawShape(b, 'r', 450, 150);
+    await waitFor(async () => ((await screen(b)).count === 2 ? true : null), 10_000, 100);
+    await drawShape(b, 'r', 450, 650);
     await drawShape(a, 'o', 250, 550);
-    await waitFor(async () => ((await screen(b)).count === 3 && (await screen(a)).count === 2 ? true : null), 10_000, 100);
+    let counts = '';
+    await waitFor(
+      async () => {
+        const [x, y] = [await screen(a), await screen(b)];
+        counts = `here ${x.count}, offline ${y.count}`;
+        return y.count === 3 && x.count === 2 ? true : null;
+      },
+      10_000,
+      100,
+    ).catch((err: Error) => {
+      throw new Error(`${err.message} (${counts})`);
+    });
 
     await b.context().setOffline(false);
     await b.waitForSelector('[data-testid="live-peers"][data-live-status="live"]', { timeout: 30_000 });
