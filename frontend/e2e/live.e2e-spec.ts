@@ -128,6 +128,38 @@ describe('editing together in the browser', () => {
     await converged(a, b, project.id, 2);
   });
 
+  it("one user's offline edits merge on reconnect with the other's edits made meanwhile: both screens and the server hold every edit", async () => {
+    const project = await sharedProject('Offline');
+    const a = await openLive(owner, APP_URL, project.id);
+    const b = await openLive(editor, secondUrl, project.id);
+    await drawShape(a, 'r', 250, 250);
+    await converged(a, b, project.id, 1);
+
+    await b.context().setOffline(true);
+    await b.waitForSelector('[data-testid="live-peers"][data-live-status="offline"]', { timeout: 10_000 });
+    // both keep drawing: two shapes offline here, one live there
+    await drawShape(b, 'o', 650, 450);
+    await waitFor(async () => ((await screen(b)).count === 2 ? true : null), 10_000, 100);
+    await drawShape(b, 'r', 450, 650);
+    await drawShape(a, 'o', 250, 550);
+    let counts = '';
+    await waitFor(
+      async () => {
+        const [x, y] = [await screen(a), await screen(b)];
+        counts = `here ${x.count}, offline ${y.count}`;
+        return y.count === 3 && x.count === 2 ? true : null;
+      },
+      10_000,
+      100,
+    ).catch((err: Error) => {
+      throw new Error(`${err.message} (${counts})`);
+    });
+
+    await b.context().setOffline(false);
+    await b.waitForSelector('[data-testid="live-peers"][data-live-status="live"]', { timeout: 30_000 });
+    await converged(a, b, project.id, 4);
+  });
+
   it('the history panel lists versions, previews one, and a restore shows on both screens', async () => {
     const project = await sharedProject('History');
     const a = await openLive(owner, APP_URL, project.id);

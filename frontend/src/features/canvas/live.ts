@@ -34,6 +34,8 @@ const SEND_EVERY_MS = 50;
 const PRESENCE_EVERY_MS = 60;
 const PING_EVERY_MS = 25_000;
 const MAX_BACKOFF_MS = 15_000;
+/** A renewed token goes to the open connection this long before the one in use expires. */
+const RENEW_BEFORE_MS = 60_000;
 /** Bytes of elements per message, under the server's limit with room for the envelope. */
 const CHUNK_BYTES = Math.floor(LIVE_MESSAGE_MAX_BYTES * 0.8);
 
@@ -52,6 +54,7 @@ export class LiveSession {
   private sendTimer: ReturnType<typeof setTimeout> | undefined;
   private presenceTimer: ReturnType<typeof setTimeout> | undefined;
   private pinger: ReturnType<typeof setInterval> | undefined;
+  private renewTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
   private ready = false;
   /** `version:nonce` of each element as the server has it (as far as this editor knows). */
@@ -89,6 +92,7 @@ export class LiveSession {
     clearTimeout(this.sendTimer);
     clearTimeout(this.presenceTimer);
     clearInterval(this.pinger);
+    clearTimeout(this.renewTimer);
     this.ws?.close(1000);
     this.ws = null;
   }
@@ -135,6 +139,7 @@ export class LiveSession {
       this.ws = null;
       this.ready = false;
       clearInterval(this.pinger);
+      clearTimeout(this.renewTimer);
       this.peerList.clear();
       this.handlers.peers([]);
       if (this.disposed) return;
@@ -176,9 +181,13 @@ export class LiveSession {
         this.handlers.status('live');
         clearInterval(this.pinger);
         this.pinger = setInterval(() => this.raw({ type: 'ping' }), PING_EVERY_MS);
+        this.scheduleRenewal(readToken());
         this.flush();
         break;
       }
+      case 'renewed':
+        this.scheduleRenewal(readToken());
+        break;
       case 'update':
         for (const e of m.elements) this.known.set(e.id, stamp(e));
         this.handlers.remote(m.elements, m.files);
@@ -277,6 +286,30 @@ export class LiveSession {
       this.known.set(e.id, stamp(e));
     }
     sendBatch();
+  }
+
+  /**
+   * The connection lasts as long as its token: shortly before that one expires, a renewed token
+   * is sent on the open connection (the server checks it and the access again), so it stays open.
+   */
+  private scheduleRenewal(token: string | null) {
+    clearTimeout(this.renewTimer);
+    const exp = token ? tokenExpiry(token) : null;
+    if (!exp) return;
+    this.renewTimer = setTimeout(
+      () => {
+        void (async () => {
+          let next = readToken();
+          const nextExp = next ? tokenExpiry(next) : null;
+          if (!next || !nextExp || nextExp <= exp) {
+            await refreshSession().catch(() => false);
+            next = readToken();
+          }
+          if (next && next !== token) this.raw({ type: 'auth', token: next });
+        })();
+      },
+      Math.max(0, exp * 1000 - Date.now() - RENEW_BEFORE_MS),
+    );
   }
 
   private raw(message: object) {

@@ -34,5 +34,7 @@ describe('live channel rules', () => {
     expect(liveClientMessageSchema.safeParse({ type: 'update', elements: [] }).success).toBe(false);
     expect(liveClientMessageSchema.safeParse({ type: 'update', elements: [{ id: 'x', type: 'no-such-shape' }] }).success).toBe(false);
     expect(liveClientMessageSchema.safeParse({ type: 'shout' }).success).toBe(false);
+    expect(liveClientMessageSchema.safeParse({ type: 'auth', token: 'a.b.c' }).success).toBe(true);
+    expect(liveClientMessageSchema.safeParse({ type: 'auth', token: '' }).success).toBe(false);
   });
 });

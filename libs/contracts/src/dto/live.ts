@@ -59,6 +59,8 @@ export const liveClientMessageSchema = z.discriminatedUnion('type', [
     selected: z.array(z.string().max(200)).max(500).optional(),
   }),
   z.object({ type: z.literal('ping') }),
+  /** A renewed access token for the open connection (sent before the one it connected with expires). */
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(8192) }),
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
 
@@ -96,6 +98,8 @@ export type LiveServerMessage =
   | { type: 'role'; role: ProjectRole }
   | { type: 'saved'; version: number }
   | { type: 'pong' }
+  /** The renewed token was taken: the connection now lasts until `expires_at` (ms since 1970). */
+  | { type: 'renewed'; expires_at: number }
   | { type: 'error'; message: string };
 
 /**

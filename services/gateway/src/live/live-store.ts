@@ -89,13 +89,14 @@ return 1
 `;
 
 /**
- * Takes the batch to save when no other copy is saving one: moves pending elements and files to
- * their in-flight keys and sets the lock. Answers nil (locked or nothing to save) or
- * {author, elements..., '', files...}.
+ * Takes the batch to save when no other holder has the lock (or the caller holds it already):
+ * moves pending elements and files to their in-flight keys and sets the lock. Answers nil (locked
+ * or nothing to save) or {author, elements..., '', files...}.
  * KEYS: pending, inflight, files, inflight-files, author, lock. ARGV: lock token, lock ms.
  */
 const TAKE = `
-if redis.call('EXISTS', KEYS[6]) == 1 then return nil end
+local holder = redis.call('GET', KEYS[6])
+if holder and holder ~= ARGV[1] then return nil end
 if redis.call('EXISTS', KEYS[1]) == 0 and redis.call('EXISTS', KEYS[3]) == 0 and redis.call('EXISTS', KEYS[2]) == 0 and redis.call('EXISTS', KEYS[4]) == 0 then return nil end
 redis.call('SET', KEYS[6], ARGV[1], 'PX', ARGV[2])
 -- a batch left in flight (a failed save, a copy that stopped) is saved again with this one; what
@@ -115,12 +116,22 @@ return out
 /**
  * Ends a save: on success the in-flight batch is dropped; on failure it stays in flight and the
  * next batch takes it along (newer pending changes of the same elements win, as they were
- * accepted later). The lock is released only by its holder.
- * KEYS: inflight, inflight-files, lock. ARGV: lock token, ok (0/1).
+ * accepted later). The lock is released only by its holder, unless `keep` (a restore keeps it
+ * until the restored scene is saved and announced).
+ * KEYS: inflight, inflight-files, lock. ARGV: lock token, ok (0/1), keep (0/1).
  */
 const FINISH = `
 if ARGV[2] == '1' then redis.call('DEL', KEYS[1], KEYS[2]) end
-if redis.call('GET', KEYS[3]) == ARGV[1] then redis.call('DEL', KEYS[3]) end
+if ARGV[3] ~= '1' and redis.call('GET', KEYS[3]) == ARGV[1] then redis.call('DEL', KEYS[3]) end
+return 1
+`;
+
+/** Takes the lock when nobody holds it. KEYS: lock. ARGV: token, lock ms. */
+const LOCK = `return redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) and 1 or 0`;
+
+/** Releases the lock if the caller holds it. KEYS: lock. ARGV: token. */
+const UNLOCK = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1
 `;
 
@@ -129,6 +140,8 @@ type ScriptRedis = Redis & {
   liveSeed(...args: (string | number)[]): Promise<number>;
   liveTake(...args: (string | number)[]): Promise<string[] | null>;
   liveFinish(...args: (string | number)[]): Promise<number>;
+  liveLock(...args: (string | number)[]): Promise<number>;
+  liveUnlock(...args: (string | number)[]): Promise<number>;
 };
 
 export type FileRef = SceneFile & { by: string };
@@ -145,6 +158,8 @@ export class LiveStore {
     redis.defineCommand('liveSeed', { numberOfKeys: 1, lua: SEED });
     redis.defineCommand('liveTake', { numberOfKeys: 6, lua: TAKE });
     redis.defineCommand('liveFinish', { numberOfKeys: 3, lua: FINISH });
+    redis.defineCommand('liveLock', { numberOfKeys: 1, lua: LOCK });
+    redis.defineCommand('liveUnlock', { numberOfKeys: 1, lua: UNLOCK });
     this.redis = redis as ScriptRedis;
   }
 
@@ -217,9 +232,18 @@ export class LiveStore {
     return { author: out[0], elements, files };
   }
 
-  async finish(projectId: string, token: string, ok: boolean): Promise<void> {
+  async finish(projectId: string, token: string, ok: boolean, keepLock = false): Promise<void> {
     const k = this.keys(projectId);
-    await this.redis.liveFinish(k.inflight, k.inflightFiles, k.lock, token, ok ? '1' : '0');
+    await this.redis.liveFinish(k.inflight, k.inflightFiles, k.lock, token, ok ? '1' : '0', keepLock ? '1' : '0');
+  }
+
+  /** Takes the save lock of a project when nobody holds it; answers whether it did. */
+  async lock(projectId: string, token: string, lockMs: number): Promise<boolean> {
+    return (await this.redis.liveLock(this.keys(projectId).lock, token, lockMs)) === 1;
+  }
+
+  async unlock(projectId: string, token: string): Promise<void> {
+    await this.redis.liveUnlock(this.keys(projectId).lock, token);
   }
 
   /** Publishes a message to everyone in the room (every copy), except the connection `from`. */

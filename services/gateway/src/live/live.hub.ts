@@ -49,7 +49,7 @@ interface Connection {
   role: ProjectRole;
   room: Room;
   peer: LivePeer;
-  /** Token expiry (ms): the connection is closed then and the editor connects again with a fresh token. */
+  /** Token expiry (ms): the connection is closed then, unless the editor sent a renewed token (`auth`) before. */
   expiresAt: number;
   ready: boolean;
   queued: string[];
@@ -131,9 +131,7 @@ export class LiveHub implements OnModuleDestroy {
     const claims = await this.verifier.verify(token);
     if (!claims) return refuse(socket, 401, 'Unauthorized');
     const user = toAuthUser(claims);
-    const exp = (claims as unknown as { exp?: number }).exp;
-    const expiresAt = typeof exp === 'number' ? exp * 1000 : Date.now() + 15 * 60_000;
-    this.wss.handleUpgrade(req, socket, head, (ws) => void this.open(ws, user, match[1].toLowerCase(), expiresAt));
+    this.wss.handleUpgrade(req, socket, head, (ws) => void this.open(ws, user, match[1].toLowerCase(), expiryOf(claims)));
   }
 
   /** A new connection: joins the room (so it hears every change from now on), then gets the scene. */
@@ -244,6 +242,7 @@ export class LiveHub implements OnModuleDestroy {
     const projectId = conn.room.projectId;
     try {
       if (message.type === 'ping') return this.send(conn, { type: 'pong' });
+      if (message.type === 'auth') return await this.renew(conn, message.token);
       if (message.type === 'presence') {
         const { type: _type, ...presence } = message;
         return await this.store.publish(projectId, conn.id, { type: 'presence', peer: conn.peer, presence } satisfies LiveServerMessage);
@@ -264,6 +263,36 @@ export class LiveHub implements OnModuleDestroy {
       this.logger.warn(`live channel message of project ${projectId} not handled: ${(err as Error).message}`);
       this.fail(conn, LiveMessages.notSaved, true);
     }
+  }
+
+  /**
+   * A renewed access token on an open connection: it must be the same person's and valid, and
+   * their access to the project is checked again (someone removed meanwhile is disconnected).
+   */
+  private async renew(conn: Connection, token: string) {
+    const claims = await this.verifier.verify(token);
+    const user = claims ? toAuthUser(claims) : null;
+    if (!claims || !user || user.id !== conn.user.id) {
+      this.send(conn, { type: 'error', message: LiveMessages.sessionEnded }, true);
+      return conn.ws.close(LiveCloseCodes.unauthorized, 'session ended');
+    }
+    let role: ProjectRole;
+    try {
+      role = (await this.rpc.send(Patterns.publish.projectsGet, { user_id: user.id, scope: user.scope, id: conn.room.projectId })).role;
+    } catch (err) {
+      const status = (err as { statusCode?: number }).statusCode;
+      if (status !== 404 && status !== 403) throw err;
+      this.send(conn, { type: 'error', message: status === 404 ? PublishMessages.projectNotFound : LiveMessages.removed }, true);
+      return conn.ws.close(status === 404 ? LiveCloseCodes.gone : LiveCloseCodes.removed, 'no access');
+    }
+    conn.user = user;
+    conn.expiresAt = expiryOf(claims);
+    if (role !== conn.role) {
+      conn.role = role;
+      conn.peer.role = role;
+      this.send(conn, { type: 'role', role });
+    }
+    this.send(conn, { type: 'renewed', expires_at: conn.expiresAt });
   }
 
   /** An error for this connection only (at most one a second unless `always`); the connection stays open. */
@@ -363,45 +392,61 @@ export class LiveHub implements OnModuleDestroy {
     }
   }
 
-  /** Saves what waits for a project now (before a restore, so the restore sees it). */
-  async flushProject(projectId: string) {
-    const room = this.rooms.get(projectId) ?? { projectId, conns: new Set<Connection>(), subscribed: Promise.resolve(), seeded: true };
-    await this.flush(room).catch(() => undefined);
+  /**
+   * Runs `work` (a restore) while no copy saves live changes of the project: waits until a save in
+   * progress on any copy has ended, saves what waits, and holds the save lock until `work` is done.
+   * So the restore sees every change accepted before it, and no batch accepted before it is saved
+   * over the restored scene afterwards.
+   */
+  async exclusively<T>(projectId: string, work: () => Promise<T>): Promise<T> {
+    const token = `restore.${randomBytes(9).toString('base64url')}`;
+    const giveUpAt = Date.now() + 2 * LOCK_MS;
+    // a holder that stopped without releasing it loses the lock after LOCK_MS
+    while (!(await this.store.lock(projectId, token, LOCK_MS)) && Date.now() < giveUpAt) await new Promise((r) => setTimeout(r, 25));
+    try {
+      await this.saveBatch(projectId, token, true).catch(() => undefined);
+      return await work();
+    } finally {
+      await this.store.unlock(projectId, token).catch(() => undefined);
+    }
   }
 
   private flushAll() {
     for (const room of this.rooms.values()) void this.flush(room).catch(() => undefined);
   }
 
-  /** One batch: taken from Redis under a lock, merged and saved by the publish service. */
+  /** One batch of a room on this copy at a time. */
   private flush(room: Room): Promise<void> {
-    room.flushing ??= (async () => {
-      const batch = await this.store.take(room.projectId, this.lockToken, LOCK_MS);
-      if (!batch) return;
-      let ok = false;
-      try {
-        const saved = await this.rpc.send(Patterns.publish.liveSave, {
-          id: room.projectId,
-          user_id: batch.author,
-          elements: batch.elements,
-          files: batch.files,
-        });
-        ok = true;
-        await this.store.publish(room.projectId, 'server', { type: 'saved', version: saved.version } satisfies LiveServerMessage);
-      } catch (err) {
-        const status = (err as { statusCode?: number }).statusCode ?? 500;
-        if (status === 400 || status === 413 || status === 404) {
-          // never savable as it is (too large, invalid, project gone): dropped, and everyone told why
-          ok = true;
-          await this.store.publish(room.projectId, 'server', { type: 'error', message: (err as Error).message } satisfies LiveServerMessage);
-        } else {
-          this.logger.warn(`live changes of project ${room.projectId} not saved yet: ${(err as Error).message}`);
-        }
-      } finally {
-        await this.store.finish(room.projectId, this.lockToken, ok);
-      }
-    })().finally(() => (room.flushing = undefined));
+    room.flushing ??= this.saveBatch(room.projectId, this.lockToken, false).finally(() => (room.flushing = undefined));
     return room.flushing;
+  }
+
+  /** One batch: taken from Redis under the lock `token`, merged and saved by the publish service. */
+  private async saveBatch(projectId: string, token: string, keepLock: boolean): Promise<void> {
+    const batch = await this.store.take(projectId, token, LOCK_MS);
+    if (!batch) return;
+    let ok = false;
+    try {
+      const saved = await this.rpc.send(Patterns.publish.liveSave, {
+        id: projectId,
+        user_id: batch.author,
+        elements: batch.elements,
+        files: batch.files,
+      });
+      ok = true;
+      await this.store.publish(projectId, 'server', { type: 'saved', version: saved.version } satisfies LiveServerMessage);
+    } catch (err) {
+      const status = (err as { statusCode?: number }).statusCode ?? 500;
+      if (status === 400 || status === 413 || status === 404) {
+        // never savable as it is (too large, invalid, project gone): dropped, and everyone told why
+        ok = true;
+        await this.store.publish(projectId, 'server', { type: 'error', message: (err as Error).message } satisfies LiveServerMessage);
+      } else {
+        this.logger.warn(`live changes of project ${projectId} not saved yet: ${(err as Error).message}`);
+      }
+    } finally {
+      await this.store.finish(projectId, token, ok, keepLock);
+    }
   }
 
   private async peers(projectId: string, except: string): Promise<LivePeer[]> {
@@ -465,6 +510,12 @@ export class LiveHub implements OnModuleDestroy {
     this.redis.disconnect();
     this.sub.disconnect();
   }
+}
+
+/** When an access token expires (ms since 1970). */
+function expiryOf(claims: object): number {
+  const exp = (claims as { exp?: number }).exp;
+  return typeof exp === 'number' ? exp * 1000 : Date.now() + 15 * 60_000;
 }
 
 function refuse(socket: Duplex, status: number, text: string) {

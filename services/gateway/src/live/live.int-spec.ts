@@ -5,13 +5,17 @@ import {
   LIVE_PROTOCOL,
   LiveCloseCodes,
   LiveMessages,
+  Patterns,
   type LiveServerMessage,
   type SceneElement,
 } from '@visualnotes/contracts';
+import { RpcClient } from '@visualnotes/common';
 import { createTestEnv, signUp, waitFor, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import Redis from 'ioredis';
 import WebSocket from 'ws';
 import { startBackend, type Backend } from '../../../../test/support/backend';
 import { createGatewayApp, type Gateway } from '../bootstrap';
+import { LiveStore } from './live-store';
 
 let seq = 0;
 function rect(overrides: Partial<SceneElement> & Record<string, unknown> = {}): SceneElement {
@@ -299,6 +303,81 @@ describe('live channel across two gateway copies', () => {
     }
     expect(moved.version).toBeLessThan(a.scene.get(first.id)!.version);
     expect(a.fingerprint()).toEqual(b.fingerprint());
+  });
+
+  it('keeps an open connection going with a renewed token, and disconnects one whose access was removed meanwhile', async () => {
+    const id = await sharedProject([rect()]);
+    const other = await signUp(backend.url);
+    expect((await api(owner, 'POST', `/projects/${id}/collaborators`, { email: other.email, role: 'editor' })).status).toBe(201);
+    const c = await connect(secondUrl, other, id);
+    const a = await connect(backend.url, owner, id);
+    const refreshed = await fetch(`${backend.url}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: other.refresh_token }),
+    });
+    expect(refreshed.status).toBe(200);
+    const { token } = (await refreshed.json()) as { token: string };
+    const exp = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { exp: number }).exp;
+    c.ws.send(JSON.stringify({ type: 'auth', token }));
+    const renewed = (await waitFor(() => c.messages.find((m) => m.type === 'renewed'), 5_000, 20)) as Extract<LiveServerMessage, { type: 'renewed' }>;
+    expect(renewed.expires_at).toBe(exp * 1000);
+    // the connection still carries changes both ways
+    const mine = c.edit(rect());
+    await waitFor(() => a.scene.get(mine.id) ?? null, 5_000, 20);
+    expect(c.closed).toBeNull();
+
+    // someone else's token is refused and ends the connection
+    const d = await connect(secondUrl, editor, id);
+    d.ws.send(JSON.stringify({ type: 'auth', token }));
+    await waitFor(() => d.closed, 5_000, 20);
+    expect(d.closed?.code).toBe(LiveCloseCodes.unauthorized);
+
+    // access is checked again on renewal: someone removed while the notice did not reach this copy is disconnected
+    await second.app.get(RpcClient).send(Patterns.publish.collaboratorsRemove, { user_id: owner.user.id, id, member_id: other.user.id });
+    expect(c.closed).toBeNull();
+    c.ws.send(JSON.stringify({ type: 'auth', token }));
+    await waitFor(() => c.closed, 5_000, 20);
+    expect(c.closed?.code).toBe(LiveCloseCodes.gone);
+  });
+
+  it('a restore waits for a batch another copy is saving, so that batch never lands over the restored scene', async () => {
+    const first = rect({ x: 1 });
+    const id = await sharedProject([first]);
+    const a = await connect(backend.url, owner, id);
+    const b = await connect(secondUrl, editor, id);
+    const oldest = (await api<{ id: string }[]>(owner, 'GET', `/projects/${id}/versions`)).body.at(-1)!;
+    // a third copy takes the save lock before the change arrives, then takes the batch and is slow to save it
+    const redis = new Redis(t.env.REDIS_URL!);
+    try {
+      const copy = new LiveStore(redis, t.env.REDIS_PREFIX!);
+      expect(await copy.lock(id, 'third-copy', 20_000)).toBe(true);
+      a.edit({ ...first, x: 500 });
+      const moved = a.edit({ ...first, x: 777 });
+      await waitFor(() => (b.scene.get(first.id)?.x === 777 ? true : null), 5_000, 20);
+      const batch = await copy.take(id, 'third-copy', 20_000);
+      expect(batch?.elements.map((e) => e.version)).toEqual([moved.version]);
+
+      const restoring = api<{ scene: { elements: SceneElement[] } }>(owner, 'POST', `/projects/${id}/versions/${oldest.id}/restore`);
+      await new Promise((r) => setTimeout(r, 300)); // the restore is under way
+      await second.app.get(RpcClient).send(Patterns.publish.liveSave, { id, user_id: owner.user.id, elements: batch!.elements, files: batch!.files });
+      await copy.finish(id, 'third-copy', true);
+      const restored = await restoring;
+      expect(restored.status).toBe(200);
+
+      const restoredFirst = restored.body.scene.elements.find((e) => e.id === first.id)!;
+      expect(restoredFirst.x).toBe(1);
+      expect(restoredFirst.version).toBeGreaterThan(moved.version);
+      for (const c of [a, b]) await waitFor(() => (c.scene.get(first.id)?.x === 1 ? true : null), 5_000, 20);
+      // the saved scene stays restored, and the moved element is in the version kept before the restore
+      expect(await savedFingerprint(id, a.fingerprint())).toEqual(a.fingerprint());
+      const versions = (await api<{ id: string; reason: string }[]>(owner, 'GET', `/projects/${id}/versions`)).body;
+      const before = versions.find((v) => v.reason === 'restore')!;
+      const kept = await api<{ scene: { elements: SceneElement[] } }>(owner, 'GET', `/projects/${id}/versions/${before.id}`);
+      expect(kept.body.scene.elements.find((e) => e.id === first.id)?.x).toBe(777);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('converges: simulated editors on both copies sending random edits end with one identical scene, saved', async () => {

@@ -197,11 +197,13 @@ export class ProjectsController {
     description: 'The scene as it was just before is kept as a version first, so a restore can be undone.',
   })
   async restore(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('version_id') versionId: string) {
-    // live changes still waiting are saved first, so the restore keeps them in the version it makes
-    await this.live.flushProject(id);
-    const project = await this.rpc.send(Patterns.publish.versionsRestore, { ...caller(user), id, version_id: versionId });
-    // everyone with the project open sees the restored scene (its elements are newer than theirs)
-    await this.live.announceSaved(id, user.id, project.scene.elements, project.scene.files);
-    return project;
+    // live changes still waiting are saved first (the restore keeps them in the version it makes),
+    // and no copy saves a batch of live changes until the restored scene is saved and announced
+    return this.live.exclusively(id, async () => {
+      const project = await this.rpc.send(Patterns.publish.versionsRestore, { ...caller(user), id, version_id: versionId });
+      // everyone with the project open sees the restored scene (its elements are newer than theirs)
+      await this.live.announceSaved(id, user.id, project.scene.elements, project.scene.files);
+      return project;
+    });
   }
 }

@@ -23,6 +23,8 @@ export type ProjectWithScene = ProjectRow & { scene: Scene };
 export interface ProjectChange {
   title: string | null;
   scene: Scene | null;
+  /** The scene as JSON text when the caller has it serialised already (saved as it is). */
+  sceneText?: string;
   expectedVersion: number;
 }
 
@@ -120,11 +122,11 @@ export class ProjectsRepository {
       .update()
       .set({
         ...(change.title === null ? {} : { title: change.title }),
-        ...(change.scene === null ? {} : { scene: change.scene as never }),
+        ...(change.scene === null ? {} : { scene: change.sceneText === undefined ? (change.scene as never) : () => ':sceneText::jsonb' }),
         version: () => 'version + 1',
         updatedAt: () => 'now()',
       })
-      .where('id = :id AND version = :expectedVersion', { id, expectedVersion: change.expectedVersion })
+      .where('id = :id AND version = :expectedVersion', { id, expectedVersion: change.expectedVersion, sceneText: change.sceneText })
       .returning(change.scene === null ? `${SUMMARY_RETURNING}, scene` : SUMMARY_RETURNING)
       .execute();
     const [row] = result.raw as (Omit<ProjectRow, 'role'> & { scene?: Scene })[];

@@ -16,7 +16,7 @@ import { isUuid } from '../common/ids';
 import { VersionsService } from '../versions/versions.service';
 import { projectSummaryView, projectView } from './project.view';
 import { ProjectsRepository, type ProjectChange, type ProjectStore } from './projects.repository';
-import { emptyScene, sceneFileIds, validateScene } from './scene';
+import { emptyScene, mergedSceneText, sceneFileIds, validateScene } from './scene';
 
 const RANK: Record<ProjectRole, number> = { viewer: 1, editor: 2, owner: 3 };
 
@@ -116,6 +116,7 @@ export class ProjectsService {
   /** Saves when nobody saved since `expectedVersion`; null when somebody did. */
   private async write(id: string, change: ProjectChange, role: ProjectRole): Promise<Project | null> {
     const row = await this.projects.write(id, change);
+    // the saved scene is the one just written: it is not read back from the database
     return row && projectView({ ...row, role, scene: change.scene ?? row.scene! });
   }
 
@@ -157,8 +158,10 @@ export class ProjectsService {
       const added = Object.entries(files).filter(([key, f]) => !known[key] || known[key].file_id !== f.file_id);
       if (!merged.changed && !added.length) return { version: current.version, changed: 0 };
       const nextFiles: NonNullable<Scene['files']> = { ...known };
-      for (const [key, { by: _by, ...ref }] of added) nextFiles[key] = ref;
-      const scene = validateScene({ ...current.scene, elements: merged.elements, files: nextFiles });
+      const addedRefs: NonNullable<Scene['files']> = {};
+      for (const [key, { by: _by, ...ref }] of added) nextFiles[key] = addedRefs[key] = ref;
+      const scene: Scene = { ...current.scene, elements: merged.elements, files: nextFiles };
+      const text = mergedSceneText(scene, { elements, files: addedRefs });
       const byUploader = new Map<string, Scene>();
       for (const [key, f] of added) {
         const part = byUploader.get(f.by) ?? emptyScene();
@@ -167,7 +170,7 @@ export class ProjectsService {
       }
       const knownIds = sceneFileIds({ ...emptyScene(), files: known });
       for (const [uploader, part] of byUploader) await this.checkFiles(uploader, part, knownIds);
-      const saved = await this.write(id, { title: null, scene, expectedVersion: current.version }, 'editor');
+      const saved = await this.write(id, { title: null, scene, sceneText: text, expectedVersion: current.version }, 'editor');
       if (saved) {
         await this.versions.keep(id, saved.version, scene, authorId, 'save');
         return { version: saved.version, changed: merged.changed };

@@ -1,4 +1,4 @@
-import { DomainError, restoreScene, sceneProblem, sceneSchema, type Scene } from '@visualnotes/contracts';
+import { DomainError, PublishMessages, restoreScene, SCENE_MAX_BYTES, SCENE_MAX_ELEMENTS, sceneProblem, sceneSchema, type Scene } from '@visualnotes/contracts';
 
 /** An empty canvas. */
 export const emptyScene = (): Scene => ({ type: 'excalidraw', version: 2, elements: [], appState: {}, files: {} });
@@ -16,6 +16,21 @@ export function validateScene(input: unknown): Scene {
   if (problem) throw new DomainError(problem.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED', problem.message);
   const scene = sceneSchema.parse(restored); // only reached for a valid scene (checked just above)
   return { type: 'excalidraw', version: 2, elements: scene.elements, appState: scene.appState, files: scene.files };
+}
+
+/**
+ * A saved scene with changes merged in (live batches), as the text to store. Only the changed
+ * elements and new image references are checked (shape), then the whole scene's element count and
+ * size: the rest was checked when it was saved, and checking 5,000 unchanged elements on every
+ * batch cost far more than the batch itself.
+ */
+export function mergedSceneText(scene: Scene, changed: { elements: unknown[]; files: Record<string, unknown> }): string {
+  const problem = sceneProblem({ elements: changed.elements, files: changed.files });
+  if (problem) throw new DomainError(problem.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED', problem.message);
+  if (scene.elements.length > SCENE_MAX_ELEMENTS) throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.tooManyElements);
+  const text = JSON.stringify(scene);
+  if (text.length > SCENE_MAX_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.sceneTooLarge);
+  return text;
 }
 
 /** Upload ids referenced by a scene's images. */
