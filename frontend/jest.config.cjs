@@ -24,6 +24,7 @@ module.exports = {
     '^@visualnotes/contracts$': '<rootDir>/../libs/contracts/src/index.ts',
     '^@visualnotes/contracts/(.+)$': '<rootDir>/../libs/contracts/src/$1',
     '\\.(css)$': '<rootDir>/src/test/style-stub.cjs',
+    '^(react|react-dom)(/.*)?$': '<rootDir>/node_modules/$1$2',
   },
   testMatch: ['<rootDir>/src/**/*.spec.{ts,tsx}'],
 };

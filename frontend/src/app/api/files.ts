@@ -9,6 +9,11 @@ const asDataUrl = (blob: Blob) =>
     reader.readAsDataURL(blob);
   });
 
+const dataUrlQuery = (path: string) => ({ url: apiPath(path), responseHandler: async (res: Response) => (res.ok ? asDataUrl(await res.blob()) : res.text()) });
+
+/** A URL the API gave (`/api/media/…`) as a path under the base URL. */
+const apiPath = (url: string) => url.replace(/^\/api(?=\/)/, '');
+
 /**
  * Uploads (`POST /uploads`, FormData) and downloads of files through the one base query, so they
  * carry the session token and refresh it like every other call. Downloads answer an object URL
@@ -34,9 +39,5 @@ export const filesApi = api.injectEndpoints({
   }),
 });
 
-const dataUrlQuery = (path: string) => ({ url: apiPath(path), responseHandler: async (res: Response) => (res.ok ? asDataUrl(await res.blob()) : res.text()) });
-
-/** A URL the API gave (`/api/media/…`) as a path under the base URL. */
-const apiPath = (url: string) => url.replace(/^\/api(?=\/)/, '');
 
 export const { useUploadMutation } = filesApi;
