@@ -144,16 +144,25 @@ export const connectApi = (d: Dispatch) => {
 /**
  * Runs an endpoint from code that awaits it (the editor's sync, the auth pages): answers the data
  * or throws `ApiError` (an HTTP answer) or another Error (no connection).
- * Pass queries with `{ subscribe: false, forceRefetch: true }` to read fresh data.
+ * Pass queries `fresh` to read data as it is now.
  */
 export async function runApi<T>(action: (...args: never[]) => { unwrap(): Promise<T> }): Promise<T> {
   if (!dispatch) throw new Error('The API is used before the store was made');
   const started = dispatch(action) as { unwrap(): Promise<T> };
+  let data: T;
   try {
-    return await started.unwrap();
+    data = await started.unwrap();
   } catch (err) {
     throw toError(err);
   }
+  // the store keeps answers frozen; an awaiting caller (the editor) gets its own copy to change
+  return structuredClone(data);
 }
 
+/** Options of a query awaited through `runApi`: always asked again, not kept in the cache. */
 export const fresh = { subscribe: false, forceRefetch: true } as const;
+/**
+ * Options of a mutation awaited through `runApi` whose argument the caller keeps changing (the
+ * editor's live scene): the store does not keep it, so it is never frozen under the caller.
+ */
+export const untracked = { track: false } as const;

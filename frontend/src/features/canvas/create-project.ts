@@ -1,11 +1,11 @@
 import type { Scene } from '@visualnotes/contracts';
-import { runApi } from '../../app/api/api';
+import { runApi, untracked } from '../../app/api/api';
 import { canvasApi } from './api';
 import { writeLocalProject } from './offline-store';
 
 /** Creates a project (blank, from a template, or with a scene) and answers its id. */
 export async function createProject(body: { title?: string; template_id?: string; scene?: Scene }): Promise<string> {
-  const p = await runApi(canvasApi.endpoints.createProject.initiate(body));
+  const p = await runApi(canvasApi.endpoints.createProject.initiate(body, untracked));
   const uploads = Object.fromEntries(Object.values(p.scene.files ?? {}).map((f) => [f.id, f.file_id]));
   await writeLocalProject({ id: p.id, title: p.title, scene: p.scene, version: p.version, dirty: false, uploads, saved_at: Date.now() });
   return p.id;
@@ -17,7 +17,7 @@ export async function createProject(body: { title?: string; template_id?: string
  * Excalidraw does and stores its embedded images as uploads. Answers the new project's id.
  */
 export async function importProjectFile(file: File): Promise<string> {
-  const p = await runApi(canvasApi.endpoints.importProject.initiate(file));
+  const p = await runApi(canvasApi.endpoints.importProject.initiate(file, untracked));
   const uploads = Object.fromEntries(Object.values(p.scene.files ?? {}).map((f) => [f.id, f.file_id]));
   await writeLocalProject({ id: p.id, title: p.title, scene: p.scene, version: p.version, dirty: false, uploads, saved_at: Date.now() });
   return p.id;

@@ -1,4 +1,4 @@
-import { ApiError, runApi } from '../../app/api/api';
+import { ApiError, runApi, untracked } from '../../app/api/api';
 import { filesApi } from '../../app/api/files';
 
 export { ApiError };
@@ -16,6 +16,6 @@ export async function fetchDataUrl(path: string, signedIn: boolean): Promise<str
 export async function uploadDataUrl(dataUrl: string, name: string): Promise<string> {
   // a data URL is read locally, not through the API
   const blob = await (await fetch(dataUrl)).blob();
-  const { file_id } = await runApi(filesApi.endpoints.upload.initiate({ file: blob, name }));
+  const { file_id } = await runApi(filesApi.endpoints.upload.initiate({ file: blob, name }, untracked));
   return file_id;
 }

@@ -1,5 +1,5 @@
 import type { Scene, SceneElement } from '@visualnotes/contracts';
-import { fresh, runApi } from '../../app/api/api';
+import { fresh, runApi, untracked } from '../../app/api/api';
 import { canvasApi } from './api';
 import { ApiError, isNetworkError, uploadDataUrl } from './http';
 import { writeImage, writeLocalProject, type LocalProject } from './offline-store';
@@ -169,7 +169,7 @@ export class ProjectSync {
           ...(this.titleChanged ? { title: this.local.title } : {}),
         };
         try {
-          const saved = await runApi(canvasApi.endpoints.saveProject.initiate({ id: this.local.id, body }));
+          const saved = await runApi(canvasApi.endpoints.saveProject.initiate({ id: this.local.id, body }, untracked));
           this.local.version = saved.version;
           if (!this.live) this.savedVersion = version;
           this.titleChanged = false;
