@@ -23,7 +23,9 @@ beforeEach(async () => {
   useServerAsBase(server);
   // a signed-in route: only the rotated token is still accepted
   const signedIn = (req: { authorization?: string }) =>
-    req.authorization === 'Bearer new-token' ? { status: 200, body: [] } : { status: 401, body: { statusCode: 401, message: Messages.sessionExpired, code: 'SESSION_EXPIRED' } };
+    req.authorization === 'Bearer new-token'
+      ? { status: 200, body: [] }
+      : { status: 401, body: { statusCode: 401, message: Messages.sessionExpired, code: 'SESSION_EXPIRED' } };
   server.on('GET /projects', signedIn).on('GET /published', signedIn);
   server.on('POST /auth/refresh', (req) => {
     refreshes++;

@@ -39,5 +39,4 @@ export const filesApi = api.injectEndpoints({
   }),
 });
 
-
 export const { useUploadMutation } = filesApi;

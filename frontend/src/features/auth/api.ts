@@ -13,9 +13,18 @@ export const authApi = api.injectEndpoints({
       extraOptions: ANONYMOUS,
     }),
     register: b.mutation<unknown, RegisterBody>({ query: (body) => ({ url: '/auth/register', method: 'POST', body }), extraOptions: ANONYMOUS }),
-    forgotPassword: b.mutation<unknown, { email: string }>({ query: (body) => ({ url: '/auth/password/forgot', method: 'POST', body }), extraOptions: ANONYMOUS }),
-    resetPassword: b.mutation<unknown, { token: string; password: string }>({ query: (body) => ({ url: '/auth/password/reset', method: 'POST', body }), extraOptions: ANONYMOUS }),
-    resendActivation: b.mutation<unknown, { email: string }>({ query: (body) => ({ url: '/auth/activation/resend', method: 'POST', body }), extraOptions: ANONYMOUS }),
+    forgotPassword: b.mutation<unknown, { email: string }>({
+      query: (body) => ({ url: '/auth/password/forgot', method: 'POST', body }),
+      extraOptions: ANONYMOUS,
+    }),
+    resetPassword: b.mutation<unknown, { token: string; password: string }>({
+      query: (body) => ({ url: '/auth/password/reset', method: 'POST', body }),
+      extraOptions: ANONYMOUS,
+    }),
+    resendActivation: b.mutation<unknown, { email: string }>({
+      query: (body) => ({ url: '/auth/activation/resend', method: 'POST', body }),
+      extraOptions: ANONYMOUS,
+    }),
     confirmLink: b.mutation<unknown, { token: string; kind: 'email' | 'account' }>({
       query: ({ token, kind }) => ({ url: kind === 'email' ? '/auth/email/confirm' : '/auth/activate', method: 'POST', body: { token } }),
       extraOptions: ANONYMOUS,

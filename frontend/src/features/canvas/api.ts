@@ -57,15 +57,19 @@ export const canvasApi = api.enhanceEndpoints({ addTagTypes: ['Projects', 'Publi
       invalidatesTags: ['Templates'],
     }),
     versions: b.query<ProjectVersion[], string>({ query: (id) => `/projects/${id}/versions` }),
-    version: b.query<ProjectVersion & { scene: Scene }, { id: string; versionId: string }>({ query: ({ id, versionId }) => `/projects/${id}/versions/${versionId}` }),
+    version: b.query<ProjectVersion & { scene: Scene }, { id: string; versionId: string }>({
+      query: ({ id, versionId }) => `/projects/${id}/versions/${versionId}`,
+    }),
     restoreVersion: b.mutation<Project, { id: string; versionId: string }>({
       query: ({ id, versionId }) => ({ url: `/projects/${id}/versions/${versionId}/restore`, method: 'POST' }),
     }),
-    publishedProject: b.query<PublishedProject, { id: string; ref: string }>({ query: ({ id, ref }) => `/p/${encodeURIComponent(id)}${ref}`, extraOptions: ANONYMOUS }),
+    publishedProject: b.query<PublishedProject, { id: string; ref: string }>({
+      query: ({ id, ref }) => `/p/${encodeURIComponent(id)}${ref}`,
+      extraOptions: ANONYMOUS,
+    }),
     sharedItem: b.query<SharedItem, string>({ query: (id) => `/share/${encodeURIComponent(id)}`, extraOptions: ANONYMOUS }),
   }),
 });
 
 export const { useProjectsQuery, useDeleteProjectMutation, usePublishedQuery, useStatisticsQuery, useTemplatesQuery, useTemplateQuery, useMyTemplatesQuery } =
   canvasApi;
-

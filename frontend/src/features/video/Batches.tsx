@@ -23,7 +23,6 @@ import { fileBase } from './formats';
 import { useEventStream } from './useJobProgress';
 import styles from './video.module.css';
 
-
 /** Many links (one per line), a playlist link, or many files: one batch. */
 export function BatchForm({ onCreated }: { onCreated: (id: string) => void }) {
   const { t } = useTranslation();

@@ -5,13 +5,7 @@ import { runApi } from '../../app/api/api';
 import { filesApi } from '../../app/api/files';
 import { hasSession } from '../../app/api/tokens';
 import { errorMessage } from '../../app/error/describe-error';
-import {
-  useCreateHighlightMutation,
-  useDeleteHighlightMutation,
-  useGetVideoQuery,
-  useListHighlightsQuery,
-  useUpdateHighlightMutation,
-} from './api';
+import { useCreateHighlightMutation, useDeleteHighlightMutation, useGetVideoQuery, useListHighlightsQuery, useUpdateHighlightMutation } from './api';
 import { buildScene, sendSceneToNewCanvas } from './canvas';
 import { clock, download, fileBase, toMarkdown, toSrt, toTxt, toVtt } from './formats';
 import { Player, type PlayerHandle } from './Player';

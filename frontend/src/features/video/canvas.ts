@@ -190,8 +190,10 @@ export async function sendSceneToNewCanvas(title: string, scene: unknown): Promi
   const project = await runApi(canvasApi.endpoints.createProject.initiate({ title: title.slice(0, 200) })).catch((err: unknown) => {
     throw err instanceof ApiError ? err : new Error(msg('The canvas could not be created'));
   });
-  await runApi(canvasApi.endpoints.saveProject.initiate({ id: project.id, body: { scene: scene as Scene, version: project.version ?? 1 } })).catch((err: unknown) => {
-    throw err instanceof ApiError ? err : new Error(msg('The canvas could not be saved'));
-  });
+  await runApi(canvasApi.endpoints.saveProject.initiate({ id: project.id, body: { scene: scene as Scene, version: project.version ?? 1 } })).catch(
+    (err: unknown) => {
+      throw err instanceof ApiError ? err : new Error(msg('The canvas could not be saved'));
+    },
+  );
   return project.id;
 }

@@ -51,7 +51,9 @@ describe('the login page', () => {
     await u.click(screen.getByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByRole('heading', { name: 'Your account' })).toBeTruthy();
-    expect(logins()).toEqual([expect.objectContaining({ method: 'POST', body: expect.objectContaining({ email: 'ann@example.com', password: 'correct horse' }) })]);
+    expect(logins()).toEqual([
+      expect.objectContaining({ method: 'POST', body: expect.objectContaining({ email: 'ann@example.com', password: 'correct horse' }) }),
+    ]);
     expect(readToken()).toBe('access-1');
   });
 

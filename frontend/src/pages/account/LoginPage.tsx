@@ -53,7 +53,11 @@ export function LoginPage() {
     void run(async () => {
       const answer = await runApi(authApi.endpoints.login.initiate({ email, password, fingerprint: await deviceFingerprint() }));
       if ('security_code_required' in answer) {
-        return { type: 'codeRequired', challenge: answer.challenge, notice: msg('We sent a 6-digit security code to your e-mail. It is valid for 10 minutes.') };
+        return {
+          type: 'codeRequired',
+          challenge: answer.challenge,
+          notice: msg('We sent a 6-digit security code to your e-mail. It is valid for 10 minutes.'),
+        };
       }
       justLoggedIn.current = true;
       startSession(answer);
@@ -178,16 +182,7 @@ export function LoginPage() {
             <h2>{t('Security code')}</h2>
             <label>
               {t('6-digit code')}
-              <input
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                pattern="\d{6}"
-                required
-                value={code}
-                onChange={edit('code')}
-              />
+              <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} pattern="\d{6}" required value={code} onChange={edit('code')} />
             </label>
             <button className={styles.button} type="submit" disabled={busy}>
               {t('Continue')}
