@@ -27,6 +27,9 @@ const moduleNameMapper = {
   // unpdf's pdf.js bundle is exported for `import` only; Jest resolves with `require` conditions.
   '^unpdf/pdfjs$': '<rootDir>/node_modules/unpdf/dist/pdfjs.mjs',
   '\\.(css)$': '<rootDir>/frontend/src/test/style-stub.cjs',
+  // The front end's React 19 sits in frontend/node_modules (the root one is Excalidraw's React 18);
+  // Testing Library, installed at the root, must render with the same copy as the components.
+  '^(react|react-dom)(/.*)?$': '<rootDir>/frontend/node_modules/$1$2',
 };
 const base = {
   rootDir: __dirname,

@@ -1,16 +1,18 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector } from 'react-redux';
-import { api } from './api/api';
+import { api, connectApi } from './api/api';
 import { listenToNetwork, networkSlice } from './network/network.slice';
 
 export const rootReducer = combineSlices(networkSlice, api);
 
 export function makeStore() {
-  return configureStore({
+  const store = configureStore({
     reducer: rootReducer,
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
+  connectApi(store.dispatch as (action: unknown) => unknown);
+  return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -1,8 +1,4 @@
-import { AUTH_TOKEN_STORAGE_KEY } from '../../app/constants';
-
-/** Spec §9: prefix `auth`, `_token.` and `_refresh_token.` keys, strategy `local`. */
-export const TOKEN_KEY = AUTH_TOKEN_STORAGE_KEY;
-export const REFRESH_TOKEN_KEY = 'auth._refresh_token.local';
+/** Small values of the auth pages kept in localStorage (the session tokens live in `app/api/tokens.ts`). */
 export const REDIRECT_KEY = 'auth.redirect';
 export const FINGERPRINT_KEY = 'fingerprint';
 
@@ -24,10 +20,4 @@ export function write(key: string, value: string | null): void {
   if (!s) return;
   if (value === null) s.removeItem(key);
   else s.setItem(key, value);
-}
-
-/** The raw token, whether stored raw or as "Bearer <token>". */
-export function readToken(): string | null {
-  const v = read(TOKEN_KEY);
-  return v ? v.replace(/^bearer\s+/i, '') : null;
 }

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useSelector } from 'react-redux';
 import { selectLoggedIn, selectReady, selectUser } from './auth.slice';
 import { rememberPath } from './redirect';
-import { readToken } from './storage';
+import { readToken } from '../../app/api/tokens';
 
 export function useAuth() {
   // the auth slice is injected into the root reducer, so the selectors take the state as `{ auth? }`

@@ -9,8 +9,10 @@ import styles from './canvas.module.css';
 import type { CanvasApi } from './CanvasView';
 import { EXCALIDRAW_FILE_ACCEPT, importProjectFile, isLibraryFile } from './create-project';
 import { exportExcalidrawFile, exportImage } from './exporting';
-import { readToken } from '../auth/storage';
-import { ApiError, fetchDataUrl, isNetworkError, signedInCall } from './http';
+import { readToken } from '../../app/api/tokens';
+import { fresh, runApi } from '../../app/api/api';
+import { canvasApi } from './api';
+import { ApiError, fetchDataUrl, isNetworkError } from './http';
 import { readImage, readLocalProject, removeLocalProject, writeImage, writeLocalProject, type LocalProject } from './offline-store';
 import { HistoryModal } from './HistoryModal';
 import { PublishModal, ShareModal, StatisticModal, SubmitTemplateModal } from './ProjectModals';
@@ -37,7 +39,7 @@ type Fetched = { ok: true; project: Project } | { ok: false; error: unknown };
 function fetchProject(id: string): Promise<[LocalProject | undefined, Fetched]> {
   return Promise.all([
     readLocalProject(id),
-    signedInCall<Project>('GET', `/projects/${id}`).then(
+    runApi(canvasApi.endpoints.project.initiate(id, fresh)).then(
       (project): Fetched => ({ ok: true, project }),
       (error: unknown): Fetched => ({ ok: false, error }),
     ),

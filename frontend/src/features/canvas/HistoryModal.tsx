@@ -3,7 +3,8 @@ import { useTranslation } from '../../i18n/i18n';
 import type { Project, ProjectVersion, Scene } from '@visualnotes/contracts';
 import { useEffect, useState } from 'react';
 import styles from './canvas.module.css';
-import { signedInCall } from './http';
+import { fresh, runApi } from '../../app/api/api';
+import { canvasApi } from './api';
 import { Modal } from './Modal';
 import { ReadOnlyCanvas } from './ReadOnlyCanvas';
 import { msg } from '../../i18n/msg';
@@ -27,14 +28,14 @@ export function HistoryModal(props: { projectId: string; canRestore: boolean; on
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    signedInCall<ProjectVersion[]>('GET', `/projects/${props.projectId}/versions`).then(setVersions, (err: Error) => setError(err.message));
+    runApi(canvasApi.endpoints.versions.initiate(props.projectId, fresh)).then(setVersions, (err: Error) => setError(err.message));
   }, [props.projectId]);
 
   async function open(v: ProjectVersion) {
     setConfirming(false);
     setError(null);
     try {
-      setPreview(await signedInCall<ProjectVersion & { scene: Scene }>('GET', `/projects/${props.projectId}/versions/${v.id}`));
+      setPreview(await runApi(canvasApi.endpoints.version.initiate({ id: props.projectId, versionId: v.id }, fresh)));
     } catch (err) {
       setError((err as Error).message);
     }
@@ -45,7 +46,7 @@ export function HistoryModal(props: { projectId: string; canRestore: boolean; on
     setBusy(true);
     setError(null);
     try {
-      props.onRestored(await signedInCall<Project>('POST', `/projects/${props.projectId}/versions/${preview.id}/restore`));
+      props.onRestored(await runApi(canvasApi.endpoints.restoreVersion.initiate({ id: props.projectId, versionId: preview.id })));
     } catch (err) {
       setError((err as Error).message);
     } finally {

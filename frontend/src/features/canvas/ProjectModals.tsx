@@ -10,9 +10,11 @@ import {
 } from '@visualnotes/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { errorText, useStatisticsQuery } from './api';
+import { fresh, runApi } from '../../app/api/api';
+import { errorMessage } from '../../app/error/describe-error';
+import { canvasApi, useStatisticsQuery } from './api';
 import styles from './canvas.module.css';
-import { ApiError, signedInCall } from './http';
+import { ApiError } from './http';
 import { Modal } from './Modal';
 import { StatisticsView } from './StatisticsView';
 import { useConfirm } from '../../components/Dialog/Dialog';
@@ -45,7 +47,7 @@ export function PublishModal(props: {
     setError(null);
     try {
       const svg = await props.snapshot();
-      const res = await signedInCall<PublishResult>('POST', `/projects/${props.projectId}/publish`, { ...(svg ? { svg } : {}), description });
+      const res = await runApi(canvasApi.endpoints.publish.initiate({ id: props.projectId, ...(svg ? { svg } : {}), description }));
       setResult(res);
       props.onChange(res.public_id);
     } catch (err) {
@@ -65,7 +67,7 @@ export function PublishModal(props: {
     if (!sure) return;
     setBusy(true);
     try {
-      await signedInCall('DELETE', `/projects/${props.projectId}/publish`);
+      await runApi(canvasApi.endpoints.unpublish.initiate(props.projectId));
       setResult(null);
       props.onChange(null);
     } catch (err) {
@@ -141,7 +143,7 @@ export function StatisticModal({ publicId, onClose }: { publicId: string; onClos
   return (
     <Modal title={t('Statistics')} onClose={onClose} testId="statistic-modal">
       {isLoading && <p className={styles.muted}>{t('Loading…')}</p>}
-      {error && <p className={styles.error}>{t(errorText(error))}</p>}
+      {error && <p className={styles.error}>{t(errorMessage(error) ?? '')}</p>}
       {data && <StatisticsView stats={data} />}
     </Modal>
   );
@@ -159,7 +161,7 @@ export function ShareModal({ projectId, onClose }: { projectId: string; onClose:
   // a link made before is shown as it is (not a "Create link" that would make a second one)
   useEffect(() => {
     let live = true;
-    signedInCall<ShareLink[]>('GET', `/projects/${projectId}/share`).then(
+    runApi(canvasApi.endpoints.shareLinks.initiate(projectId, fresh)).then(
       (links) => live && (setLink(links[0] ?? null), setLoading(false)),
       () => live && setLoading(false),
     );
@@ -170,7 +172,7 @@ export function ShareModal({ projectId, onClose }: { projectId: string; onClose:
   async function create() {
     setError(null);
     try {
-      setLink(await signedInCall<ShareLink>('POST', `/projects/${projectId}/share`));
+      setLink(await runApi(canvasApi.endpoints.createShareLink.initiate(projectId)));
       setRevoked(false);
     } catch (err) {
       setError((err as Error).message);
@@ -193,7 +195,7 @@ export function ShareModal({ projectId, onClose }: { projectId: string; onClose:
     });
     if (!sure) return;
     try {
-      await signedInCall('DELETE', `/share/${link.share_id}`);
+      await runApi(canvasApi.endpoints.deleteShareLink.initiate(link.share_id));
       setLink(null);
       setRevoked(true);
     } catch (err) {
@@ -247,7 +249,7 @@ export function SubmitTemplateModal({ projectId, title, onClose }: { projectId: 
   async function submit() {
     setError(null);
     try {
-      setDone(await signedInCall<TemplateSummary>('POST', '/templates', { project_id: projectId, name, description, category }));
+      setDone(await runApi(canvasApi.endpoints.createTemplate.initiate({ project_id: projectId, name, description, category })));
     } catch (err) {
       setError((err as Error).message);
     }

@@ -1,8 +1,20 @@
-import { msg } from '../../i18n/msg';
-import type { PublicationStatistics, PublishedItem, ProjectSummary, Template, TemplateSummary } from '@visualnotes/contracts';
-import { api } from '../../app/api/api';
+import type {
+  Project,
+  ProjectVersion,
+  PublicationStatistics,
+  PublishedItem,
+  ProjectSummary,
+  PublishedProject,
+  PublishResult,
+  Scene,
+  SharedItem,
+  ShareLink,
+  Template,
+  TemplateSummary,
+} from '@visualnotes/contracts';
+import { ANONYMOUS, api } from '../../app/api/api';
 
-/** Lists and panels of the canvas area (the editor itself saves through `sync.ts`). */
+/** The canvas area: lists and panels (hooks) and the editor's calls (awaited through `runApi`). */
 export const canvasApi = api.enhanceEndpoints({ addTagTypes: ['Projects', 'Published', 'Templates'] }).injectEndpoints({
   endpoints: (b) => ({
     projects: b.query<ProjectSummary[], void>({ query: () => '/projects', providesTags: ['Projects'] }),
@@ -15,13 +27,49 @@ export const canvasApi = api.enhanceEndpoints({ addTagTypes: ['Projects', 'Publi
     }),
     template: b.query<Template, string>({ query: (id) => `/templates/${encodeURIComponent(id)}` }),
     myTemplates: b.query<TemplateSummary[], void>({ query: () => '/templates/mine', providesTags: ['Templates'] }),
+    project: b.query<Project, string>({ query: (id) => `/projects/${id}` }),
+    createProject: b.mutation<Project, { title?: string; template_id?: string; scene?: Scene }>({
+      query: (body) => ({ url: '/projects', method: 'POST', body }),
+      invalidatesTags: ['Projects'],
+    }),
+    /** A new project from a drawing file (`.excalidraw`, PNG/SVG with the scene, Obsidian note). */
+    importProject: b.mutation<Project, File>({
+      query: (file) => {
+        const form = new FormData();
+        form.append('file', file, file.name);
+        return { url: '/projects/import', method: 'POST', body: form };
+      },
+      invalidatesTags: ['Projects'],
+    }),
+    saveProject: b.mutation<Project, { id: string; body: Partial<Pick<Project, 'title' | 'scene' | 'version'>> & Record<string, unknown> }>({
+      query: ({ id, body }) => ({ url: `/projects/${id}`, method: 'PUT', body }),
+    }),
+    publish: b.mutation<PublishResult, { id: string; svg?: string; description: string }>({
+      query: ({ id, ...body }) => ({ url: `/projects/${id}/publish`, method: 'POST', body }),
+      invalidatesTags: ['Published'],
+    }),
+    unpublish: b.mutation<void, string>({ query: (id) => ({ url: `/projects/${id}/publish`, method: 'DELETE' }), invalidatesTags: ['Published'] }),
+    shareLinks: b.query<ShareLink[], string>({ query: (id) => `/projects/${id}/share` }),
+    createShareLink: b.mutation<ShareLink, string>({ query: (id) => ({ url: `/projects/${id}/share`, method: 'POST' }) }),
+    deleteShareLink: b.mutation<void, string>({ query: (shareId) => ({ url: `/share/${shareId}`, method: 'DELETE' }) }),
+    createTemplate: b.mutation<TemplateSummary, { project_id: string; name: string; description: string; category: string }>({
+      query: (body) => ({ url: '/templates', method: 'POST', body }),
+      invalidatesTags: ['Templates'],
+    }),
+    versions: b.query<ProjectVersion[], string>({ query: (id) => `/projects/${id}/versions` }),
+    version: b.query<ProjectVersion & { scene: Scene }, { id: string; versionId: string }>({
+      query: ({ id, versionId }) => `/projects/${id}/versions/${versionId}`,
+    }),
+    restoreVersion: b.mutation<Project, { id: string; versionId: string }>({
+      query: ({ id, versionId }) => ({ url: `/projects/${id}/versions/${versionId}/restore`, method: 'POST' }),
+    }),
+    publishedProject: b.query<PublishedProject, { id: string; ref: string }>({
+      query: ({ id, ref }) => `/p/${encodeURIComponent(id)}${ref}`,
+      extraOptions: ANONYMOUS,
+    }),
+    sharedItem: b.query<SharedItem, string>({ query: (id) => `/share/${encodeURIComponent(id)}`, extraOptions: ANONYMOUS }),
   }),
 });
 
 export const { useProjectsQuery, useDeleteProjectMutation, usePublishedQuery, useStatisticsQuery, useTemplatesQuery, useTemplateQuery, useMyTemplatesQuery } =
   canvasApi;
-
-export function errorText(error: unknown): string {
-  const data = (error as { data?: { message?: string } } | undefined)?.data;
-  return data?.message ?? msg('Something went wrong; please try again');
-}

@@ -1,12 +1,11 @@
-import { msg } from '../../i18n/msg';
-import type { Project, Scene } from '@visualnotes/contracts';
-import { readToken } from '../auth/storage';
-import { ApiError, signedInCall } from './http';
+import type { Scene } from '@visualnotes/contracts';
+import { runApi, untracked } from '../../app/api/api';
+import { canvasApi } from './api';
 import { writeLocalProject } from './offline-store';
 
 /** Creates a project (blank, from a template, or with a scene) and answers its id. */
 export async function createProject(body: { title?: string; template_id?: string; scene?: Scene }): Promise<string> {
-  const p = await signedInCall<Project>('POST', '/projects', body);
+  const p = await runApi(canvasApi.endpoints.createProject.initiate(body, untracked));
   const uploads = Object.fromEntries(Object.values(p.scene.files ?? {}).map((f) => [f.id, f.file_id]));
   await writeLocalProject({ id: p.id, title: p.title, scene: p.scene, version: p.version, dirty: false, uploads, saved_at: Date.now() });
   return p.id;
@@ -18,13 +17,7 @@ export async function createProject(body: { title?: string; template_id?: string
  * Excalidraw does and stores its embedded images as uploads. Answers the new project's id.
  */
 export async function importProjectFile(file: File): Promise<string> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const token = readToken();
-  const res = await fetch('/api/projects/import', { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const body = (await res.json().catch(() => ({}))) as Partial<Project> & { message?: string };
-  if (!res.ok || !body.id) throw new ApiError(res.status, body.message ?? msg('The file could not be opened'));
-  const p = body as Project;
+  const p = await runApi(canvasApi.endpoints.importProject.initiate(file, untracked));
   const uploads = Object.fromEntries(Object.values(p.scene.files ?? {}).map((f) => [f.id, f.file_id]));
   await writeLocalProject({ id: p.id, title: p.title, scene: p.scene, version: p.version, dirty: false, uploads, saved_at: Date.now() });
   return p.id;

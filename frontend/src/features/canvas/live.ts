@@ -11,7 +11,7 @@ import {
   type SceneElement,
 } from '@visualnotes/contracts';
 import { refreshSession, tokenExpiry } from '../auth/session';
-import { readToken } from '../auth/storage';
+import { readToken } from '../../app/api/tokens';
 import type { SceneElements } from './scene-types';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline' | 'closed';

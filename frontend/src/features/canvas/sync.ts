@@ -1,5 +1,7 @@
-import type { Project, Scene, SceneElement } from '@visualnotes/contracts';
-import { ApiError, isNetworkError, signedInCall, uploadDataUrl } from './http';
+import type { Scene, SceneElement } from '@visualnotes/contracts';
+import { fresh, runApi, untracked } from '../../app/api/api';
+import { canvasApi } from './api';
+import { ApiError, isNetworkError, uploadDataUrl } from './http';
 import { writeImage, writeLocalProject, type LocalProject } from './offline-store';
 import type { SceneElements } from './scene-types';
 
@@ -167,7 +169,7 @@ export class ProjectSync {
           ...(this.titleChanged ? { title: this.local.title } : {}),
         };
         try {
-          const saved = await signedInCall<Project>('PUT', `/projects/${this.local.id}`, body);
+          const saved = await runApi(canvasApi.endpoints.saveProject.initiate({ id: this.local.id, body }, untracked));
           this.local.version = saved.version;
           if (!this.live) this.savedVersion = version;
           this.titleChanged = false;
@@ -199,7 +201,7 @@ export class ProjectSync {
   }
 
   private async pullAndMerge() {
-    const remote = await signedInCall<Project>('GET', `/projects/${this.local.id}`);
+    const remote = await runApi(canvasApi.endpoints.project.initiate(this.local.id, fresh));
     this.ops.merge(remote.scene.elements);
     this.local.version = remote.version;
     for (const f of Object.values(remote.scene.files ?? {})) this.local.uploads[f.id] ??= f.file_id;
@@ -209,7 +211,7 @@ export class ProjectSync {
   private async poll() {
     if (this.live || this.saving || document.hidden || this.local.dirty || this.status !== 'saved') return;
     try {
-      const remote = await signedInCall<Project>('GET', `/projects/${this.local.id}`);
+      const remote = await runApi(canvasApi.endpoints.project.initiate(this.local.id, fresh));
       if (remote.version <= this.local.version) return;
       const merged = this.ops.merge(remote.scene.elements);
       this.local.version = remote.version;

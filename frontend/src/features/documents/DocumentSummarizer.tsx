@@ -1,4 +1,5 @@
 import { useTranslation } from '../../i18n/i18n';
+import { errorMessage } from '../../app/error/describe-error';
 import { Messages, type DocumentSummaryView } from '@visualnotes/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -15,11 +16,6 @@ import { currentLocale } from '../../i18n/i18n';
 import { msg } from '../../i18n/msg';
 
 const UNIT_LABEL = { page: msg('Page {{number}}'), slide: msg('Slide {{number}}'), part: msg('Part {{number}}') } as const;
-
-function errorMessage(err: unknown): string {
-  const data = (err as { data?: { message?: unknown } })?.data;
-  return typeof data?.message === 'string' ? data.message : msg('Something went wrong; please try again');
-}
 
 /** When the free allowance starts again: the first day of next month (counted per calendar month, UTC). */
 function nextReset(now = new Date()): string {
@@ -78,7 +74,7 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
       setSummaryId(res.summary_id);
       setJobId(res.job_id);
     } catch (err) {
-      setError(errorMessage(err));
+      setError(errorMessage(err) ?? '');
     }
     if (loggedIn) void entitlements.refetch();
   };

@@ -1,4 +1,3 @@
-import { msg } from '../../i18n/msg';
 import type {
   ActivateLicenseBody,
   ActivationView,
@@ -63,11 +62,3 @@ export const {
   useCheckoutMutation,
   useRedeemCodeMutation,
 } = licenseApi;
-
-/** The `{statusCode, message}` text of a failed call, for showing next to the form. */
-export function errorMessage(error: unknown): string | null {
-  if (!error) return null;
-  const data = (error as { data?: { message?: unknown } }).data;
-  if (data && typeof data.message === 'string') return data.message;
-  return msg('Something went wrong; please try again');
-}

@@ -10,18 +10,18 @@ import {
 } from '@visualnotes/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { currentAuthorization } from '../../app/api/auth-token';
-import { API_BASE_URL } from '../../app/constants';
+import { ApiError, fresh, runApi } from '../../app/api/api';
+import { filesApi } from '../../app/api/files';
+import { hasSession } from '../../app/api/tokens';
+import { errorMessage } from '../../app/error/describe-error';
 import { useAppDispatch } from '../../app/store';
 import { useTranslation } from '../../i18n/i18n';
-import { apiErrorMessage } from './api';
+import { videoApi } from './api';
 import { batchesApi, useCancelBatchMutation, useCreateBatchMutation, useGetBatchQuery, useListBatchesQuery, useRetryBatchMutation } from './batches-api';
 import { buildBatchScene, sendSceneToNewCanvas } from './canvas';
 import { fileBase } from './formats';
 import { useEventStream } from './useJobProgress';
 import styles from './video.module.css';
-
-const apiBase = () => API_BASE_URL.replace(/\/$/, '');
 
 /** Many links (one per line), a playlist link, or many files: one batch. */
 export function BatchForm({ onCreated }: { onCreated: (id: string) => void }) {
@@ -34,7 +34,7 @@ export function BatchForm({ onCreated }: { onCreated: (id: string) => void }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (!currentAuthorization()) return setError(Messages.needLogin);
+    if (!hasSession()) return setError(Messages.needLogin);
     let body: Parameters<typeof createBatch>[0];
     if (files.length) {
       const form = new FormData();
@@ -49,7 +49,7 @@ export function BatchForm({ onCreated }: { onCreated: (id: string) => void }) {
       body = { ...parsed.data, language: navigator.language || 'en' };
     }
     const res = await createBatch(body);
-    if ('error' in res) return setError(apiErrorMessage(res.error));
+    if ('error' in res) return setError(errorMessage(res.error));
     setText('');
     setFiles([]);
     onCreated(res.data.id);
@@ -120,7 +120,7 @@ export function BatchProgress({ id }: { id: string }) {
   if (error)
     return (
       <p role="alert" className={styles.error}>
-        {apiErrorMessage(error)}
+        {errorMessage(error)}
       </p>
     );
   if (!batch) return <p className={styles.muted}>{t('Loading…')}</p>;
@@ -130,9 +130,12 @@ export function BatchProgress({ id }: { id: string }) {
 
   const downloadZip = async () => {
     setNote(null);
-    const res = await fetch(`${apiBase()}/batches/${batch.id}/export.zip`, { headers: { Authorization: currentAuthorization() ?? '' } });
-    if (!res.ok) return setNote(((await res.json().catch(() => ({}))) as { message?: string }).message ?? t('The download failed; please try again'));
-    const url = URL.createObjectURL(await res.blob());
+    const answer = await runApi(filesApi.endpoints.downloadObjectUrl.initiate(`/batches/${batch.id}/export.zip`)).then(
+      (url) => ({ url }),
+      (err: unknown) => ({ err }),
+    );
+    if ('err' in answer) return setNote(answer.err instanceof ApiError ? answer.err.message : t('The download failed; please try again'));
+    const { url } = answer;
     const a = document.createElement('a');
     a.href = url;
     a.download = `${fileBase(batch.title)}.zip`;
@@ -145,14 +148,13 @@ export function BatchProgress({ id }: { id: string }) {
   const toCanvas = async () => {
     setNote(null);
     try {
-      const authorization = currentAuthorization() ?? '';
       const videos: VideoView[] = [];
       for (const item of batch.items) {
         if (item.status !== 'done' || !item.video_id) continue;
-        const res = await fetch(`${apiBase()}/videos/${item.video_id}`, { headers: { Authorization: authorization } });
-        if (res.ok) videos.push((await res.json()) as VideoView);
+        const video = await runApi(videoApi.endpoints.getVideo.initiate(item.video_id, fresh)).catch(() => null);
+        if (video) videos.push(video);
       }
-      const projectId = await sendSceneToNewCanvas(API_BASE_URL, authorization, batch.title, buildBatchScene(videos));
+      const projectId = await sendSceneToNewCanvas(batch.title, buildBatchScene(videos));
       window.location.assign(`/projects/${projectId}`);
     } catch (err) {
       setNote((err as Error).message);
@@ -233,8 +235,8 @@ export function BatchProgress({ id }: { id: string }) {
 /** The signed-in user's batches, newest first. */
 export function BatchList() {
   const { t } = useTranslation();
-  const { data = [], isLoading } = useListBatchesQuery(undefined, { skip: !currentAuthorization() });
-  if (!currentAuthorization() || isLoading) return null;
+  const { data = [], isLoading } = useListBatchesQuery(undefined, { skip: !hasSession() });
+  if (!hasSession() || isLoading) return null;
   return (
     <section className={styles.batchList} aria-labelledby="batches-heading">
       <h2 id="batches-heading">{t('Your batches')}</h2>

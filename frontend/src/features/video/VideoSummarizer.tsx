@@ -2,12 +2,13 @@ import { useTranslation } from '../../i18n/i18n';
 import { Messages, parseYouTubeUrl } from '@visualnotes/contracts';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { API_BASE_URL } from '../../app/constants';
 import { useCapabilitiesQuery } from '../../app/api/capabilities';
 import { ToolGuide } from '../../components/ToolGuide/ToolGuide';
 import { UpgradePrompt } from '../../components/UpgradePrompt/UpgradePrompt';
-import { currentAuthorization } from '../../app/api/auth-token';
-import { apiErrorMessage, useCreateVideoMutation } from './api';
+import { useUploadMutation } from '../../app/api/files';
+import { hasSession } from '../../app/api/tokens';
+import { errorMessage } from '../../app/error/describe-error';
+import { useCreateVideoMutation } from './api';
 import { LoginLink } from './LoginLink';
 import styles from './video.module.css';
 import { msg } from '../../i18n/msg';
@@ -17,20 +18,7 @@ const VideoWorkspace = lazy(() => import('./VideoWorkspace'));
 // Batches (many links, a playlist or files) load once asked for.
 const BatchArea = lazy(() => import('./Batches'));
 
-const signedIn = () => Boolean(currentAuthorization());
-
-async function uploadFile(file: File): Promise<string> {
-  const form = new FormData();
-  form.append('file', file);
-  const res = await fetch(`${API_BASE_URL.replace(/\/$/, '')}/uploads`, {
-    method: 'POST',
-    body: form,
-    headers: { Authorization: currentAuthorization() ?? '' },
-  });
-  const body = (await res.json().catch(() => ({}))) as { file_id?: string; message?: string };
-  if (!res.ok || !body.file_id) throw new Error(body.message ?? Messages.needLogin);
-  return body.file_id;
-}
+const signedIn = hasSession;
 
 /** The video summarizer: import by link or file, player, transcript, summary, highlights, exports. */
 export function VideoSummarizer({ heading }: { heading: string }) {
@@ -42,7 +30,7 @@ export function VideoSummarizer({ heading }: { heading: string }) {
   const [url, setUrl] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const [createVideo, creating] = useCreateVideoMutation();
-  const [uploading, setUploading] = useState(false);
+  const [upload, uploading] = useUploadMutation();
   // without speech-to-text only subtitle files can be read: said before anything is uploaded
   const { data: capabilities } = useCapabilitiesQuery();
   const subtitlesOnly = capabilities?.transcription === false;
@@ -53,7 +41,7 @@ export function VideoSummarizer({ heading }: { heading: string }) {
     if (!url.trim()) return setFormError(Messages.videoUrlRequired);
     if (!parseYouTubeUrl(url)) return setFormError(msg('This link is not a YouTube video. Paste a YouTube video link or upload a file'));
     const res = await createVideo({ url, language: navigator.language || 'en' });
-    if ('error' in res) return setFormError(apiErrorMessage(res.error));
+    if ('error' in res) return setFormError(errorMessage(res.error));
     setParams({ v: res.data.video.id });
   };
 
@@ -62,17 +50,11 @@ export function VideoSummarizer({ heading }: { heading: string }) {
     setFormError(null);
     if (!signedIn()) return setFormError(Messages.needLogin);
     if (subtitlesOnly && !/\.(srt|vtt)$/i.test(file.name)) return setFormError(Messages.transcriptionUnavailable);
-    setUploading(true);
-    try {
-      const fileId = await uploadFile(file);
-      const res = await createVideo({ file_id: fileId });
-      if ('error' in res) setFormError(apiErrorMessage(res.error));
-      else setParams({ v: res.data.video.id });
-    } catch (err) {
-      setFormError((err as Error).message);
-    } finally {
-      setUploading(false);
-    }
+    const uploaded = await upload({ file });
+    if ('error' in uploaded) return setFormError(errorMessage(uploaded.error));
+    const res = await createVideo({ file_id: uploaded.data.file_id });
+    if ('error' in res) setFormError(errorMessage(res.error));
+    else setParams({ v: res.data.video.id });
   };
 
   return (
@@ -89,7 +71,7 @@ export function VideoSummarizer({ heading }: { heading: string }) {
           {creating.isLoading ? t('Importing…') : t('Summarize')}
         </button>
         <label className={styles.fileButton}>
-          {uploading ? t('Uploading…') : subtitlesOnly ? t('Upload subtitles (SRT/VTT)') : t('Upload video, audio or SRT/VTT')}
+          {uploading.isLoading ? t('Uploading…') : subtitlesOnly ? t('Upload subtitles (SRT/VTT)') : t('Upload video, audio or SRT/VTT')}
           {/* Hidden from sight, not from the keyboard: Tab reaches the picker, Enter or Space opens it. */}
           <input
             type="file"

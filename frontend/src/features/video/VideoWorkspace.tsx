@@ -1,16 +1,11 @@
 import { useTranslation } from '../../i18n/i18n';
 import { Messages, type HighlightView, type VideoView } from '@visualnotes/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { API_BASE_URL } from '../../app/constants';
-import { currentAuthorization } from '../../app/api/auth-token';
-import {
-  apiErrorMessage,
-  useCreateHighlightMutation,
-  useDeleteHighlightMutation,
-  useGetVideoQuery,
-  useListHighlightsQuery,
-  useUpdateHighlightMutation,
-} from './api';
+import { runApi } from '../../app/api/api';
+import { filesApi } from '../../app/api/files';
+import { hasSession } from '../../app/api/tokens';
+import { errorMessage } from '../../app/error/describe-error';
+import { useCreateHighlightMutation, useDeleteHighlightMutation, useGetVideoQuery, useListHighlightsQuery, useUpdateHighlightMutation } from './api';
 import { buildScene, sendSceneToNewCanvas } from './canvas';
 import { clock, download, fileBase, toMarkdown, toSrt, toTxt, toVtt } from './formats';
 import { Player, type PlayerHandle } from './Player';
@@ -20,7 +15,7 @@ import { LoginLink } from './LoginLink';
 import styles from './video.module.css';
 import { msg } from '../../i18n/msg';
 
-const signedIn = () => Boolean(currentAuthorization());
+const signedIn = hasSession;
 
 /**
  * One video: player, transcript, summary, highlights and exports. A chunk of its own: the tool
@@ -44,11 +39,10 @@ export default function VideoWorkspace({ id, start }: { id: string; start: numbe
   useEffect(() => {
     if (!video?.media_url) return;
     let revoke: string | null = null;
-    void fetch(video.media_url, { headers: { Authorization: currentAuthorization() ?? '' } })
-      .then((r) => (r.ok ? r.blob() : null))
-      .then((b) => {
-        if (b) setMediaSrc((revoke = URL.createObjectURL(b)));
-      });
+    void runApi(filesApi.endpoints.downloadObjectUrl.initiate(video.media_url)).then(
+      (url) => setMediaSrc((revoke = url)),
+      () => undefined,
+    );
     return () => {
       if (revoke) URL.revokeObjectURL(revoke);
     };
@@ -57,7 +51,7 @@ export default function VideoWorkspace({ id, start }: { id: string; start: numbe
   if (error)
     return (
       <p className={styles.error} role="alert">
-        {t(apiErrorMessage(error) ?? '')}
+        {t(errorMessage(error) ?? '')}
       </p>
     );
   if (!video) return <p className={styles.muted}>{t('Loading…')}</p>;
@@ -149,7 +143,7 @@ function Exports({ video }: { video: VideoView }) {
     if (!signedIn()) return setNote(Messages.needLogin);
     try {
       const scene = buildScene(video, highlights, { overview: t('Overview'), highlight: t('Highlight') });
-      const id = await sendSceneToNewCanvas(API_BASE_URL, currentAuthorization() ?? '', video.title, scene);
+      const id = await sendSceneToNewCanvas(video.title, scene);
       setNote(msg('Sent to a new canvas'));
       window.location.assign(`/projects/${id}`);
     } catch (err) {
@@ -201,7 +195,7 @@ function Highlights({ video, time, onSeek }: { video: VideoView; time: number; o
   const add = async (e: FormEvent) => {
     e.preventDefault();
     const res = await create({ videoId: video.id, start: Math.round(time * 10) / 10, title, content });
-    if ('error' in res) return setError(apiErrorMessage(res.error));
+    if ('error' in res) return setError(errorMessage(res.error));
     setTitle('');
     setContent('');
     setError(null);
@@ -209,7 +203,7 @@ function Highlights({ video, time, onSeek }: { video: VideoView; time: number; o
   const save = async () => {
     if (!editing) return;
     const res = await update({ id: editing.id, videoId: video.id, title: editing.title, content: editing.content });
-    if ('error' in res) return setError(apiErrorMessage(res.error));
+    if ('error' in res) return setError(errorMessage(res.error));
     setEditing(null);
   };
   const del = async (h: HighlightView) => {

@@ -1,4 +1,3 @@
-import { msg } from '../../i18n/msg';
 import type {
   CreateHighlightBody,
   CreateVideoBody,
@@ -88,10 +87,3 @@ export const {
   useUpdateHighlightMutation,
   useDeleteHighlightMutation,
 } = videoApi;
-
-export function apiErrorMessage(error: unknown): string | null {
-  if (!error) return null;
-  const data = (error as { data?: { message?: unknown } }).data;
-  if (data && typeof data.message === 'string') return data.message;
-  return msg('Something went wrong; please try again');
-}

@@ -1,4 +1,6 @@
-import type { HighlightView, VideoView } from '@visualnotes/contracts';
+import type { HighlightView, Scene, VideoView } from '@visualnotes/contracts';
+import { ApiError, runApi } from '../../app/api/api';
+import { canvasApi } from '../canvas/api';
 import { msg } from '../../i18n/msg';
 import { clock, momentUrl } from './formats';
 
@@ -184,13 +186,14 @@ export function buildBatchScene(videos: VideoView[]) {
 }
 
 /** Creates a new canvas holding `scene`; answers its id, or throws with the sentence to show. */
-export async function sendSceneToNewCanvas(apiBase: string, authorization: string, title: string, scene: unknown): Promise<string> {
-  const base = apiBase.replace(/\/$/, '');
-  const headers = { 'Content-Type': 'application/json', Authorization: authorization };
-  const created = await fetch(`${base}/projects`, { method: 'POST', headers, body: JSON.stringify({ title: title.slice(0, 200) }) });
-  const project = (await created.json().catch(() => ({}))) as { id?: string; version?: number; message?: string };
-  if (!created.ok || !project.id) throw new Error(project.message ?? msg('The canvas could not be created'));
-  const saved = await fetch(`${base}/projects/${project.id}`, { method: 'PUT', headers, body: JSON.stringify({ scene, version: project.version ?? 1 }) });
-  if (!saved.ok) throw new Error(((await saved.json().catch(() => ({}))) as { message?: string }).message ?? msg('The canvas could not be saved'));
+export async function sendSceneToNewCanvas(title: string, scene: unknown): Promise<string> {
+  const project = await runApi(canvasApi.endpoints.createProject.initiate({ title: title.slice(0, 200) })).catch((err: unknown) => {
+    throw err instanceof ApiError ? err : new Error(msg('The canvas could not be created'));
+  });
+  await runApi(canvasApi.endpoints.saveProject.initiate({ id: project.id, body: { scene: scene as Scene, version: project.version ?? 1 } })).catch(
+    (err: unknown) => {
+      throw err instanceof ApiError ? err : new Error(msg('The canvas could not be saved'));
+    },
+  );
   return project.id;
 }

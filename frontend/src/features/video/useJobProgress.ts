@@ -1,6 +1,7 @@
 import type { JobStatus } from '@visualnotes/contracts';
 import { useEffect, useState } from 'react';
-import { currentAuthorization } from '../../app/api/auth-token';
+import { refreshSession } from '../../app/api/api';
+import { currentAuthorization } from '../../app/api/tokens';
 import { API_BASE_URL } from '../../app/constants';
 import { deviceFingerprint } from '../license/referral';
 
@@ -49,6 +50,8 @@ export function useEventStream<T>(path: string | null | undefined, isFinal: (val
             headers: { Accept: 'text/event-stream', 'X-Fingerprint': deviceFingerprint(), ...(authorization ? { Authorization: authorization } : {}) },
             signal: controller.signal,
           });
+          // an expired session is refreshed the way every API call does it, then the stream is asked for again
+          if (res.status === 401 && authorization && (await refreshSession())) continue;
           if (!res.ok || !res.body) return finish();
           const reader = res.body.getReader();
           const decoder = new TextDecoder();

@@ -1,7 +1,8 @@
 import { useTranslation } from '../../i18n/i18n';
+import { errorMessage } from '../../app/error/describe-error';
 import { loadSchemas } from '../../features/forms/schemas';
 import { useState, type FormEvent } from 'react';
-import { errorMessage, useRedeemCodeMutation } from '../../features/license/api';
+import { useRedeemCodeMutation } from '../../features/license/api';
 import { LicensePanel } from './license/LicensePanel';
 import styles from './license/license.module.css';
 

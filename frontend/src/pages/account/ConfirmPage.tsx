@@ -4,9 +4,11 @@ import { Messages } from '@visualnotes/contracts';
 import { useSearchParams } from 'react-router-dom';
 import { AppLink } from '../../components/AppLink/AppLink';
 import styles from '../../features/auth/auth.module.css';
-import { messageOf } from '../../features/auth/errors';
-import { fetchUser, publicCall, refreshSession } from '../../features/auth/session';
-import { readToken } from '../../features/auth/storage';
+import { runApi } from '../../app/api/api';
+import { errorMessage } from '../../app/error/describe-error';
+import { authApi } from '../../features/auth/api';
+import { fetchUser, refreshSession } from '../../features/auth/session';
+import { readToken } from '../../app/api/tokens';
 
 /** `/user/confirm?token=...`: account activation (or a new e-mail address with `kind=email`). */
 export function ConfirmPage() {
@@ -27,14 +29,14 @@ export function ConfirmPage() {
       setState('failed');
       return;
     }
-    publicCall('POST', isEmail ? '/auth/email/confirm' : '/auth/activate', { token })
+    runApi(authApi.endpoints.confirmLink.initiate({ token, kind: isEmail ? 'email' : 'account' }))
       // signed in here: a new token (its claims carry the new address) and the user read again
       .then(async () => {
         if (isEmail && readToken() && (await refreshSession())) await fetchUser();
       })
       .then(() => setState('done'))
       .catch((err) => {
-        setError(messageOf(err));
+        setError(errorMessage(err) ?? '');
         setState('failed');
       });
   }, [token, isEmail]);

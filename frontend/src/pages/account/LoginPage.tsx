@@ -1,19 +1,20 @@
 import { useTranslation } from '../../i18n/i18n';
 import { Messages, passwordProblemShort } from '@visualnotes/contracts';
+import { runApi } from '../../app/api/api';
 import { useCapabilitiesQuery } from '../../app/api/capabilities';
+import { errorMessage } from '../../app/error/describe-error';
 import { loadSchemas } from '../../features/forms/schemas';
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useReducer, useRef, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { authApi } from '../../features/auth/api';
 import styles from '../../features/auth/auth.module.css';
-import { messageOf } from '../../features/auth/errors';
 import { deviceFingerprint } from '../../features/auth/fingerprint';
 import { takeRedirect } from '../../features/auth/redirect';
-import { login, publicCall, startSession } from '../../features/auth/session';
+import { startSession } from '../../features/auth/session';
 import { useGuestOnly } from '../../features/auth/useAuth';
 import { clearReferralCode, storedReferralCode } from '../../features/license/referral';
 import { msg } from '../../i18n/msg';
-
-type Mode = 'login' | 'register' | 'forgot' | 'code';
+import { initialLoginForm, loginFormReducer, type Field, type LoginFormAction, type Mode } from './login-form';
 
 /** `/account/login`: log in, register, forgot password, the new-device code step, Google. */
 export function LoginPage() {
@@ -21,16 +22,10 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   // `?register=1` (the invitation page's link) opens the sign-up form
-  const [mode, setMode] = useState<Mode>(params.get('register') === '1' ? 'register' : 'login');
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [challenge, setChallenge] = useState('');
-  const [error, setError] = useState<string | null>(params.get('error') === 'google' ? Messages.googleLoginFailed : null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [unactivated, setUnactivated] = useState(false);
+  const [state, dispatch] = useReducer(loginFormReducer, undefined, () =>
+    initialLoginForm(params.get('register') === '1' ? 'register' : 'login', params.get('error') === 'google' ? Messages.googleLoginFailed : null),
+  );
+  const { mode, name, email, password, code, challenge, error, notice, busy, unactivated } = state;
   const justLoggedIn = useRef(false);
   // the Google button only where Google sign-in is set up (unknown until the answer: hidden)
   const { data: capabilities } = useCapabilitiesQuery();
@@ -39,92 +34,77 @@ export function LoginPage() {
   useGuestOnly(useCallback(() => navigate(justLoggedIn.current ? takeRedirect('/account') : '/', { replace: true }), [navigate]));
 
   const passwordHint = mode === 'register' && password ? passwordProblemShort(password) : null;
+  const edit = (field: Field) => (e: { target: { value: string } }) => dispatch({ type: 'edit', field, value: e.target.value });
+  const switchTo = (next: Mode) => dispatch({ type: 'switch', mode: next });
 
-  function switchTo(next: Mode) {
-    setMode(next);
-    setError(null);
-    setNotice(null);
-    setUnactivated(false);
-  }
-
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
+  /** Runs a request; `action` answers what to do once it succeeded. */
+  async function run(action: () => Promise<LoginFormAction>) {
+    dispatch({ type: 'start' });
     try {
-      await action();
+      dispatch(await action());
     } catch (err) {
-      const message = messageOf(err);
-      setUnactivated(message === Messages.accountNotActivated);
-      setError(message);
-    } finally {
-      setBusy(false);
+      const message = errorMessage(err) ?? '';
+      dispatch({ type: 'failed', error: message, unactivated: message === Messages.accountNotActivated });
     }
   }
 
   const submitLogin = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      const answer = await login({ email, password, fingerprint: await deviceFingerprint() });
+      const answer = await runApi(authApi.endpoints.login.initiate({ email, password, fingerprint: await deviceFingerprint() }));
       if ('security_code_required' in answer) {
-        setChallenge(answer.challenge);
-        setCode('');
-        setMode('code');
-        setNotice(msg('We sent a 6-digit security code to your e-mail. It is valid for 10 minutes.'));
-        return;
+        return {
+          type: 'codeRequired',
+          challenge: answer.challenge,
+          notice: msg('We sent a 6-digit security code to your e-mail. It is valid for 10 minutes.'),
+        };
       }
       justLoggedIn.current = true;
       startSession(answer);
+      return { type: 'done' };
     });
   };
 
   const submitCode = (e: FormEvent) => {
     e.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) {
-      setError(msg('The security code has 6 digits'));
-      return;
-    }
+    if (!/^\d{6}$/.test(code.trim())) return dispatch({ type: 'invalid', error: msg('The security code has 6 digits') });
     void run(async () => {
-      const answer = await publicCall<Parameters<typeof startSession>[0]>('POST', '/auth/login/security-code', { challenge, code: code.trim() });
+      const answer = await runApi(authApi.endpoints.loginWithCode.initiate({ challenge, code: code.trim() }));
       justLoggedIn.current = true;
       startSession(answer);
+      return { type: 'done' };
     });
   };
 
   const submitRegister = async (e: FormEvent) => {
     e.preventDefault();
-    const schemas = await loadSchemas().catch((err: Error) => void setError(err.message));
+    const schemas = await loadSchemas().catch((err: Error) => void dispatch({ type: 'invalid', error: err.message }));
     if (!schemas) return;
     const { registerSchema } = schemas;
     // a code kept from `/refer/{code}`; one the form would refuse is dropped rather than blocking the sign-up
     const kept = storedReferralCode();
     const referral = kept && registerSchema.shape.referral_code.safeParse(kept).success ? kept : undefined;
     const parsed = registerSchema.safeParse({ name, email, password, referral_code: referral });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Invalid request');
-      return;
-    }
+    if (!parsed.success) return dispatch({ type: 'invalid', error: parsed.error.issues[0]?.message ?? 'Invalid request' });
     void run(async () => {
-      await publicCall('POST', '/auth/register', parsed.data);
+      await runApi(authApi.endpoints.register.initiate(parsed.data));
       clearReferralCode();
-      setMode('login');
-      setNotice(msg('Check your e-mail (it may be in your spam folder) and open the link to activate your account.'));
+      return { type: 'done', mode: 'login', notice: msg('Check your e-mail (it may be in your spam folder) and open the link to activate your account.') };
     });
   };
 
   const submitForgot = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      await publicCall('POST', '/auth/password/forgot', { email });
-      setNotice(msg('If an account exists for this address, we sent it a link to reset the password.'));
+      await runApi(authApi.endpoints.forgotPassword.initiate({ email }));
+      return { type: 'done', notice: msg('If an account exists for this address, we sent it a link to reset the password.') };
     });
   };
 
   const resend = () =>
     void run(async () => {
-      await publicCall('POST', '/auth/activation/resend', { email });
-      setNotice(msg('We sent the activation link again. Check your spam folder too.'));
-      setUnactivated(false);
+      await runApi(authApi.endpoints.resendActivation.initiate({ email }));
+      return { type: 'activationSent', notice: msg('We sent the activation link again. Check your spam folder too.') };
     });
 
   return (
@@ -145,11 +125,11 @@ export function LoginPage() {
           <form className={styles.form} onSubmit={submitLogin} aria-label={t('Log in')}>
             <label>
               {t('E-mail')}
-              <input name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+              <input name="email" type="email" autoComplete="email" required value={email} onChange={edit('email')} />
             </label>
             <label>
               {t('Password')}
-              <input name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+              <input name="password" type="password" autoComplete="current-password" required value={password} onChange={edit('password')} />
             </label>
             <button className={styles.button} type="submit" disabled={busy}>
               {t('Log in')}
@@ -164,15 +144,15 @@ export function LoginPage() {
           <form className={styles.form} onSubmit={submitRegister} aria-label={t('Sign up')} noValidate>
             <label>
               {t('Name')}
-              <input name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
+              <input name="name" autoComplete="name" required value={name} onChange={edit('name')} />
             </label>
             <label>
               {t('E-mail')}
-              <input name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+              <input name="email" type="email" autoComplete="email" required value={email} onChange={edit('email')} />
             </label>
             <label>
               {t('Password')}
-              <input name="password" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+              <input name="password" type="password" autoComplete="new-password" required value={password} onChange={edit('password')} />
               {passwordHint && <span className={styles.hint}>{t(passwordHint)}</span>}
             </label>
             <button className={styles.button} type="submit" disabled={busy}>
@@ -186,7 +166,7 @@ export function LoginPage() {
             <h2>{t('Forgot password')}</h2>
             <label>
               {t('E-mail')}
-              <input name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+              <input name="email" type="email" autoComplete="email" required value={email} onChange={edit('email')} />
             </label>
             <button className={styles.button} type="submit" disabled={busy}>
               {t('Send reset link')}
@@ -202,16 +182,7 @@ export function LoginPage() {
             <h2>{t('Security code')}</h2>
             <label>
               {t('6-digit code')}
-              <input
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                pattern="\d{6}"
-                required
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-              />
+              <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} pattern="\d{6}" required value={code} onChange={edit('code')} />
             </label>
             <button className={styles.button} type="submit" disabled={busy}>
               {t('Continue')}

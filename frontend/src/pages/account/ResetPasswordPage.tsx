@@ -4,8 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AppLink } from '../../components/AppLink/AppLink';
 import styles from '../../features/auth/auth.module.css';
-import { messageOf } from '../../features/auth/errors';
-import { publicCall } from '../../features/auth/session';
+import { runApi } from '../../app/api/api';
+import { errorMessage } from '../../app/error/describe-error';
+import { authApi } from '../../features/auth/api';
 
 /** `/account/reset?token=...`: choose a new password from the mailed link. */
 export function ResetPasswordPage() {
@@ -26,10 +27,10 @@ export function ResetPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      await publicCall('POST', '/auth/password/reset', { token: params.get('token') ?? '', password });
+      await runApi(authApi.endpoints.resetPassword.initiate({ token: params.get('token') ?? '', password }));
       setDone(true);
     } catch (err) {
-      setError(messageOf(err));
+      setError(errorMessage(err));
     } finally {
       setBusy(false);
     }

@@ -1,8 +1,9 @@
 import { useTranslation } from '../../i18n/i18n';
+import { errorMessage } from '../../app/error/describe-error';
 import type { DesktopTier, LicensePlan, Product } from '@visualnotes/contracts';
 import { useState } from 'react';
-import { AUTH_TOKEN_STORAGE_KEY } from '../../app/constants';
-import { errorMessage, useCheckoutMutation, useGetPlansQuery } from '../../features/license/api';
+import { hasSession } from '../../app/api/tokens';
+import { useCheckoutMutation, useGetPlansQuery } from '../../features/license/api';
 import { PricingCardsDesktop, PricingCardsMobile, type Period } from './PricingCards';
 import styles from './PricingPage.module.css';
 
@@ -13,7 +14,7 @@ export function PricingPage() {
   const [checkout, { isLoading: busy, error: buyError }] = useCheckoutMutation();
 
   async function buy(product: Product, tier: DesktopTier | undefined, billing: LicensePlan) {
-    if (!localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)) {
+    if (!hasSession()) {
       window.location.assign('/account/login');
       return;
     }

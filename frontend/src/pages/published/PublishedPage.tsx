@@ -3,7 +3,8 @@ import type { PublishedProject } from '@visualnotes/contracts';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import styles from '../../features/canvas/canvas.module.css';
-import { anonymousCall } from '../../features/canvas/http';
+import { fresh, runApi } from '../../app/api/api';
+import { canvasApi } from '../../features/canvas/api';
 import { ReadOnlyCanvas } from '../../features/canvas/ReadOnlyCanvas';
 
 /**
@@ -22,7 +23,7 @@ export function PublishedPage() {
   useEffect(() => {
     let live = true;
     const ref = document.referrer ? `?ref=${encodeURIComponent(document.referrer)}` : '';
-    anonymousCall<PublishedProject>('GET', `/p/${encodeURIComponent(id)}${ref}`).then(
+    runApi(canvasApi.endpoints.publishedProject.initiate({ id, ref }, fresh)).then(
       (p) => {
         if (!live) return;
         setProject(p);

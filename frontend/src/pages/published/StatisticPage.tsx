@@ -1,7 +1,8 @@
 import { useTranslation } from '../../i18n/i18n';
+import { errorMessage } from '../../app/error/describe-error';
 import { Link, useParams } from 'react-router-dom';
 import { useRequireAuth } from '../../features/auth/useAuth';
-import { errorText, usePublishedQuery, useStatisticsQuery } from '../../features/canvas/api';
+import { usePublishedQuery, useStatisticsQuery } from '../../features/canvas/api';
 import styles from '../../features/canvas/canvas.module.css';
 import { StatisticsView } from '../../features/canvas/StatisticsView';
 
@@ -22,7 +23,7 @@ function One({ id }: { id: string }) {
         <a href={`/p/${id}`}>{t('Open the published page')}</a> · <Link to="/p/statistic">{t('All published projects')}</Link>
       </p>
       {isLoading && <p className={styles.muted}>{t('Loading…')}</p>}
-      {error && <p className={styles.error}>{t(errorText(error))}</p>}
+      {error && <p className={styles.error}>{t(errorMessage(error) ?? '')}</p>}
       {data && <StatisticsView stats={data} />}
     </>
   );
@@ -35,7 +36,7 @@ function All() {
     <>
       <h1>{t('Statistics')}</h1>
       {isLoading && <p className={styles.muted}>{t('Loading…')}</p>}
-      {error && <p className={styles.error}>{t(errorText(error))}</p>}
+      {error && <p className={styles.error}>{t(errorMessage(error) ?? '')}</p>}
       {data?.length === 0 && <p className={styles.muted}>{t('Nothing published yet. Open a project and choose “Publish”.')}</p>}
       {data && data.length > 0 && (
         <table className={styles.table}>

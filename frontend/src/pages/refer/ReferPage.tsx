@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n/i18n';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import { AUTH_TOKEN_STORAGE_KEY } from '../../app/constants';
+import { hasSession } from '../../app/api/tokens';
 import { keepReferralCode } from '../../features/license/referral';
 import { InviteSection } from '../account/invite/InviteSection';
 import styles from '../account/license/license.module.css';
@@ -16,13 +16,7 @@ export function ReferPage() {
   useEffect(() => {
     if (id) keepReferralCode(id);
   }, [id]);
-  const signedIn = (() => {
-    try {
-      return !!localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
-    } catch {
-      return false;
-    }
-  })();
+  const signedIn = hasSession();
 
   return (
     <div style={{ maxWidth: 'var(--content-width)', margin: '0 auto', padding: '32px 16px' }}>

@@ -3,7 +3,8 @@ import type { SharedItem } from '@visualnotes/contracts';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styles from '../../features/canvas/canvas.module.css';
-import { anonymousCall } from '../../features/canvas/http';
+import { fresh, runApi } from '../../app/api/api';
+import { canvasApi } from '../../features/canvas/api';
 import { ReadOnlyCanvas } from '../../features/canvas/ReadOnlyCanvas';
 
 /** `/share/:id?`: a project shared by a read-only link. */
@@ -15,7 +16,7 @@ export function SharePage() {
   useEffect(() => {
     if (!id) return;
     let live = true;
-    anonymousCall<SharedItem>('GET', `/share/${encodeURIComponent(id)}`).then(
+    runApi(canvasApi.endpoints.sharedItem.initiate(id, fresh)).then(
       (i) => live && setItem(i),
       (err: Error) => live && setError(err.message),
     );

@@ -1,10 +1,11 @@
 import { useTranslation } from '../../i18n/i18n';
+import { errorMessage } from '../../app/error/describe-error';
 import { TEMPLATE_CATEGORY_LABELS } from '@visualnotes/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAuth } from '../../features/auth/useAuth';
 import { rememberPath } from '../../features/auth/redirect';
-import { errorText, useTemplateQuery } from '../../features/canvas/api';
+import { useTemplateQuery } from '../../features/canvas/api';
 import styles from '../../features/canvas/canvas.module.css';
 import { createProject } from '../../features/canvas/create-project';
 import { ScenePreview } from '../../features/canvas/ScenePreview';
@@ -37,7 +38,7 @@ export function TemplatePage() {
         <Link to="/templates">← {t('All templates')}</Link>
       </p>
       {isLoading && <p className={styles.muted}>{t('Loading…')}</p>}
-      {error && <p className={styles.error}>{t(errorText(error))}</p>}
+      {error && <p className={styles.error}>{t(errorMessage(error) ?? '')}</p>}
       {data && (
         <div style={{ display: 'grid', gap: 12 }}>
           <h1 style={{ margin: 0 }}>{t(data.name)}</h1>

@@ -1,7 +1,8 @@
 import { useTranslation } from '../../i18n/i18n';
+import { errorMessage } from '../../app/error/describe-error';
 import { TEMPLATE_CATEGORIES, TEMPLATE_CATEGORY_LABELS, type TemplateCategory } from '@visualnotes/contracts';
 import { Link, useSearchParams } from 'react-router-dom';
-import { errorText, useTemplatesQuery } from '../../features/canvas/api';
+import { useTemplatesQuery } from '../../features/canvas/api';
 import styles from '../../features/canvas/canvas.module.css';
 import { TemplateCardPreview } from './TemplateCardPreview';
 
@@ -26,7 +27,7 @@ export function TemplatesPage() {
         ))}
       </div>
       {isLoading && <p className={styles.muted}>{t('Loading…')}</p>}
-      {error && <p className={styles.error}>{t(errorText(error))}</p>}
+      {error && <p className={styles.error}>{t(errorMessage(error) ?? '')}</p>}
       <div className={styles.grid}>
         {data?.map((item) => (
           <Link key={item.id} to={`/templates/${item.id}`} className={styles.card} data-testid="template-card">

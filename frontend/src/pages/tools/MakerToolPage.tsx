@@ -1,11 +1,12 @@
 import { useTranslation } from '../../i18n/i18n';
+import { errorMessage } from '../../app/error/describe-error';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Tool } from '../../app/routes/tools';
 import { useDocumentTitle } from '../../app/document-title';
 import { rememberPath } from '../../features/auth/redirect';
 import { useAuth } from '../../features/auth/useAuth';
-import { errorText, useTemplateQuery, useTemplatesQuery } from '../../features/canvas/api';
+import { useTemplateQuery, useTemplatesQuery } from '../../features/canvas/api';
 import styles from '../../features/canvas/canvas.module.css';
 import { createProject } from '../../features/canvas/create-project';
 import { ScenePreview } from '../../features/canvas/ScenePreview';
@@ -66,7 +67,7 @@ export function MakerToolPage({ tool }: { tool: Tool }) {
       </div>
       {listError && (
         <p className={styles.error} role="alert">
-          {t(errorText(listError))}
+          {t(errorMessage(listError) ?? '')}
         </p>
       )}
       {problem && (

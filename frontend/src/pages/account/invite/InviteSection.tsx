@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../i18n/i18n';
+import { errorMessage } from '../../../app/error/describe-error';
 import { useState } from 'react';
-import { errorMessage, useGetReferralQuery } from '../../../features/license/api';
+import { useGetReferralQuery } from '../../../features/license/api';
 import styles from '../license/license.module.css';
 
 /** Account area, Invite section (invite panel): the link, a copy button, invited and unlocked state. */

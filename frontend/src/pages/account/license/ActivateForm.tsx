@@ -1,7 +1,8 @@
 import { useTranslation } from '../../../i18n/i18n';
+import { errorMessage } from '../../../app/error/describe-error';
 import { loadSchemas } from '../../../features/forms/schemas';
 import { useState, type FormEvent } from 'react';
-import { errorMessage, useActivateLicenseMutation } from '../../../features/license/api';
+import { useActivateLicenseMutation } from '../../../features/license/api';
 import { deviceFingerprint } from '../../../features/license/referral';
 import styles from './license.module.css';
 

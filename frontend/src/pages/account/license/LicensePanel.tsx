@@ -1,9 +1,9 @@
 import { dateLocale } from '../../../i18n/i18n';
+import { errorMessage } from '../../../app/error/describe-error';
 import { useTranslation } from '../../../i18n/i18n';
 import type { Billing, LicenseView } from '@visualnotes/contracts';
 import { useState, type FormEvent } from 'react';
 import {
-  errorMessage,
   useAddLicenseUserMutation,
   useRemoveDeviceMutation,
   useRemoveLicenseUserMutation,

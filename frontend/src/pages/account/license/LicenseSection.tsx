@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../i18n/i18n';
+import { errorMessage } from '../../../app/error/describe-error';
 import { useState } from 'react';
-import { errorMessage, useGetLicensesQuery } from '../../../features/license/api';
+import { useGetLicensesQuery } from '../../../features/license/api';
 import { UpgradePrompt } from '../../../components/UpgradePrompt/UpgradePrompt';
 import { ActivateForm } from './ActivateForm';
 import { LicenseCards } from './LicenseCards';

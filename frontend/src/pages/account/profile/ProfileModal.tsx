@@ -7,8 +7,10 @@ import { msg } from '../../../i18n/msg';
 import { useAppDispatch } from '../../../app/store';
 import { authActions } from '../../../features/auth/auth.slice';
 import styles from '../../../features/auth/auth.module.css';
-import { messageOf } from '../../../features/auth/errors';
-import { authCall, clearSession, refreshSession } from '../../../features/auth/session';
+import { runApi } from '../../../app/api/api';
+import { errorMessage } from '../../../app/error/describe-error';
+import { authApi } from '../../../features/auth/api';
+import { clearSession, refreshSession } from '../../../features/auth/session';
 
 interface FormProps {
   label: string;
@@ -31,7 +33,7 @@ function Form({ label, onSubmit, children, message, danger }: FormProps) {
     try {
       setDone((await onSubmit()) || message || null);
     } catch (err) {
-      setError(err instanceof Error && !('statusCode' in err) ? err.message : messageOf(err));
+      setError(errorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -91,7 +93,7 @@ export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () 
         onSubmit={async () => {
           const { nameSchema } = await loadSchemas();
           const valid = check(nameSchema.safeParse(name));
-          const res = await authCall<{ user: PublicUser }>('PATCH', '/auth/profile', { name: valid });
+          const res = await runApi(authApi.endpoints.updateProfile.initiate({ name: valid }));
           dispatch(authActions.setUser(res.user));
           await refreshSession(); // the next token carries the new name
         }}
@@ -107,7 +109,7 @@ export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () 
         onSubmit={async () => {
           const { changeEmailSchema } = await loadSchemas();
           const body = check(changeEmailSchema.safeParse({ email: newEmail, password: emailPassword }));
-          await authCall('PUT', '/auth/email', body);
+          await runApi(authApi.endpoints.changeEmail.initiate(body));
           setEmailPassword('');
           return t('We sent a confirmation link to {{email}}. Your e-mail changes when you open it.', { email: body.email });
         }}
@@ -125,7 +127,7 @@ export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () 
       <Form
         label={t('Log out everywhere')}
         onSubmit={async () => {
-          await authCall('POST', '/auth/logout-all', { password: allPassword });
+          await runApi(authApi.endpoints.logoutEverywhere.initiate({ password: allPassword }));
           clearSession();
         }}
       >
@@ -145,7 +147,7 @@ export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () 
             action: t('Delete account'),
           });
           if (!sure) return t('Nothing was deleted.');
-          await authCall('DELETE', '/auth/account', { email: delEmail, password: delPassword });
+          await runApi(authApi.endpoints.deleteAccount.initiate({ email: delEmail, password: delPassword }));
           clearSession();
         }}
       >

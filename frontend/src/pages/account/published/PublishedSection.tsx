@@ -1,8 +1,9 @@
 import { dateLocale } from '../../../i18n/i18n';
+import { errorMessage } from '../../../app/error/describe-error';
 import { useTranslation } from '../../../i18n/i18n';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorText, useDeleteProjectMutation, useProjectsQuery, usePublishedQuery } from '../../../features/canvas/api';
+import { useDeleteProjectMutation, useProjectsQuery, usePublishedQuery } from '../../../features/canvas/api';
 import { createProject, EXCALIDRAW_DRAWING_ACCEPT, importProjectFile } from '../../../features/canvas/create-project';
 import styles from '../license/license.module.css';
 import { useConfirm } from '../../../components/Dialog/Dialog';
@@ -63,7 +64,7 @@ export function PublishedSection() {
         <Link to="/templates">{t('Start from a template')}</Link>
       </div>
       {problem && <p className={styles.error}>{t(problem)}</p>}
-      {projects.error && <p className={styles.error}>{t(errorText(projects.error))}</p>}
+      {projects.error && <p className={styles.error}>{t(errorMessage(projects.error) ?? '')}</p>}
       {projects.data?.length === 0 && <p className={styles.muted}>{t('No projects yet. Start one with “New project” or from a template.')}</p>}
       {projects.data && projects.data.length > 0 && (
         <ul data-testid="project-list">

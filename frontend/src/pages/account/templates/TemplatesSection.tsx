@@ -1,7 +1,8 @@
 import { useTranslation } from '../../../i18n/i18n';
+import { errorMessage } from '../../../app/error/describe-error';
 import { TEMPLATE_CATEGORY_LABELS } from '@visualnotes/contracts';
 import { Link } from 'react-router-dom';
-import { errorText, useMyTemplatesQuery } from '../../../features/canvas/api';
+import { useMyTemplatesQuery } from '../../../features/canvas/api';
 import styles from '../license/license.module.css';
 import { msg } from '../../../i18n/msg';
 
@@ -18,7 +19,7 @@ export function TemplatesSection() {
         {t('Submit a project as a template from the editor (“More” → “Submit as template”).')} <Link to="/templates">{t('Browse the template gallery')}</Link>
       </p>
       {isLoading && <p className={styles.muted}>{t('Loading…')}</p>}
-      {error && <p className={styles.error}>{t(errorText(error))}</p>}
+      {error && <p className={styles.error}>{t(errorMessage(error) ?? '')}</p>}
       {data?.length === 0 && <p className={styles.muted}>{t('You have not submitted a template yet.')}</p>}
       {data && data.length > 0 && (
         <ul>

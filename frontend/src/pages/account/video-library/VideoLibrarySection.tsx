@@ -1,9 +1,9 @@
 import { useTranslation } from '../../../i18n/i18n';
+import { errorMessage } from '../../../app/error/describe-error';
 import { Messages, type VideoCard } from '@visualnotes/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  apiErrorMessage,
   useCreateTagMutation,
   useDeleteTagMutation,
   useDeleteVideoMutation,
@@ -60,7 +60,7 @@ export function VideoLibrarySection() {
       </form>
       <TagManager />
       {isLoading && <p className={styles.muted}>{t('Loading videos…')}</p>}
-      {error && <p className={styles.error}>{t(apiErrorMessage(error) ?? '')}</p>}
+      {error && <p className={styles.error}>{t(errorMessage(error) ?? '')}</p>}
       {videos && videos.length === 0 && (favorite || tag || q) && <p className={styles.muted}>{t('No videos match these filters.')}</p>}
       {videos && videos.length === 0 && !(favorite || tag || q) && (
         <p className={styles.muted}>
@@ -90,7 +90,7 @@ function VideoCardView({ video }: { video: VideoCard }) {
     if (next.has(id)) next.delete(id);
     else next.add(id);
     const res = await update({ id: video.id, tag_ids: [...next] });
-    if ('error' in res) setError(apiErrorMessage(res.error));
+    if ('error' in res) setError(errorMessage(res.error));
   };
   return (
     <article className={styles.card} data-testid="video-card">
@@ -157,7 +157,7 @@ function TagManager() {
     e.preventDefault();
     if (!name.trim()) return setError(Messages.tagNameRequired);
     const res = await create(name.trim());
-    if ('error' in res) return setError(apiErrorMessage(res.error));
+    if ('error' in res) return setError(errorMessage(res.error));
     setName('');
     setError(null);
   };
@@ -166,7 +166,7 @@ function TagManager() {
     if (next === null) return;
     if (!next.trim()) return setError(Messages.tagNameRequired);
     const res = await rename({ id, name: next.trim() });
-    setError('error' in res ? apiErrorMessage(res.error) : null);
+    setError('error' in res ? errorMessage(res.error) : null);
   };
   return (
     <div className={styles.tagManager}>

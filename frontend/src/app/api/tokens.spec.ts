@@ -1,4 +1,4 @@
-import { authorizationHeader } from './auth-token';
+import { authorizationHeader } from './tokens';
 
 describe('authorizationHeader', () => {
   it('adds the Bearer type to a raw token and keeps a stored header value', () => {

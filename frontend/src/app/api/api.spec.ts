@@ -1,0 +1,104 @@
+/**
+ * @jest-environment ./frontend/src/test/jsdom-environment.cjs
+ */
+import { Messages } from '@visualnotes/contracts';
+import { authActions, selectLoggedIn, selectUser } from '../../features/auth/auth.slice';
+import { authApi } from '../../features/auth/api';
+import { initAuth } from '../../features/auth/session';
+import { canvasApi } from '../../features/canvas/api';
+import { ApiServer, useServerAsBase } from '../../test/api-server';
+import { makeStore } from '../store';
+import { ApiError, fresh, REFRESH_LOCK, runApi } from './api';
+import { readRefreshToken, readToken, writeTokens } from './tokens';
+
+const user = { id: 'u1', name: 'Ann', email: 'ann@example.com', scope: [], plan: null, locale: 'en' as const, created_at: '2026-01-01T00:00:00Z' };
+
+let server: ApiServer;
+let refreshes: number;
+
+beforeEach(async () => {
+  refreshes = 0;
+  localStorage.clear();
+  server = await new ApiServer().start();
+  useServerAsBase(server);
+  // a signed-in route: only the rotated token is still accepted
+  const signedIn = (req: { authorization?: string }) =>
+    req.authorization === 'Bearer new-token'
+      ? { status: 200, body: [] }
+      : { status: 401, body: { statusCode: 401, message: Messages.sessionExpired, code: 'SESSION_EXPIRED' } };
+  server.on('GET /projects', signedIn).on('GET /published', signedIn);
+  server.on('POST /auth/refresh', (req) => {
+    refreshes++;
+    return (req.body as { refresh_token?: string }).refresh_token === 'refresh-1'
+      ? { status: 200, body: { token: 'new-token', refresh_token: 'refresh-2' } }
+      : { status: 401, body: { statusCode: 401, message: Messages.sessionExpired, code: 'SESSION_EXPIRED' } };
+  });
+});
+afterEach(() => server.stop());
+
+/** A store whose session is signed in with an access token the server no longer accepts. */
+function signedInStore(refreshToken = 'refresh-1') {
+  const store = makeStore();
+  initAuth(store); // nothing stored yet: no request, the session hooks are connected
+  writeTokens({ token: 'old-token', refresh_token: refreshToken });
+  store.dispatch(authActions.setUser(user));
+  return store;
+}
+
+describe('the base query on a 401', () => {
+  it('refreshes the session once and retries the request with the new token', async () => {
+    signedInStore();
+    await expect(runApi(canvasApi.endpoints.projects.initiate(undefined, fresh))).resolves.toEqual([]);
+    expect(server.received.map((r) => `${r.method} ${r.path} ${r.authorization ?? '-'}`)).toEqual([
+      'GET /projects Bearer old-token',
+      'POST /auth/refresh -',
+      'GET /projects Bearer new-token',
+    ]);
+    expect([readToken(), readRefreshToken()]).toEqual(['new-token', 'refresh-2']);
+  });
+
+  it('shares one refresh between requests that fail at the same time', async () => {
+    signedInStore();
+    const answers = await Promise.all([
+      runApi(canvasApi.endpoints.projects.initiate(undefined, fresh)),
+      runApi(canvasApi.endpoints.published.initiate(undefined, fresh)),
+    ]);
+    expect(answers).toEqual([[], []]);
+    expect(refreshes).toBe(1);
+  });
+
+  it('signs out cleanly when the refresh is refused', async () => {
+    const store = signedInStore('refresh-revoked');
+    const failure = await runApi(canvasApi.endpoints.projects.initiate(undefined, fresh)).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ statusCode: 401, message: Messages.sessionExpired });
+    expect(refreshes).toBe(1);
+    expect([readToken(), readRefreshToken()]).toEqual([null, null]);
+    // the auth slice is injected into the root reducer
+    const state = store.getState() as Parameters<typeof selectLoggedIn>[0];
+    expect([selectLoggedIn(state), selectUser(state)]).toEqual([false, null]);
+  });
+
+  it('never refreshes for a call made without the session (a wrong password stays a wrong password)', async () => {
+    signedInStore();
+    server.on('POST /auth/login', { status: 401, body: { statusCode: 401, message: Messages.loginFailed, code: 'LOGIN_FAILED' } });
+    const failure = await runApi(authApi.endpoints.login.initiate({ email: 'ann@example.com', password: 'nope', fingerprint: 'f' })).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ statusCode: 401, message: Messages.loginFailed });
+    expect(server.received).toEqual([expect.objectContaining({ path: '/auth/login', authorization: undefined })]);
+    expect(readToken()).toBe('old-token');
+  });
+
+  it('refreshes while holding the lock every tab of the site shares (Web Locks API)', async () => {
+    const held: string[] = [];
+    // the browser's lock manager: runs the work once the named lock is granted
+    const locks = { request: (name: string, work: () => Promise<unknown>) => (held.push(name), work()) };
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    try {
+      signedInStore();
+      await runApi(canvasApi.endpoints.projects.initiate(undefined, fresh));
+      expect(held).toEqual([REFRESH_LOCK]);
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * @jest-environment ./frontend/src/test/jsdom-environment.cjs
+ */
+import { Messages, registerSchema } from '@visualnotes/contracts';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { readToken } from '../../app/api/tokens';
+import { makeStore } from '../../app/store';
+import { initAuth } from '../../features/auth/session';
+import { ApiServer, useServerAsBase } from '../../test/api-server';
+import { LoginPage } from './LoginPage';
+
+// The gateway is played by a tiny HTTP server on a free port (no request mocking library).
+const user = { id: 'u1', name: 'Ann', email: 'ann@example.com', scope: [], plan: null, locale: 'en' as const, created_at: '2026-01-01T00:00:00Z' };
+let server: ApiServer;
+
+beforeEach(async () => {
+  localStorage.clear();
+  server = await new ApiServer().start();
+  useServerAsBase(server);
+  server.on('GET /capabilities', { status: 200, body: { google_sign_in: false } });
+});
+afterEach(() => server.stop());
+
+function renderLoginPage(path = '/account/login') {
+  const store = makeStore();
+  initAuth(store);
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/account/login" element={<LoginPage />} />
+          <Route path="/account" element={<h1>Your account</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+  return userEvent.setup();
+}
+
+const logins = () => server.received.filter((r) => r.path === '/auth/login');
+
+describe('the login page', () => {
+  it('signs in and goes to the account page', async () => {
+    server.on('POST /auth/login', { status: 200, body: { token: 'access-1', refresh_token: 'refresh-1', user } });
+    const u = renderLoginPage();
+    await u.type(screen.getByLabelText('E-mail'), 'ann@example.com');
+    await u.type(screen.getByLabelText('Password'), 'correct horse');
+    await u.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Your account' })).toBeTruthy();
+    expect(logins()).toEqual([
+      expect.objectContaining({ method: 'POST', body: expect.objectContaining({ email: 'ann@example.com', password: 'correct horse' }) }),
+    ]);
+    expect(readToken()).toBe('access-1');
+  });
+
+  it('shows the catalogue message for a wrong password and stays on the form', async () => {
+    server.on('POST /auth/login', { status: 401, body: { statusCode: 401, message: Messages.loginFailed, code: 'LOGIN_FAILED' } });
+    const u = renderLoginPage();
+    await u.type(screen.getByLabelText('E-mail'), 'ann@example.com');
+    await u.type(screen.getByLabelText('Password'), 'wrong');
+    await u.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(Messages.loginFailed);
+    expect(screen.getByRole('form', { name: 'Log in' })).toBeTruthy();
+    expect(readToken()).toBeNull();
+  });
+
+  it('offers to resend the activation e-mail to an account that is not activated', async () => {
+    server.on('POST /auth/login', { status: 403, body: { statusCode: 403, message: Messages.accountNotActivated, code: 'ACCOUNT_NOT_ACTIVATED' } });
+    server.on('POST /auth/activation/resend', { status: 201, body: {} });
+    const u = renderLoginPage();
+    await u.type(screen.getByLabelText('E-mail'), 'new@example.com');
+    await u.type(screen.getByLabelText('Password'), 'whatever');
+    await u.click(screen.getByRole('button', { name: 'Log in' }));
+    await u.click(await screen.findByRole('button', { name: 'Send the activation e-mail again' }));
+
+    expect((await screen.findByRole('status')).textContent).toBe('We sent the activation link again. Check your spam folder too.');
+    expect(server.received.find((r) => r.path === '/auth/activation/resend')?.body).toEqual({ email: 'new@example.com' });
+  });
+
+  it('checks the sign-up form before sending it', async () => {
+    server.on('POST /auth/register', { status: 201, body: {} });
+    const u = renderLoginPage('/account/login?register=1');
+    await u.type(screen.getByLabelText('Name'), 'Ann');
+    await u.type(screen.getByLabelText('E-mail'), 'not-an-address');
+    await u.type(screen.getByLabelText('Password'), 'x');
+    await u.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const expected = registerSchema.safeParse({ name: 'Ann', email: 'not-an-address', password: 'x' }).error?.issues[0]?.message;
+    expect(expected).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe(expected);
+    expect(server.received.some((r) => r.path === '/auth/register')).toBe(false);
+  });
+
+  it('asks a new device for the 6-digit security code, then signs in with it', async () => {
+    server.on('POST /auth/login', { status: 200, body: { security_code_required: true, challenge: 'challenge-1' } });
+    server.on('POST /auth/login/security-code', { status: 200, body: { token: 'access-2', refresh_token: 'refresh-2', user } });
+    const u = renderLoginPage();
+    await u.type(screen.getByLabelText('E-mail'), 'ann@example.com');
+    await u.type(screen.getByLabelText('Password'), 'correct horse');
+    await u.click(screen.getByRole('button', { name: 'Log in' }));
+    // only digits are kept
+    await u.type(await screen.findByLabelText('6-digit code'), '12a3456');
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('heading', { name: 'Your account' })).toBeTruthy();
+    expect(server.received.find((r) => r.path === '/auth/login/security-code')?.body).toEqual({ challenge: 'challenge-1', code: '123456' });
+  });
+});

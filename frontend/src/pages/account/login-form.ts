@@ -1,0 +1,53 @@
+/** The login page's state (log in, sign up, forgot password, the new-device code step) as one reducer. */
+export type Mode = 'login' | 'register' | 'forgot' | 'code';
+export type Field = 'name' | 'email' | 'password' | 'code';
+
+export interface LoginFormState {
+  mode: Mode;
+  name: string;
+  email: string;
+  password: string;
+  code: string;
+  challenge: string;
+  error: string | null;
+  notice: string | null;
+  busy: boolean;
+  /** The last sign-in failed because the account is not activated yet: offer to resend the e-mail. */
+  unactivated: boolean;
+}
+
+export type LoginFormAction =
+  | { type: 'edit'; field: Field; value: string }
+  | { type: 'switch'; mode: Mode }
+  | { type: 'start' }
+  | { type: 'failed'; error: string; unactivated?: boolean }
+  | { type: 'invalid'; error: string }
+  | { type: 'done'; notice?: string; mode?: Mode }
+  | { type: 'codeRequired'; challenge: string; notice: string }
+  | { type: 'activationSent'; notice: string };
+
+export function initialLoginForm(mode: Mode = 'login', error: string | null = null): LoginFormState {
+  return { mode, name: '', email: '', password: '', code: '', challenge: '', error, notice: null, busy: false, unactivated: false };
+}
+
+export function loginFormReducer(state: LoginFormState, action: LoginFormAction): LoginFormState {
+  switch (action.type) {
+    case 'edit':
+      // the security code keeps digits only
+      return { ...state, [action.field]: action.field === 'code' ? action.value.replace(/\D/g, '') : action.value };
+    case 'switch':
+      return { ...state, mode: action.mode, error: null, notice: null, unactivated: false };
+    case 'start':
+      return { ...state, busy: true, error: null, notice: null };
+    case 'failed':
+      return { ...state, busy: false, error: action.error, unactivated: action.unactivated ?? false };
+    case 'invalid':
+      return { ...state, error: action.error };
+    case 'done':
+      return { ...state, busy: false, mode: action.mode ?? state.mode, notice: action.notice ?? state.notice };
+    case 'codeRequired':
+      return { ...state, busy: false, mode: 'code', challenge: action.challenge, code: '', notice: action.notice };
+    case 'activationSent':
+      return { ...state, busy: false, notice: action.notice, unactivated: false };
+  }
+}
