@@ -1,15 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BatchView, VideoCard, VideoView } from '@visualnotes/contracts';
-import { OpenAiStandIn, signUp, Stack, tempDir, waitFor, YoutubeStandIn, type SignedUp } from '@visualnotes/testing';
+import { signUp, waitFor, type OpenAiStandIn, type SignedUp, type Stack, type YoutubeStandIn } from '@visualnotes/testing';
+import { startTranscriptionStack, toneAudio } from '../support/transcription';
 
 /**
  * A batch of talks without captions, transcribed by the built services as processes, with the ai
  * worker and then the media service killed (SIGKILL) mid-batch: new copies finish it, and every
  * video has every chunk exactly once, in order.
  */
-const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
 const CHUNKS = 6;
 const IDS = ['batchaudio0', 'batchaudio1', 'batchaudio2', 'batchaudio3'];
 
@@ -22,24 +19,13 @@ describe('a batch of audio survives kill -9 of the ai worker and of the media se
   let user: SignedUp;
 
   beforeAll(async () => {
-    const wav = join(tempDir('batch-audio'), 'talk.wav');
-    execFileSync(ffmpeg, ['-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=300:sample_rate=16000:duration=${CHUNKS}`, '-ac', '1', wav]);
-    const audio = readFileSync(wav);
-    yt = await YoutubeStandIn.start(IDS.map((id, i) => ({ id, title: `Talk ${i}`, lengthSeconds: CHUNKS, audio })));
-    asr = await OpenAiStandIn.start({ latencyMs: 300 });
-    stack = await Stack.start({
+    const audio = toneAudio('batch-audio', CHUNKS);
+    ({ stack, yt, asr } = await startTranscriptionStack({
       label: 'batch_transcription',
-      env: {
-        YOUTUBE_BASE_URL: yt.url,
-        ASR_BASE_URL: asr.url,
-        ASR_API_KEY: 'test-key',
-        MEDIA_CHUNK_SECONDS: '1',
-        AI_JOB_LOCK_MS: '3000',
-        AI_TRANSCRIPTION_CONCURRENCY: '2',
-        BATCH_ITEMS_IN_FLIGHT: '2',
-        BATCH_SWEEP_MS: '1000',
-      },
-    });
+      videos: IDS.map((id, i) => ({ id, title: `Talk ${i}`, lengthSeconds: CHUNKS, audio })),
+      asrLatencyMs: 300,
+      env: { BATCH_ITEMS_IN_FLIGHT: '2', BATCH_SWEEP_MS: '1000' },
+    }));
     user = await signUp(stack.url);
   }, 120_000);
 

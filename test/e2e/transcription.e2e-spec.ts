@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { VideoView } from '@visualnotes/contracts';
-import { OpenAiStandIn, signUp, Stack, tempDir, waitFor, YoutubeStandIn, type SignedUp } from '@visualnotes/testing';
+import { signUp, waitFor, type OpenAiStandIn, type SignedUp, type Stack, type YoutubeStandIn } from '@visualnotes/testing';
+import { startTranscriptionStack, toneAudio } from '../support/transcription';
 import { Client } from 'pg';
 
 /**
@@ -11,7 +11,6 @@ import { Client } from 'pg';
  * transcript has every chunk exactly once, in order. Then three workers share one job and one of
  * them is killed mid-chunk: the two others finish it, nothing lost or doubled.
  */
-const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
 const CHUNKS = 40;
 const VIDEO = 'longtalk400';
 
@@ -25,23 +24,12 @@ describe('transcription of a long video survives kill -9 of the ai worker', () =
   let user: SignedUp;
 
   beforeAll(async () => {
-    // 40 s of mono 16 kHz speech-band tone: 40 chunks of 1 s (MEDIA_CHUNK_SECONDS below), 1.3 MB.
-    const wav = join(tempDir('long-audio'), 'talk.wav');
-    execFileSync(ffmpeg, ['-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=300:sample_rate=16000:duration=${CHUNKS}`, '-ac', '1', wav]);
-    yt = await YoutubeStandIn.start([{ id: VIDEO, title: 'A long talk without captions', lengthSeconds: CHUNKS, audio: readFileSync(wav) }]);
-    asr = await OpenAiStandIn.start({ latencyMs: 400 });
-    stack = await Stack.start({
+    // 40 s of mono 16 kHz speech-band tone: 40 chunks of 1 s (the stack's MEDIA_CHUNK_SECONDS), 1.3 MB.
+    ({ stack, yt, asr } = await startTranscriptionStack({
       label: 'transcription',
-      env: {
-        YOUTUBE_BASE_URL: yt.url,
-        ASR_BASE_URL: asr.url,
-        ASR_API_KEY: 'test-key',
-        MEDIA_CHUNK_SECONDS: '1',
-        // A dead worker's chunks are taken over within a few seconds instead of 30.
-        AI_JOB_LOCK_MS: '3000',
-        AI_TRANSCRIPTION_CONCURRENCY: '2',
-      },
-    });
+      videos: [{ id: VIDEO, title: 'A long talk without captions', lengthSeconds: CHUNKS, audio: toneAudio('long-audio', CHUNKS) }],
+      asrLatencyMs: 400,
+    }));
     db = new Client({ connectionString: stack.env.DATABASE_URL });
     await db.connect();
     user = await signUp(stack.url);
@@ -145,21 +133,11 @@ describe('three ai workers, one killed mid-job', () => {
   let user: SignedUp;
 
   beforeAll(async () => {
-    const wav = join(tempDir('long-audio-3'), 'talk.wav');
-    execFileSync(ffmpeg, ['-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=300:sample_rate=16000:duration=${CHUNKS}`, '-ac', '1', wav]);
-    yt = await YoutubeStandIn.start([{ id: VIDEO, title: 'A long talk for three workers', lengthSeconds: CHUNKS, audio: readFileSync(wav) }]);
-    asr = await OpenAiStandIn.start({ latencyMs: 400 });
-    stack = await Stack.start({
+    ({ stack, yt, asr } = await startTranscriptionStack({
       label: 'transcription-3',
-      env: {
-        YOUTUBE_BASE_URL: yt.url,
-        ASR_BASE_URL: asr.url,
-        ASR_API_KEY: 'test-key',
-        MEDIA_CHUNK_SECONDS: '1',
-        AI_JOB_LOCK_MS: '3000',
-        AI_TRANSCRIPTION_CONCURRENCY: '2',
-      },
-    });
+      videos: [{ id: VIDEO, title: 'A long talk for three workers', lengthSeconds: CHUNKS, audio: toneAudio('long-audio-3', CHUNKS) }],
+      asrLatencyMs: 400,
+    }));
     await stack.startCopy('ai');
     await stack.startCopy('ai');
     user = await signUp(stack.url);

@@ -8,3 +8,4 @@ export * from './stand-ins/transcripts';
 export * from './stand-ins/s3';
 export * from './event-loop';
 export * from './documents';
+export * from './scenes';

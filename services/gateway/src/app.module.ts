@@ -2,22 +2,24 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { BASE_CONFIG, createStorage, RpcModule, STORAGE } from '@visualnotes/common';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
-import { BatchesController } from './batches/batches.controller';
-import { CapabilitiesController } from './capabilities/capabilities.controller';
-import { SummariesController } from './summaries/summaries.controller';
+import { BatchesModule } from './batches/batches.module';
+import { BlogModule } from './blog/blog.module';
+import { CapabilitiesModule } from './capabilities/capabilities.module';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
-import { DevController } from './dev/dev.controller';
-import { HealthController } from './health/health.controller';
-import { JobsController } from './jobs/jobs.controller';
-import { JobsService } from './jobs/jobs.service';
-import { SeoModule } from './seo/seo.module';
+import { DevModule } from './dev/dev.module';
+import { HealthModule } from './health/health.module';
+import { HighlightsModule } from './highlights/highlights.module';
+import { JobsModule } from './jobs/jobs.module';
 import { LicensesModule } from './licenses/licenses.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { ProjectsModule } from './projects/projects.module';
 import { PublishingModule } from './publishing/publishing.module';
+import { SeoModule } from './seo/seo.module';
 import { SharesModule } from './shares/shares.module';
+import { SummariesModule } from './summaries/summaries.module';
+import { TagsModule } from './tags/tags.module';
 import { TemplatesModule } from './templates/templates.module';
-import { UploadsController } from './uploads/uploads.controller';
+import { UploadsModule } from './uploads/uploads.module';
 import { VideosModule } from './videos/videos.module';
 
 @Global()
@@ -45,27 +47,27 @@ export class AppModule {
         GatewayConfigModule.forRoot(config),
         RpcModule,
         AuthModule.forRoot(config),
+        HealthModule,
+        CapabilitiesModule,
+        JobsModule,
         VideosModule,
+        TagsModule,
+        HighlightsModule,
+        BatchesModule,
+        UploadsModule,
+        SummariesModule,
         ProjectsModule,
         PublishingModule,
         SharesModule,
         TemplatesModule,
         LicensesModule,
+        BlogModule,
         SeoModule,
         ObservabilityModule,
         AdminModule,
+        // the outbox and scope routes exist only for test harnesses (TEST_ROUTES=1)
+        ...(config.TEST_ROUTES ? [DevModule] : []),
       ],
-      // the outbox and scope routes exist only for test harnesses (TEST_ROUTES=1)
-      controllers: [
-        HealthController,
-        CapabilitiesController,
-        JobsController,
-        BatchesController,
-        UploadsController,
-        SummariesController,
-        ...(config.TEST_ROUTES ? [DevController] : []),
-      ],
-      providers: [JobsService],
     };
   }
 }

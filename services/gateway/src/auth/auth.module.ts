@@ -1,12 +1,31 @@
-import { Global, Module, type DynamicModule } from '@nestjs/common';
-import type { GatewayConfig } from '../config';
+import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { redisOptions } from '@visualnotes/common';
+import Redis from 'ioredis';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { AccountsController } from './accounts.controller';
 import { AdminGuard, AuthGuard, OptionalAuthGuard, ScopeGuard } from './auth.guard';
+import { RedisStateStore } from './google/google-state.store';
 import { GoogleController, GoogleOffController } from './google/google.controller';
+import { GoogleAuthGuard } from './google/google.guard';
+import { GoogleStrategy } from './google/google.strategy';
 import { RevokedSessions } from './revoked-sessions';
 import { TokenVerifier } from './token-verifier.service';
 
 const guards = [RevokedSessions, TokenVerifier, AuthGuard, OptionalAuthGuard, ScopeGuard, AdminGuard];
+
+const google: Provider[] = [
+  {
+    provide: RedisStateStore,
+    inject: [GATEWAY_CONFIG],
+    useFactory: (config: GatewayConfig) => {
+      const redis = new Redis({ ...redisOptions(config.REDIS_URL), maxRetriesPerRequest: 2 });
+      redis.on('error', () => undefined);
+      return new RedisStateStore(redis, `${config.REDIS_PREFIX}:`);
+    },
+  },
+  GoogleStrategy,
+  GoogleAuthGuard,
+];
 
 /**
  * Accounts routes, and the guards every gateway controller uses. Global so that
@@ -17,10 +36,11 @@ const guards = [RevokedSessions, TokenVerifier, AuthGuard, OptionalAuthGuard, Sc
 @Module({})
 export class AuthModule {
   static forRoot(config: GatewayConfig): DynamicModule {
+    const googleOn = Boolean(config.GOOGLE_CLIENT_ID);
     return {
       module: AuthModule,
-      controllers: [AccountsController, config.GOOGLE_CLIENT_ID ? GoogleController : GoogleOffController],
-      providers: [...guards],
+      controllers: [AccountsController, googleOn ? GoogleController : GoogleOffController],
+      providers: [...guards, ...(googleOn ? google : [])],
       exports: [...guards],
     };
   }

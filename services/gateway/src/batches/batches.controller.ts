@@ -9,8 +9,8 @@ import { AuthGuard } from '../auth/auth.guard';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { JobsService } from '../jobs/jobs.service';
-import { brokenUpload, isMultipart, readMultipartFiles } from '../uploads/multipart';
-import { storeUpload } from '../uploads/store-upload';
+import { isMultipart, readMultipartFiles } from '../uploads/multipart';
+import { storeUploadedPart } from '../uploads/store-upload';
 import { exportBatchZip } from './export-zip';
 
 export class CreateBatchDto extends createZodDto(createBatchSchema) {}
@@ -47,19 +47,7 @@ export class BatchesController {
     }
     const files: UploadedFile[] = [];
     await readMultipartFiles(request, { field: 'files', maxFiles: MAX_BATCH_FILES, fileSize: this.config.UPLOAD_LIMIT_BYTES + 1 }, async (file) => {
-      try {
-        files.push(
-          await storeUpload(this.storage, this.rpc, {
-            ownerId: user.id,
-            name: file.filename,
-            body: file.file,
-            declaredType: file.mimetype,
-            maxBytes: this.config.UPLOAD_LIMIT_BYTES,
-          }),
-        );
-      } catch (err) {
-        throw (err instanceof DomainError ? null : brokenUpload(file)) ?? err;
-      }
+      files.push(await storeUploadedPart(this.storage, this.rpc, user.id, file, this.config.UPLOAD_LIMIT_BYTES));
     });
     if (!files.length) throw new DomainError('BATCH_EMPTY');
     return this.rpc.send(Patterns.media.batchesCreate, { ...caller, file_ids: files.map((f) => f.file_id) });

@@ -36,24 +36,32 @@ export const accessChannel = (prefix: string) => `${prefix}:live:access`;
 const META_TTL_S = 24 * 3600;
 
 /**
+ * Lua: whether element `id` at version `v` with nonce `n` wins over the `version:nonce` kept for it
+ * in hash `key` (Excalidraw's rule: the higher version, then the lower nonce; unknown elements win).
+ */
+const WINS = `
+local function wins(key, id, v, n)
+  local cur = redis.call('HGET', key, id)
+  if not cur then return true end
+  local sep = string.find(cur, ':', 1, true)
+  local cv, cn = tonumber(string.sub(cur, 1, sep - 1)), tonumber(string.sub(cur, sep + 1))
+  if v ~= cv then return v > cv end
+  return n < cn
+end
+`;
+
+/**
  * Accepts the elements that win over what was seen before, records them (and, with `persist`, adds
  * them to the batch to save), then publishes one `update` message to the room: `from\n{json}`.
  * ARGV: from, author, persist (0/1), files JSON ('' for none), then id, version, nonce, json per element.
  */
-const MERGE = `
+const MERGE = `${WINS}
 local meta, pending, files_key, author_key, channel = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local from, author, persist, files = ARGV[1], ARGV[2], ARGV[3] == '1', ARGV[4]
 local acc = {}
 for i = 5, #ARGV, 4 do
   local id, v, n = ARGV[i], tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
-  local cur = redis.call('HGET', meta, id)
-  local wins = true
-  if cur then
-    local sep = string.find(cur, ':', 1, true)
-    local cv, cn = tonumber(string.sub(cur, 1, sep - 1)), tonumber(string.sub(cur, sep + 1))
-    if v ~= cv then wins = v > cv else wins = n < cn end
-  end
-  if wins then
+  if wins(meta, id, v, n) then
     redis.call('HSET', meta, id, ARGV[i + 1] .. ':' .. ARGV[i + 2])
     if persist then redis.call('HSET', pending, id, ARGV[i + 3]) end
     acc[#acc + 1] = ARGV[i + 3]
@@ -72,17 +80,10 @@ return #acc
  * Records the saved scene's element versions where they win over what is known (the table may be
  * older than saves made while nobody had the project open). ARGV: id, version, nonce per element.
  */
-const SEED = `
+const SEED = `${WINS}
 for i = 1, #ARGV, 3 do
   local id, v, n = ARGV[i], tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
-  local cur = redis.call('HGET', KEYS[1], id)
-  local wins = true
-  if cur then
-    local sep = string.find(cur, ':', 1, true)
-    local cv, cn = tonumber(string.sub(cur, 1, sep - 1)), tonumber(string.sub(cur, sep + 1))
-    if v ~= cv then wins = v > cv else wins = n < cn end
-  end
-  if wins then redis.call('HSET', KEYS[1], id, ARGV[i + 1] .. ':' .. ARGV[i + 2]) end
+  if wins(KEYS[1], id, v, n) then redis.call('HSET', KEYS[1], id, ARGV[i + 1] .. ':' .. ARGV[i + 2]) end
 end
 redis.call('EXPIRE', KEYS[1], ${META_TTL_S})
 return 1

@@ -10,45 +10,14 @@ import {
   type SceneElement,
 } from '@visualnotes/contracts';
 import { RpcClient } from '@visualnotes/common';
-import { createTestEnv, signUp, waitFor, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import { createTestEnv, sceneRectangle, signUp, waitFor, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import Redis from 'ioredis';
 import WebSocket from 'ws';
 import { startBackend, type Backend } from '../../../../test/support/backend';
 import { createGatewayApp, type Gateway } from '../bootstrap';
 import { LiveStore } from './live-store';
 
-let seq = 0;
-function rect(overrides: Partial<SceneElement> & Record<string, unknown> = {}): SceneElement {
-  seq += 1;
-  return {
-    id: `el-${seq}`,
-    type: 'rectangle',
-    x: seq * 10,
-    y: 20,
-    width: 100,
-    height: 60,
-    angle: 0,
-    strokeColor: '#1e1e1e',
-    backgroundColor: 'transparent',
-    fillStyle: 'solid',
-    strokeWidth: 2,
-    strokeStyle: 'solid',
-    roughness: 1,
-    opacity: 100,
-    groupIds: [],
-    frameId: null,
-    roundness: null,
-    seed: 1,
-    version: 1,
-    versionNonce: randomInt(2 ** 31),
-    isDeleted: false,
-    boundElements: null,
-    updated: 1,
-    link: null,
-    locked: false,
-    ...overrides,
-  } as SceneElement;
-}
+const rect = sceneRectangle;
 
 /** A simulated editor: keeps its scene as Excalidraw does (merging what arrives by element version). */
 class Client {

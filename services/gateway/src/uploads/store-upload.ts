@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { type RpcClient, StorageLimitError, type Storage } from '@visualnotes/common';
 import { DomainError, Patterns, type UploadedFile } from '@visualnotes/contracts';
+import { brokenUpload, type MultipartFile } from './multipart';
 
 /**
  * Writes a file to storage under a new upload id, then has the media service check its real type
@@ -33,5 +34,15 @@ export async function storeUpload(
   } catch (err) {
     await storage.delete(storageKey).catch(() => undefined);
     throw err;
+  }
+}
+
+/** storeUpload for one file part of a multipart request; a part cut short is refused in the user's words. */
+export async function storeUploadedPart(storage: Storage, rpc: RpcClient, ownerId: string, file: MultipartFile, maxBytes: number): Promise<UploadedFile> {
+  try {
+    return await storeUpload(storage, rpc, { ownerId, name: file.filename, body: file.file, declaredType: file.mimetype, maxBytes });
+  } catch (err) {
+    file.file.resume();
+    throw (err instanceof DomainError ? null : brokenUpload(file)) ?? err;
   }
 }

@@ -1,13 +1,13 @@
 import { Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RpcClient, STORAGE, type Storage } from '@visualnotes/common';
-import { DomainError, type UploadedFile } from '@visualnotes/contracts';
+import { DomainError } from '@visualnotes/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AuthGuard } from '../auth/auth.guard';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { brokenUpload, isMultipart, readMultipartFile } from './multipart';
-import { storeUpload } from './store-upload';
+import { isMultipart, readMultipartFile } from './multipart';
+import { storeUploadedPart } from './store-upload';
 
 /**
  * Streams an upload straight to storage (never whole in memory), then the media service checks
@@ -30,19 +30,7 @@ export class UploadsController {
   @ApiOperation({ summary: 'Upload a file (multipart field `file`)' })
   async upload(@Req() request: FastifyRequest, @CurrentUser() user: AuthUser) {
     const file = await uploadedFile(request, this.config.UPLOAD_LIMIT_BYTES);
-    let saved: UploadedFile;
-    try {
-      saved = await storeUpload(this.storage, this.rpc, {
-        ownerId: user.id,
-        name: file.filename,
-        body: file.file,
-        declaredType: file.mimetype,
-        maxBytes: this.config.UPLOAD_LIMIT_BYTES,
-      });
-    } catch (err) {
-      file.file.resume();
-      throw (err instanceof DomainError ? null : brokenUpload(file)) ?? err;
-    }
+    const saved = await storeUploadedPart(this.storage, this.rpc, user.id, file, this.config.UPLOAD_LIMIT_BYTES);
     return { file_id: saved.file_id, name: saved.name, size: saved.size, content_type: saved.content_type };
   }
 }

@@ -1,18 +1,26 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { OnModuleDestroy } from '@nestjs/common';
 import type Redis from 'ioredis';
+import type { Metadata, StateStore, StateStoreStoreCallback, StateStoreVerifyCallback } from 'passport-oauth2';
 
 export const STATE_COOKIE = 'vn_google_state';
 export const STATE_TTL_S = 600;
 
-type Req = { headers: Record<string, string | string[] | undefined>; googleNonce?: string };
-type StoredCb = (err: Error | null, state?: string) => void;
-type LoadedCb = (err: Error | null, ok?: string | false, state?: unknown) => void;
+/** The request passport-oauth2 hands to a state store. */
+type StoreRequest = Parameters<StateStore['verify']>[0];
+/** With PKCE, verify answers the stored code verifier where the plain form answers `true` (passport-oauth2 reads a string as the verifier). */
+type VerifiedCallback = (err: Error | null, ok: string | boolean, info?: { message: string }) => void;
+
+// passport-oauth2's typings give verify's callback a boolean; at run time it takes the verifier string too
+function isVerifiedCallback(v: unknown): v is VerifiedCallback {
+  return typeof v === 'function';
+}
 
 function sha256(v: string) {
   return createHash('sha256').update(v).digest('hex');
 }
 
-export function readCookie(req: Req, name: string): string | undefined {
+export function readCookie(req: { headers: Record<string, string | string[] | undefined> }, name: string): string | undefined {
   const header = req.headers.cookie;
   if (typeof header !== 'string') return undefined;
   for (const part of header.split(';')) {
@@ -27,35 +35,65 @@ export function readCookie(req: Req, name: string): string | undefined {
  * browser that started the sign-in by a cookie nonce, so a callback URL made by someone else is
  * ignored. Keeps the PKCE verifier too.
  */
-export class RedisStateStore {
+export class RedisStateStore implements StateStore, OnModuleDestroy {
+  private readonly nonces = new WeakMap<object, string>();
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
   ) {}
 
-  // arity 5 = PKCE form: (req, verifier, state, meta, cb)
-  store(req: Req, verifier: string, _state: unknown, _meta: unknown, cb: StoredCb): void {
+  onModuleDestroy() {
+    this.redis.disconnect();
+  }
+
+  /** The cookie nonce made for this request's state, to be set on the browser that started the sign-in. */
+  nonceFor(req: object): string | undefined {
+    return this.nonces.get(req);
+  }
+
+  store(req: StoreRequest, callback: StateStoreStoreCallback): void;
+  store(req: StoreRequest, meta: Metadata, callback: StateStoreStoreCallback): void;
+  store(req: StoreRequest, verifier: string, state: unknown, meta: Metadata, callback: StateStoreStoreCallback): void;
+  // five parameters: passport-oauth2 calls the PKCE form (req, verifier, state, meta, cb) by the method's arity
+  store(
+    req: StoreRequest,
+    verifierOrCb: string | Metadata | StateStoreStoreCallback,
+    _state?: unknown,
+    _meta?: Metadata,
+    pkceCb?: StateStoreStoreCallback,
+  ): void {
+    const cb = pkceCb ?? (typeof verifierOrCb === 'function' ? verifierOrCb : undefined);
+    if (!cb) throw new Error('state store called without a callback');
+    const verifier = typeof verifierOrCb === 'string' ? verifierOrCb : null;
     const state = randomBytes(24).toString('base64url');
     const nonce = randomBytes(24).toString('base64url');
-    req.googleNonce = nonce;
-    this.redis.set(`${this.prefix}auth:google:state:${sha256(state)}`, JSON.stringify({ verifier, nonce: sha256(nonce) }), 'EX', STATE_TTL_S).then(
+    this.nonces.set(req, nonce);
+    this.redis.set(this.key(state), JSON.stringify({ verifier, nonce: sha256(nonce) }), 'EX', STATE_TTL_S).then(
       () => cb(null, state),
-      (err: Error) => cb(err),
+      (err: Error) => cb(err, undefined),
     );
   }
 
-  verify(req: Req, providedState: unknown, _meta: unknown, cb: LoadedCb): void {
+  verify(req: StoreRequest, state: string, callback: StateStoreVerifyCallback): void;
+  verify(req: StoreRequest, state: string, meta: Metadata, callback: StateStoreVerifyCallback): void;
+  verify(req: StoreRequest, providedState: unknown, metaOrCb: unknown, maybeCb?: unknown): void {
+    const cb = isVerifiedCallback(metaOrCb) ? metaOrCb : maybeCb;
+    if (!isVerifiedCallback(cb)) throw new Error('state store called without a callback');
     if (typeof providedState !== 'string' || providedState.length > 200) return cb(null, false, { message: 'Invalid state' });
-    const key = `${this.prefix}auth:google:state:${sha256(providedState)}`;
-    this.redis.getdel(key).then(
+    this.redis.getdel(this.key(providedState)).then(
       (raw) => {
         if (!raw) return cb(null, false, { message: 'Unknown or expired state' });
-        const { verifier, nonce } = JSON.parse(raw) as { verifier: string; nonce: string };
+        const { verifier, nonce } = JSON.parse(raw) as { verifier: string | null; nonce: string };
         const cookie = readCookie(req, STATE_COOKIE);
         if (!cookie || sha256(cookie) !== nonce) return cb(null, false, { message: 'State from another browser' });
-        cb(null, verifier);
+        cb(null, verifier ?? true);
       },
-      (err: Error) => cb(err),
+      (err: Error) => cb(err, false),
     );
+  }
+
+  private key(state: string) {
+    return `${this.prefix}auth:google:state:${sha256(state)}`;
   }
 }
