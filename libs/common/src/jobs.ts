@@ -68,8 +68,8 @@ export abstract class JobProcessor extends WorkerHost {
         endSpan(span);
         return result;
       } catch (err) {
-        // waiting for child jobs, or for a later turn, is a step, not a failure
-        endSpan(span, ['WaitingChildrenError', 'DelayedError'].includes((err as Error)?.name) ? undefined : err);
+        // waiting for child jobs is a step, not a failure
+        endSpan(span, (err as Error)?.name === 'WaitingChildrenError' ? undefined : err);
         throw err;
       }
     });

@@ -15,7 +15,7 @@ import {
   type Summary,
   type TranscriptSegment,
 } from '@visualnotes/contracts';
-import { DelayedError, FlowProducer, UnrecoverableError, WaitingChildrenError, type Job, type Queue } from 'bullmq';
+import { FlowProducer, UnrecoverableError, WaitingChildrenError, type Job, type Queue } from 'bullmq';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -41,15 +41,12 @@ export const chunkKey = (videoId: string, index: number, format: AsrAudioFormat 
  * One `video.import` job per video, run as steps (BullMQ "process step jobs"):
  * start -> [audio chunks -> ai transcription flow] -> transcribed -> [ai summary] -> summarized.
  * The job waits for its children between steps without holding a worker, and every step can run
- * twice without harm (fixed child job ids, upserts). Videos of batches download and cut their audio
- * in at most all but one of a copy's slots, so a single video never waits for batch audio to be cut.
+ * twice without harm (fixed child job ids, upserts).
  */
-@Processor(Queues.mediaJobs, { concurrency: Number(process.env.MEDIA_JOB_CONCURRENCY ?? 3) })
+@Processor(Queues.mediaJobs, { concurrency: Number(process.env.MEDIA_JOB_CONCURRENCY ?? 2) })
 export class VideoImportProcessor extends JobProcessor implements OnModuleDestroy {
   private readonly logger = new Logger(VideoImportProcessor.name);
   private readonly flows: FlowProducer;
-  /** Videos of batches whose audio this copy is downloading and cutting now. */
-  private batchCutting = 0;
 
   constructor(
     @InjectRepository(Video) private readonly videos: Repository<Video>,
@@ -79,18 +76,7 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
 
     if (step === 'start') {
       if (!video.transcript?.length) {
-        // every slot but one taken by batch audio: this batch video waits its turn outside the slots
-        if (job.data.batch && this.batchCutting >= Math.max(1, this.worker.concurrency - 1)) {
-          await job.moveToDelayed(Date.now() + 500, token);
-          throw new DelayedError();
-        }
-        if (job.data.batch) this.batchCutting++;
-        let chunks: number;
-        try {
-          chunks = await this.startTranscription(job, video);
-        } finally {
-          if (job.data.batch) this.batchCutting--;
-        }
+        const chunks = await this.startTranscription(job, video);
         await job.updateData({ ...job.data, step: 'transcribed', chunks, chunkFormat: this.config.ASR_AUDIO_FORMAT });
         if (await job.moveToWaitingChildren(token!)) throw new WaitingChildrenError();
       }
