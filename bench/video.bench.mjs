@@ -5,9 +5,18 @@
 // transcribe 5 minutes of audio; the stand-in answers after 2 s (on the fast side), so the whole
 // figure takes about two and a half minutes. What each chunk costs on our side (reading it, the
 // upload, the merge) still counts.
+//
+// Batch figures (`BENCH_VIDEO_PART=batch npm run bench video` runs only these): a second stack of the
+// built services with one ai service running 4 transcription jobs at once
+// (`WORKER_CONCURRENCY_AI_TRANSCRIPTION=4`), the YouTube stand-in serving audio-only videos without
+// captions and the ASR stand-in answering after 10 ms per second of audio (6 s for a 10-minute
+// chunk: a hosted endpoint scaled down about three times, so the run takes minutes). 50 videos of
+// 10 minutes go in as one Premium batch; the figure to compare is one 80-minute video (8 chunks, as
+// many as 4 workers can take twice) through the same path on an idle system. While the batch runs,
+// another user's 5-minute video is timed against the same video on the idle system.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
@@ -253,6 +262,7 @@ function summarizeBench() {
 export async function run(ctx) {
   // `BENCH_VIDEO_PART=asr-upload npm run bench video`: only the upload size rows.
   if (process.env.BENCH_VIDEO_PART === 'asr-upload') return asrUpload();
+  if (process.env.BENCH_VIDEO_PART === 'batch') return batchBench();
   const rows = [...(await asrUpload())];
   const summary = summarizeBench();
   rows.push({
@@ -283,5 +293,152 @@ export async function run(ctx) {
   } finally {
     asr.server.close();
   }
+  rows.push(...(await batchBench()));
   return rows;
+}
+
+const BATCH_VIDEOS = 50;
+const BATCH_VIDEO_SECONDS = 600;
+const ASR_MS_PER_AUDIO_SECOND = 10;
+const BATCH_CACHE = join(tmpdir(), 'visualnotes-bench-batch-audio-v1');
+
+/** Tone with a pause every 8 s as Opus (what YouTube serves is compressed too), made once per length and reused. */
+function talk(seconds) {
+  const file = join(BATCH_CACHE, `talk-${seconds}.ogg`);
+  if (existsSync(file)) return readFileSync(file);
+  mkdirSync(BATCH_CACHE, { recursive: true });
+  const audio = require(join(root, 'services/media/dist/audio/ffmpeg.js'));
+  const part = `${file}.part.ogg`;
+  execFileSync(audio.ffmpegPath(process.env.FFMPEG_PATH), [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=300:sample_rate=16000:duration=${seconds},volume='if(lt(mod(t,8),7),1,0)':eval=frame`,
+    '-ac',
+    '1',
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '32k',
+    part,
+  ]);
+  renameSync(part, file);
+  return readFileSync(file);
+}
+
+/** 50 × 10 minutes as one batch against one 80-minute video, and another user's 5-minute video while the batch runs. */
+async function batchBench() {
+  const { OpenAiStandIn, YoutubeStandIn, Stack, signUp, waitFor } = require(join(root, 'libs/testing/dist/index.js'));
+  const ten = talk(BATCH_VIDEO_SECONDS);
+  const five = talk(300);
+  const long = talk(4800);
+  const id = (prefix, i) => `${prefix}${String(i).padStart(11 - prefix.length, '0')}`;
+  const videos = [
+    ...Array.from({ length: BATCH_VIDEOS }, (_, i) => ({ id: id('bbatch', i), title: `Lecture ${i + 1}`, lengthSeconds: BATCH_VIDEO_SECONDS, audio: ten })),
+    { id: id('blong', 0), title: 'One long lecture', lengthSeconds: 4800, audio: long },
+    ...[0, 1, 2].map((i) => ({ id: id('bshort', i), title: `A short talk ${i}`, lengthSeconds: 300, audio: five })),
+  ];
+  const yt = await YoutubeStandIn.start(videos);
+  const asr = await OpenAiStandIn.start({ latencyPerAudioSecondMs: ASR_MS_PER_AUDIO_SECOND });
+  let stack;
+  try {
+    stack = await Stack.start({
+      label: 'bench_batch',
+      env: {
+        YOUTUBE_BASE_URL: yt.url,
+        ASR_BASE_URL: asr.url,
+        ASR_API_KEY: 'bench',
+        WORKER_CONCURRENCY_AI_TRANSCRIPTION: '4',
+        RATE_LIMIT_MAX: '1000000000',
+        ...(process.env.BATCH_ITEMS_IN_FLIGHT ? { BATCH_ITEMS_IN_FLIGHT: process.env.BATCH_ITEMS_IN_FLIGHT } : {}),
+      },
+    });
+    const [owner, other, free] = await Promise.all([signUp(stack.url, { scope: ['premium'] }), signUp(stack.url, { scope: ['premium'] }), signUp(stack.url)]);
+    const api = async (user, path, body) => {
+      const res = await fetch(`${stack.url}/api${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { authorization: `Bearer ${user.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const json = await res.json();
+      if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
+      return json;
+    };
+    /**
+     * Seconds from the request to a ready video (transcribed and summarized), and the moments its
+     * audio chunks were queued (downloaded and cut by media) and its first chunk reached the ASR
+     * stand-in (told apart by its length, for the 5-minute video only).
+     */
+    const single = async (user, videoId, seconds = 0) => {
+      const started = Date.now();
+      const seen = asr.files.length;
+      const at = { queued: 0, asr: 0 };
+      const { video } = await api(user, '/videos', { url: `https://youtu.be/${videoId}` });
+      await waitFor(
+        async () => {
+          const v = await api(user, `/videos/${video.id}`);
+          if (v.status === 'failed') throw new Error(`video ${videoId} failed: ${v.error}`);
+          if (!at.queued && v.progress >= 5) at.queued = Date.now(); // 5: its chunks are queued
+          if (seconds && !at.asr && asr.files.slice(seen).some((f) => Math.abs(f.seconds - seconds) < 30)) at.asr = Date.now();
+          return v.status === 'ready';
+        },
+        600_000,
+        100,
+      );
+      const s = (t) => (t ? (t - started) / 1000 : NaN);
+      return { total: (Date.now() - started) / 1000, queued: s(at.queued), asr: s(at.asr) };
+    };
+
+    const idleShort = await single(other, id('bshort', 0), 300);
+    const longSeconds = (await single(owner, id('blong', 0))).total;
+    const singleRate = 4800 / longSeconds; // audio seconds per second = audio hours per hour
+
+    const started = Date.now();
+    const batch = await api(owner, '/batches', { urls: Array.from({ length: BATCH_VIDEOS }, (_, i) => `https://youtu.be/${id('bbatch', i)}`) });
+    // once the batch is well under way, another Premium user's and then a free user's short video
+    await waitFor(async () => (await api(owner, `/batches/${batch.id}`)).done >= 3, 600_000, 500);
+    const busyShort = await single(other, id('bshort', 1), 300);
+    const busyFree = await single(free, id('bshort', 2), 300);
+    const done = await waitFor(
+      async () => {
+        const b = await api(owner, `/batches/${batch.id}`);
+        return b.status === 'running' ? null : b;
+      },
+      3_600_000,
+      500,
+    );
+    const batchSeconds = (Date.now() - started) / 1000;
+    if (done.done !== BATCH_VIDEOS)
+      throw new Error(`batch ended with ${done.done} of ${BATCH_VIDEOS} videos done: ${JSON.stringify(done.items.find((i) => i.error))}`);
+    const batchRate = (BATCH_VIDEOS * BATCH_VIDEO_SECONDS) / batchSeconds;
+    const section = 'video batch';
+    const setup = `4 ai workers, ASR ${ASR_MS_PER_AUDIO_SECOND} ms per audio s`;
+    return [
+      { section, name: `one 80-min video, ${setup}`, value: longSeconds, unit: 's' },
+      { section, name: 'one 80-min video: throughput', value: singleRate, unit: 'audio h/h' },
+      { section, name: `batch of ${BATCH_VIDEOS} × 10-min videos, ${setup}`, value: batchSeconds, unit: 's' },
+      { section, name: `batch of ${BATCH_VIDEOS} × 10-min videos: throughput`, value: batchRate, unit: 'audio h/h' },
+      { section, name: 'batch throughput vs one video', value: batchRate / singleRate, unit: 'x', goal: '>= 0.9' },
+      ...[
+        ["another user's 5-min video, idle system", idleShort],
+        ["another Premium user's 5-min video during the batch", busyShort],
+        ["a free user's 5-min video during the batch", busyFree],
+      ].flatMap(([name, t]) => [
+        { section, name, value: t.total, unit: 's' },
+        { section, name: '  of which audio downloaded and cut (media)', value: t.queued, unit: 's' },
+        { section, name: '  then waiting for an ai worker', value: t.asr - t.queued, unit: 's' },
+      ]),
+      { section, name: "another Premium user's 5-min video: during the batch vs idle", value: busyShort.total / idleShort.total, unit: 'x', goal: '< 2' },
+      { section, name: "a free user's 5-min video: during the batch vs idle", value: busyFree.total / idleShort.total, unit: 'x' },
+      { section, name: 'ASR requests at once (most)', value: asr.maxInFlight, unit: '' },
+    ];
+  } finally {
+    await stack?.close();
+    await asr.close();
+    await yt.close();
+  }
 }

@@ -30,8 +30,10 @@ export const mediaEnvSchema = baseEnvSchema.extend({
   /**
    * Batches: how many videos of one user's batches are in the import and ai queues at once; the
    * rest wait as rows and are handed over as these finish, so one user's batch never fills the queues.
+   * Short videos are one audio chunk each: this must be about twice the transcription jobs the ai
+   * workers run at once, or workers wait while the next videos are downloaded and cut.
    */
-  BATCH_ITEMS_IN_FLIGHT: int(1, 1000, 2),
+  BATCH_ITEMS_IN_FLIGHT: int(1, 1000, 8),
   /** Batches: how often every running batch is checked (resumes batches after a restart). */
   BATCH_SWEEP_MS: int(500, 600_000, 10_000),
   /** Documents: what a free plan may summarize (pages/slides/parts and characters); Premium has no such limit. */

@@ -13,6 +13,7 @@ import { DocumentsModule } from './documents/documents.module';
 import { Documents1763900000000 } from './migrations/1763900000000-Documents';
 import { DropUsageFallback1764000000000 } from './migrations/1764000000000-DropUsageFallback';
 import { Batches1764100000000 } from './migrations/1764100000000-Batches';
+import { UploadHashes1764200000000 } from './migrations/1764200000000-UploadHashes';
 import { batchEntities, BatchesModule } from './batches/batches.module';
 import { BatchesProcessor } from './batches/batches.processor';
 
@@ -20,7 +21,14 @@ export const mediaService: ServiceDefinition<typeof mediaEnvSchema> = {
   service: 'media',
   envSchema: mediaEnvSchema,
   entities: [Upload, ...videoEntities, DocumentRow, ...batchEntities],
-  migrations: [Uploads1763700000000, Videos1763800000000, Documents1763900000000, DropUsageFallback1764000000000, Batches1764100000000],
+  migrations: [
+    Uploads1763700000000,
+    Videos1763800000000,
+    Documents1763900000000,
+    DropUsageFallback1764000000000,
+    Batches1764100000000,
+    UploadHashes1764200000000,
+  ],
   imports: [UploadsModule, VideosModule, DocumentsModule, BatchesModule],
   processors: [AccountEventsProcessor, VideoImportProcessor, BatchesProcessor],
   producesTo: [Queues.aiSummaries, Queues.aiDocuments, Queues.aiTranscription],

@@ -48,7 +48,12 @@ export const MediaRequests: RequestSchemas<MediaRpc> = {
     size: count,
     storageKey: z.string().min(1).max(500),
     declaredType: z.string().max(255).optional(),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
   }),
+  'media.uploads.discard': z.object({ ownerId: owner_id, fileIds: z.array(uuid).max(10_000) }),
   'media.videos.create': createVideoSchema.safeExtend(videoCaller),
   'media.videos.list': z.object({ owner_id, favorite: z.boolean().optional(), tag: z.string().max(64).optional(), q: z.string().max(200).optional() }),
   'media.videos.get': z.object({ ...videoCaller, id: videoId }),

@@ -43,6 +43,7 @@ export const MediaPatterns = {
   health: 'media.health',
   uploadGet: 'media.uploads.get',
   uploadRegister: 'media.uploads.register',
+  uploadDiscard: 'media.uploads.discard',
   videosCreate: 'media.videos.create',
   videosList: 'media.videos.list',
   videosGet: 'media.videos.get',
@@ -86,9 +87,14 @@ export interface MediaRpc {
    * type from its content and deletes it (and answers 415) when it is not a type we accept.
    */
   'media.uploads.register': {
-    req: { fileId: string; ownerId: string | null; name: string; size: number; storageKey: string; declaredType?: string };
+    req: { fileId: string; ownerId: string | null; name: string; size: number; storageKey: string; declaredType?: string; sha256?: string };
     res: UploadedFile;
   };
+  /**
+   * Removes files the gateway has just stored for a request that was then refused (or that duplicate
+   * another file); a file a video or batch uses stays.
+   */
+  'media.uploads.discard': { req: { ownerId: string; fileIds: string[] }; res: { removed: number } };
   'media.videos.create': { req: VideoCaller & CreateVideoBody; res: CreateVideoReply };
   'media.videos.list': { req: { owner_id: string; favorite?: boolean; tag?: string; q?: string }; res: VideoCard[] };
   'media.videos.get': { req: VideoCaller & { id: string }; res: VideoView };

@@ -6,6 +6,8 @@ export interface OpenAiStandInOptions {
   transcribe?: (file: { name: string; bytes: Buffer; seconds: number }) => string;
   /** Milliseconds each transcription takes. */
   latencyMs?: number;
+  /** Milliseconds more per second of decoded audio (a hosted endpoint takes longer for longer files). */
+  latencyPerAudioSecondMs?: number;
   /** Content of a chat completion (default: a JSON summary made from the bracketed positions). */
   chat?: (messages: { role: string; content: string }[]) => string;
   /** Milliseconds each chat completion takes. */
@@ -66,7 +68,8 @@ export class OpenAiStandIn {
         }
         const seconds = decoded ?? 0;
         this.files.push({ name: file.name, contentType: file.contentType, bytes: file.bytes.length, seconds });
-        if (this.options.latencyMs) await new Promise((r) => setTimeout(r, this.options.latencyMs));
+        const wait = (this.options.latencyMs ?? 0) + (this.options.latencyPerAudioSecondMs ?? 0) * seconds;
+        if (wait) await new Promise((r) => setTimeout(r, wait));
         const text = this.options.transcribe?.({ ...file, seconds }) ?? `${/chunk-(\d+)/.exec(file.name)?.[0].replace('-', ' ') ?? 'audio'} spoken words.`;
         this.transcriptions.push(file.name);
         return json(res, 200, {

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res, Sse, UseGuards, type MessageEvent } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Logger, Param, Post, Req, Res, Sse, UseGuards, type MessageEvent } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { publicUrl, RpcClient, STORAGE, type Storage } from '@visualnotes/common';
 import { createBatchSchema, DomainError, Patterns, type BatchSummaryView, type BatchView, type UploadedFile } from '@visualnotes/contracts';
@@ -24,6 +24,8 @@ const MAX_BATCH_FILES = 1000;
 @Controller('batches')
 @UseGuards(AuthGuard)
 export class BatchesController {
+  private readonly logger = new Logger(BatchesController.name);
+
   constructor(
     private readonly rpc: RpcClient,
     private readonly jobs: JobsService,
@@ -45,9 +47,24 @@ export class BatchesController {
       if (!parsed.success) throw new DomainError('VALIDATION_FAILED', parsed.error.issues[0]?.message);
       return this.rpc.send(Patterns.media.batchesCreate, { ...caller, ...parsed.data });
     }
+    // A batch that is refused (a bad file, too many, the plan) keeps none of the files stored for it.
     const files: UploadedFile[] = [];
+    try {
+      return await this.createFromFiles(request, caller, files);
+    } catch (err) {
+      if (files.length) {
+        await this.rpc
+          .send(Patterns.media.uploadDiscard, { ownerId: user.id, fileIds: files.map((f) => f.file_id) })
+          .catch((e: Error) => this.logger.warn(`files of a refused batch not removed: ${e.message}`));
+      }
+      throw err;
+    }
+  }
+
+  private async createFromFiles(request: FastifyRequest, caller: { owner_id: string; scope: AuthUser['scope'] }, files: UploadedFile[]): Promise<BatchView> {
+    const ownerId = caller.owner_id;
     await readMultipartFiles(request, { field: 'files', maxFiles: MAX_BATCH_FILES, fileSize: this.config.UPLOAD_LIMIT_BYTES + 1 }, async (file) => {
-      files.push(await storeUploadedPart(this.storage, this.rpc, user.id, file, this.config.UPLOAD_LIMIT_BYTES));
+      files.push(await storeUploadedPart(this.storage, this.rpc, ownerId, file, this.config.UPLOAD_LIMIT_BYTES));
     });
     if (!files.length) throw new DomainError('BATCH_EMPTY');
     return this.rpc.send(Patterns.media.batchesCreate, { ...caller, file_ids: files.map((f) => f.file_id) });

@@ -11,7 +11,10 @@ import {
   TWO_TOPICS,
 } from '@visualnotes/testing';
 import { unzipSync, strFromU8 } from 'fflate';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { startBackend, type Backend } from '../../../../test/support/backend';
 
 function lines(): StandInLine[] {
@@ -23,8 +26,9 @@ function lines(): StandInLine[] {
 const captioned = (id: string, title: string): StandInVideo => ({ id, title, lengthSeconds: 60, tracks: [{ lang: 'en', name: 'English', lines: lines() }] });
 
 const stamp = (seconds: number, sep: string) => `00:${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}${sep}000`;
-function srt(): string {
+function srt(from = 0): string {
   return lines()
+    .slice(from)
     .map((l, i) => `${i + 1}\n${stamp(l.start, ',')} --> ${stamp(l.start + l.dur, ',')}\n${l.text}\n`)
     .join('\n');
 }
@@ -97,7 +101,7 @@ describe('batches (links, playlists, files, limits, allowances, export)', () => 
       .set(auth(alice))
       .attach('files', Buffer.from(srt()), { filename: 'lecture one.srt', contentType: 'application/x-subrip' })
       .attach('files', Buffer.from(vtt()), { filename: 'lecture two.vtt', contentType: 'text/vtt' })
-      .attach('files', Buffer.from(srt()), { filename: 'lecture three.srt', contentType: 'application/x-subrip' })
+      .attach('files', Buffer.from(srt(2)), { filename: 'lecture three.srt', contentType: 'application/x-subrip' })
       .expect(202);
     expect(res.body).toMatchObject({ status: 'running', total: 3 });
     expect(res.body.items.map((i: { title: string }) => i.title)).toEqual(['lecture one', 'lecture two', 'lecture three']);
@@ -254,6 +258,69 @@ describe('batches (links, playlists, files, limits, allowances, export)', () => 
       .post('/api/batches')
       .send({ urls: urls(1) })
       .expect(401);
+  });
+
+  /** The user's uploaded files: rows in the media schema, and those whose bytes are still in storage. */
+  async function uploadsOf(user: SignedUp): Promise<{ rows: string[]; stored: string[] }> {
+    const ds = backend.services.media!.app.get(DataSource);
+    const rows = ((await ds.query('SELECT id FROM media.uploads WHERE owner_id = $1', [user.user.id])) as { id: string }[]).map((r) => r.id);
+    const dir = join(t.dataDir, 'files', 'uploads');
+    const stored = existsSync(dir) ? readdirSync(dir).filter((f) => rows.includes(f)) : [];
+    return { rows, stored };
+  }
+  const allFiles = () => (existsSync(join(t.dataDir, 'files', 'uploads')) ? readdirSync(join(t.dataDir, 'files', 'uploads')).length : 0);
+
+  it('keeps no uploaded file of a batch that is refused (plan, size, a bad file)', async () => {
+    const before = await uploadsOf(bob);
+    const filesBefore = allFiles();
+    const send = (user: SignedUp, files: [string, Buffer][]) => {
+      let req = request(backend.http).post('/api/batches').set(auth(user));
+      for (const [name, body] of files) req = req.attach('files', body, { filename: name, contentType: 'application/x-subrip' });
+      return req;
+    };
+    const distinct = (n: number) => Array.from({ length: n }, (_, i) => [`part ${i}.srt`, Buffer.from(srt(i))] as [string, Buffer]);
+    // six files: more than the free plan's five
+    const plan = await send(bob, distinct(6)).expect(403);
+    expect(plan.body.message).toBe(Messages.batchNeedsPremium.replace('{n}', '5'));
+    // nine files: more than Premium's eight
+    const size = await send(alice, distinct(9)).expect(413);
+    expect(size.body.message).toBe(Messages.batchTooLarge.replace('{n}', '8'));
+    // two good files, then one that is not audio, video or subtitles
+    const bad = await send(bob, [...distinct(2), ['notes.srt', Buffer.from([0x00, 0x01, 0x02, 0x03, 0xff, 0xfe, 0x00, 0x10, 0x7f, 0x80])]]);
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    expect(bad.status).toBeLessThan(500);
+    expect(await uploadsOf(bob)).toEqual(before);
+    expect(allFiles()).toBe(filesBefore);
+  });
+
+  it('recognises identical files by their content: one item, reused by a later batch, no second copy kept', async () => {
+    const user = await signUp(backend.url, { scope: ['premium'] });
+    const first = await request(backend.http)
+      .post('/api/batches')
+      .set(auth(user))
+      .attach('files', Buffer.from(srt()), { filename: 'talk.srt', contentType: 'application/x-subrip' })
+      .attach('files', Buffer.from(vtt()), { filename: 'other talk.vtt', contentType: 'text/vtt' })
+      .attach('files', Buffer.from(srt()), { filename: 'talk (copy).srt', contentType: 'application/x-subrip' })
+      .expect(202);
+    expect(first.body.total).toBe(2);
+    expect(first.body.items.map((i: { title: string }) => i.title)).toEqual(['talk', 'other talk']);
+    const done = await finished(first.body.id, user);
+    expect(done).toMatchObject({ status: 'completed', done: 2, failed: 0 });
+    // the copy's bytes and row are gone; the two files the videos were made from stay
+    expect((await uploadsOf(user)).rows).toHaveLength(2);
+    expect((await uploadsOf(user)).stored).toHaveLength(2);
+
+    // the same content again, under another name: the video the user has is reused, not transcribed again
+    const again = await request(backend.http)
+      .post('/api/batches')
+      .set(auth(user))
+      .attach('files', Buffer.from(srt()), { filename: 'renamed.srt', contentType: 'application/x-subrip' })
+      .expect(202);
+    expect(again.body.items).toHaveLength(1);
+    expect(again.body.items[0]).toMatchObject({ video_id: done.items[0].video_id, status: 'done' });
+    const library = (await request(backend.http).get('/api/videos').set(auth(user)).expect(200)).body as VideoCard[];
+    expect(library).toHaveLength(2);
+    expect((await uploadsOf(user)).rows).toHaveLength(2);
   });
 
   it('shows a batch only to its owner', async () => {

@@ -116,12 +116,35 @@ export class BatchesService {
     let source: Batch['source'];
     let title: string;
     let wanted: NewItem[];
+    /** Files of this request that duplicate another one (same content): removed once the batch is saved. */
+    const redundant: string[] = [];
+    const have = new Map<string, Pick<Video, 'id' | 'title' | 'status'>>();
     if (req.file_ids?.length) {
       source = 'files';
       const ids = [...new Set(req.file_ids.map(String))].slice(0, MAX_FILES + 1);
-      this.checkSize(ids.length, premium, max);
-      wanted = [];
+      for (const id of ids) await this.uploads.get(id, ownerId);
+      // Identical files (same SHA-256) are one item: the first of them, or the file of a video the
+      // user already has from the same content.
+      const hashes = await this.uploads.contentHashes(ownerId, ids);
+      const fromHash = await this.videosOfContent(ownerId, [...new Set(hashes.values())]);
+      const seen = new Set<string>();
+      const kept: string[] = [];
       for (const id of ids) {
+        const hash = hashes.get(id);
+        if (seen.has(hash ?? id)) {
+          redundant.push(id);
+          continue;
+        }
+        seen.add(hash ?? id);
+        const video = hash ? fromHash.get(hash) : undefined;
+        if (video?.uploadId && video.uploadId !== id) redundant.push(id);
+        const ref = video?.uploadId ?? id;
+        kept.push(ref);
+        if (video) have.set(ref, video);
+      }
+      this.checkSize(kept.length, premium, max);
+      wanted = [];
+      for (const id of kept) {
         const file = await this.uploads.get(id, ownerId);
         wanted.push({ kind: 'file', ref: file.file_id, title: file.name.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'Untitled' });
       }
@@ -153,7 +176,6 @@ export class BatchesService {
     if (!wanted.length) throw new DomainError('BATCH_EMPTY');
 
     // Videos the user already has (not failed) are reused, not imported and counted again.
-    const have = new Map<string, Video>();
     const youtubeRefs = wanted.filter((w) => w.kind === 'youtube').map((w) => w.ref);
     const fileRefs = wanted.filter((w) => w.kind === 'file').map((w) => w.ref);
     const existing = await this.videos.find({
@@ -164,7 +186,10 @@ export class BatchesService {
       select: { id: true, providerId: true, uploadId: true, title: true, status: true, createdAt: true },
       order: { createdAt: 'ASC' },
     });
-    for (const v of existing) have.set((v.providerId ?? v.uploadId)!, v);
+    for (const v of existing) {
+      const key = (v.providerId ?? v.uploadId)!;
+      if (!have.has(key)) have.set(key, v);
+    }
 
     const batch = this.batches.create({
       id: randomUUID(),
@@ -193,8 +218,28 @@ export class BatchesService {
       await m.save(batch);
       await m.save(rows, { chunk: 200 });
     });
+    if (redundant.length) {
+      await this.uploads
+        .discard(ownerId, redundant)
+        .catch((err: Error) => this.logger.warn(`duplicate files of batch ${batch.id} not removed: ${err.message}`));
+    }
     await this.kick(ownerId);
     return this.get(ownerId, batch.id);
+  }
+
+  /** The oldest video (not failed) of the owner made from an uploaded file with each content hash, with that file's id. */
+  private async videosOfContent(ownerId: string, hashes: string[]): Promise<Map<string, Pick<Video, 'id' | 'title' | 'status' | 'uploadId'>>> {
+    if (!hashes.length) return new Map();
+    const rows: { id: string; title: string; status: Video['status']; upload_id: string; sha256: string }[] = await this.db.query(
+      `SELECT v.id, v.title, v.status, v.upload_id, u.sha256
+         FROM media.videos v JOIN media.uploads u ON u.id = v.upload_id
+        WHERE v.owner_id = $1 AND u.owner_id = $1 AND v.status <> 'failed' AND u.sha256 = ANY($2)
+        ORDER BY v.created_at`,
+      [ownerId, hashes],
+    );
+    const map = new Map<string, Pick<Video, 'id' | 'title' | 'status' | 'uploadId'>>();
+    for (const r of rows) if (!map.has(r.sha256)) map.set(r.sha256, { id: r.id, title: r.title, status: r.status, uploadId: r.upload_id });
+    return map;
   }
 
   private checkSize(count: number, premium: boolean, max: number) {
@@ -342,7 +387,11 @@ export class BatchesService {
     ownerId: string,
     item: Pick<BatchItem, 'kind' | 'ref'> & { scope: unknown; language: string | null },
   ): Promise<Pick<BatchItem, 'status' | 'error' | 'videoId'> & { title?: string }> {
-    const where = item.kind === 'youtube' ? { ownerId, provider: 'youtube' as const, providerId: item.ref } : { ownerId, uploadId: item.ref };
+    // a file: any video of the owner made from the same content (another batch may have imported it meanwhile)
+    const where =
+      item.kind === 'youtube'
+        ? { ownerId, provider: 'youtube' as const, providerId: item.ref }
+        : { ownerId, uploadId: In(await this.uploads.sameContent(ownerId, item.ref)) };
     const have = await this.videos.findOne({
       where: { ...where, status: Not('failed' as const) },
       select: { id: true, title: true, status: true },

@@ -21,6 +21,10 @@ export class Upload {
   @Column('text', { name: 'storage_key' })
   storageKey!: string;
 
+  /** SHA-256 of the content (hex), read by the gateway while the file streamed in; null for older files. */
+  @Column('char', { length: 64, nullable: true })
+  sha256!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -12,6 +12,11 @@ export class UploadsHandlers {
     return this.uploads.register(req);
   }
 
+  @MessagePattern(Patterns.media.uploadDiscard)
+  discard(@Payload() req: RpcRequest<'media.uploads.discard'>) {
+    return this.uploads.discard(req.ownerId, req.fileIds);
+  }
+
   @MessagePattern(Patterns.media.uploadGet)
   get(@Payload() req: RpcRequest<'media.uploads.get'>) {
     return this.uploads.get(req.fileId, req.ownerId ?? null);

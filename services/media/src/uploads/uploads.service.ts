@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { STORAGE, type Storage } from '@visualnotes/common';
 import { DomainError, isUuid, type RpcRequest, type UploadedFile } from '@visualnotes/contracts';
-import type { Repository } from 'typeorm';
+import { In, type Repository } from 'typeorm';
 import { sniffContentType } from './sniff';
 import { Upload } from './upload.entity';
 
@@ -32,6 +32,7 @@ export class UploadsService {
       size: req.size,
       contentType,
       storageKey: req.storageKey,
+      sha256: req.sha256 ?? null,
     });
     return toDto(await this.uploads.save(row));
   }
@@ -40,6 +41,43 @@ export class UploadsService {
     const row = isUuid(fileId) ? await this.uploads.findOneBy({ id: fileId }) : null;
     if (!row || row.ownerId !== ownerId) throw new DomainError('NOT_FOUND', 'File not found');
     return toDto(row);
+  }
+
+  /** SHA-256 of each of the owner's files among `ids` that has one. */
+  async contentHashes(ownerId: string, ids: string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.uploads.find({ where: { id: In(ids), ownerId }, select: { id: true, sha256: true } });
+    return new Map(rows.filter((r) => r.sha256).map((r) => [r.id, r.sha256!]));
+  }
+
+  /** The owner's files with the same content as `fileId` (itself included). */
+  async sameContent(ownerId: string, fileId: string): Promise<string[]> {
+    const rows: { id: string }[] = await this.uploads.query(
+      `SELECT u.id FROM media.uploads u
+        WHERE u.owner_id = $1 AND (u.id = $2 OR u.sha256 = (SELECT sha256 FROM media.uploads WHERE id = $2 AND owner_id = $1))`,
+      [ownerId, fileId],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Removes files just stored for a request that was refused, or that duplicate another file: the
+   * owner's files among `ids` that no video and no batch item uses (idempotent).
+   */
+  async discard(ownerId: string, ids: string[]): Promise<{ removed: number }> {
+    if (!ids.length) return { removed: 0 };
+    const rows: { id: string; storage_key: string }[] = await this.uploads.query(
+      `SELECT u.id, u.storage_key FROM media.uploads u
+        WHERE u.owner_id = $1 AND u.id = ANY($2::uuid[])
+          AND NOT EXISTS (SELECT 1 FROM media.videos v WHERE v.upload_id = u.id)
+          AND NOT EXISTS (SELECT 1 FROM media.batch_items i WHERE i.kind = 'file' AND i.ref = u.id::text)`,
+      [ownerId, ids],
+    );
+    for (const row of rows) {
+      await this.storage.delete(row.storage_key);
+      await this.uploads.delete({ id: row.id });
+    }
+    return { removed: rows.length };
   }
 
   /** Removes every file of an account (account deleted). */
