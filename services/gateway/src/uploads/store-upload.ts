@@ -29,6 +29,8 @@ export async function storeUpload(
     });
     // the storage reads `tap`; an error of the source (the body cut short) reaches it too
     source.on('error', (err) => tap.destroy(err));
+    // the storage listens while it reads; an error after it stopped reading must not go unhandled
+    tap.on('error', () => undefined);
     body = source.pipe(tap);
   }
   let size: number;

@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { SERVICE_CONFIG } from '@visualnotes/common';
 import {
@@ -90,7 +90,8 @@ const ITEMS_SQL = `
  * a large batch never fills the queues ahead of other users, and nothing is lost on a restart.
  */
 @Injectable()
-export class BatchesService {
+export class BatchesService implements BeforeApplicationShutdown {
+  private closing = false;
   private readonly logger = new Logger(BatchesService.name);
 
   constructor(
@@ -404,9 +405,16 @@ export class BatchesService {
       const { video } = await this.videosService.importVideo(caller, body, { batch: true });
       return { status: 'processing', error: null, videoId: video.id, title: video.title };
     } catch (err) {
+      // This copy stopping, or Redis/PostgreSQL out of reach, is not the item's fault: the error ends
+      // the advance (its transaction rolls back, the item stays pending) and the next advance takes it.
+      if (!(err instanceof DomainError) && (this.closing || unreachable(err))) throw err;
       if (!(err instanceof DomainError)) this.logger.warn(`batch item ${item.kind}:${item.ref} of ${ownerId} not imported: ${(err as Error).message}`);
       return { status: 'failed', error: jobFailureMessage(err instanceof DomainError ? err.message : null), videoId: null };
     }
+  }
+
+  beforeApplicationShutdown() {
+    this.closing = true;
   }
 
   /** Advances the owners of every running batch (resumes batches after a restart). */
@@ -428,4 +436,13 @@ function summary(b: Batch, items: BatchItemView[]): BatchSummaryView {
   let status: BatchStatus = b.status;
   if (status === 'running' && items.every((i) => i.status === 'done' || i.status === 'failed' || i.status === 'cancelled')) status = 'completed';
   return { id: b.id, title: b.title, status, total: items.length, done, failed, created_at: b.createdAt.toISOString() };
+}
+
+/** A connection that closed or could not be made (ioredis, pg, sockets), as opposed to a refusal or a bug. */
+function unreachable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return (
+    /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND)$/.test(e?.code ?? '') ||
+    /connection is closed|connection terminated|stream isn't writeable/i.test(e?.message ?? '')
+  );
 }
