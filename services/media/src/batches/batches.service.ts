@@ -398,7 +398,10 @@ export class BatchesService implements BeforeApplicationShutdown {
       select: { id: true, title: true, status: true },
       order: { createdAt: 'ASC' },
     });
-    if (have) return { status: have.status === 'ready' ? 'done' : 'processing', error: null, videoId: have.id, title: have.title };
+    if (have) {
+      if (have.status !== 'ready') await this.videosService.ensureQueued(have.id, { batch: true });
+      return { status: have.status === 'ready' ? 'done' : 'processing', error: null, videoId: have.id, title: have.title };
+    }
     const caller: VideoCaller = { owner_id: ownerId, scope: item.scope ?? undefined };
     const body = item.kind === 'youtube' ? { url: item.ref, language: item.language ?? undefined } : { file_id: item.ref };
     try {

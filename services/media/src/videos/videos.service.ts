@@ -85,6 +85,23 @@ export class VideosService {
     return { video: viewOf(saved), job_id: publicJobId(Queues.mediaJobs, saved.jobId!) };
   }
 
+  /**
+   * Queues the processing of a video again when its job is gone (the copy that created the video
+   * stopped between saving it and queueing it). Same job id: a job that exists is left alone.
+   */
+  async ensureQueued(videoId: string, opts: { batch?: boolean } = {}): Promise<void> {
+    const row = await this.videos.byId(videoId);
+    if (!row || FINAL.has(row.status) || !row.jobId || (await this.queue.getJob(row.jobId))) return;
+    const caller: VideoCaller = { owner_id: row.ownerId, visitor_key: row.visitorKey ?? undefined };
+    const premium = !!row.ownerId && !!(await this.usage.entitlements(caller))?.premium;
+    this.logger.warn(`video ${row.id} had no processing job; queued again`);
+    await this.queue.add(
+      Jobs.videoImport,
+      { videoId: row.id, step: 'start', ownerId: row.ownerId, visitorKey: row.visitorKey, premium, ...(opts.batch ? { batch: true } : {}) },
+      { jobId: row.jobId, priority: jobPriority(premium, opts.batch) },
+    );
+  }
+
   private async fromYoutube(caller: VideoCaller, url: string, language?: string): Promise<Video> {
     const id = parseYouTubeUrl(url)!;
     const info = await this.youtube.video(id);
