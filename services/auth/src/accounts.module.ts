@@ -22,6 +22,7 @@ import { SessionsHandlers } from './sessions/sessions.handlers';
 import { SessionsService } from './sessions/sessions.service';
 import { User } from './users/user.entity';
 import { UsersHandlers } from './users/users.handlers';
+import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
 
 export const authEntities = [User, Session, RefreshToken, Device, LoginChallenge, EmailToken, SigningKey];
@@ -38,6 +39,7 @@ export const authEntities = [User, Session, RefreshToken, Device, LoginChallenge
     SecurityCodesService,
     SessionsService,
     LoginService,
+    UsersRepository,
     UsersService,
     PasswordsService,
   ],

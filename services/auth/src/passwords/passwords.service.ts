@@ -1,14 +1,12 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { publicUrl, SERVICE_CONFIG } from '@visualnotes/common';
-import type { Repository } from 'typeorm';
 import type { AuthConfig } from '../config';
 import { EmailTokensService } from '../email-tokens/email-tokens.service';
 import { LoginThrottle } from '../login/login-throttle';
 import { MailService } from '../mail/mail.service';
 import { renderMail } from '../mail/templates';
 import { SessionsService } from '../sessions/sessions.service';
-import { User } from '../users/user.entity';
+import { UsersRepository, type UserStore } from '../users/users.repository';
 import { PasswordHasher } from './password-hasher';
 
 /** Forgotten passwords: a reset link by e-mail, then a new password that ends every session. */
@@ -20,7 +18,7 @@ export class PasswordsService implements OnModuleDestroy {
   private readonly pending = new Set<Promise<void>>();
 
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
+    @Inject(UsersRepository) private readonly users: UserStore,
     private readonly hasher: PasswordHasher,
     private readonly emailTokens: EmailTokensService,
     private readonly mail: MailService,
@@ -48,7 +46,7 @@ export class PasswordsService implements OnModuleDestroy {
   }
 
   private async sendResetLink(email: string): Promise<void> {
-    const user = await this.users.findOne({ where: { email } });
+    const user = await this.users.findByEmail(email);
     if (!user || !(await this.throttle.allowMail('reset', user.email))) return;
     const token = await this.emailTokens.issue(user.id, 'reset');
     await this.mail.send(renderMail('passwordReset', user.locale, user.email, { name: user.name, link: `${this.base}/account/reset?token=${token}` }));
@@ -57,12 +55,7 @@ export class PasswordsService implements OnModuleDestroy {
   async reset(token: string, password: string): Promise<void> {
     const t = await this.emailTokens.consume(token, 'reset');
     // opening the mailed link proves the address: an unactivated account is activated too
-    await this.users
-      .createQueryBuilder()
-      .update()
-      .set({ passwordHash: await this.hasher.hash(password), activatedAt: () => 'COALESCE(activated_at, now())' })
-      .where('id = :id', { id: t.userId })
-      .execute();
+    await this.users.setPassword(t.userId, await this.hasher.hash(password));
     await this.sessions.revokeAll(t.userId);
   }
 }

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
-import { InjectRepository } from '@nestjs/typeorm';
 import { publicUrl, SERVICE_CONFIG } from '@visualnotes/common';
 import { DomainError, Jobs, Messages, nameSchema, Queues, type JobPayloads, type PublicUser, type RpcRequest } from '@visualnotes/contracts';
 import type { Queue } from 'bullmq';
-import { QueryFailedError, type Repository } from 'typeorm';
 import { normalizeEmail } from '../common/crypto';
 import type { AuthConfig } from '../config';
 import { EmailTokensService } from '../email-tokens/email-tokens.service';
@@ -14,15 +12,12 @@ import { MailService } from '../mail/mail.service';
 import { renderMail } from '../mail/templates';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { SessionsService } from '../sessions/sessions.service';
-import { User } from './user.entity';
+import type { User } from './user.entity';
+import { UsersRepository, type UserStore } from './users.repository';
 import { publicUser } from './user-view';
 
 export function newReferralCode(): string {
   return randomBytes(6).toString('base64url');
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return err instanceof QueryFailedError && (err as unknown as { code?: string }).code === '23505';
 }
 
 @Injectable()
@@ -31,23 +26,23 @@ export class UsersService {
   private readonly base: string;
 
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
-    private readonly hasher: PasswordHasher,
-    private readonly emailTokens: EmailTokensService,
-    private readonly mail: MailService,
-    private readonly sessions: SessionsService,
-    private readonly throttle: LoginThrottle,
+    @Inject(UsersRepository) private readonly users: UserStore,
+    @Inject(PasswordHasher) private readonly hasher: Pick<PasswordHasher, 'hash' | 'verify'>,
+    @Inject(EmailTokensService) private readonly emailTokens: Pick<EmailTokensService, 'issue' | 'consume'>,
+    @Inject(MailService) private readonly mail: Pick<MailService, 'send'>,
+    @Inject(SessionsService) private readonly sessions: Pick<SessionsService, 'announceAccountChange' | 'revokeAll'>,
+    @Inject(LoginThrottle) private readonly throttle: Pick<LoginThrottle, 'recheck' | 'allowMail'>,
     @Inject(SERVICE_CONFIG) config: AuthConfig,
-    @InjectQueue(Queues.licenseEvents) private readonly licenseEvents: Queue,
-    @InjectQueue(Queues.mediaEvents) private readonly mediaEvents: Queue,
-    @InjectQueue(Queues.publishEvents) private readonly publishEvents: Queue,
-    @InjectQueue(Queues.aiEvents) private readonly aiEvents: Queue,
+    @InjectQueue(Queues.licenseEvents) private readonly licenseEvents: Pick<Queue, 'add'>,
+    @InjectQueue(Queues.mediaEvents) private readonly mediaEvents: Pick<Queue, 'add'>,
+    @InjectQueue(Queues.publishEvents) private readonly publishEvents: Pick<Queue, 'add'>,
+    @InjectQueue(Queues.aiEvents) private readonly aiEvents: Pick<Queue, 'add'>,
   ) {
     this.base = publicUrl(config);
   }
 
   async get(userId: string): Promise<User> {
-    const user = await this.users.findOne({ where: { id: userId } });
+    const user = await this.users.findById(userId);
     // the token outlived its account
     if (!user) throw new DomainError('UNAUTHORIZED');
     return user;
@@ -55,7 +50,7 @@ export class UsersService {
 
   /** An activated account by e-mail (for sharing a project with it), or null. */
   async byEmail(email: string): Promise<{ user: { id: string; email: string; name: string } | null }> {
-    const user = await this.users.findOne({ where: { email }, select: { id: true, email: true, name: true, activatedAt: true } });
+    const user = await this.users.findByEmail(email);
     return { user: user?.activatedAt ? { id: user.id, email: user.email, name: user.name } : null };
   }
 
@@ -71,7 +66,7 @@ export class UsersService {
     role: 'editor' | 'viewer';
   }): Promise<void> {
     const email = normalizeEmail(String(req.email ?? ''));
-    const user = await this.users.findOne({ where: { email }, select: { id: true, locale: true, activatedAt: true } });
+    const user = await this.users.findByEmail(email);
     const known = Boolean(user?.activatedAt);
     const link = known ? `${this.base}/projects/${encodeURIComponent(req.project_id)}` : `${this.base}/account/login?register=1`;
     await this.mail.send(
@@ -103,26 +98,22 @@ export class UsersService {
   async register(req: RpcRequest<'auth.register'>): Promise<void> {
     const body = req;
     const passwordHash = await this.hasher.hash(body.password);
-    const existing = await this.users.findOne({ where: { email: body.email } });
+    const existing = await this.users.findByEmail(body.email);
     if (existing) return this.notifyExisting(existing);
     const referredBy = await this.inviterCode(body.referral_code);
-    let user: User;
-    try {
-      user = await this.users.save(
-        this.users.create({
-          email: body.email,
-          name: body.name,
-          passwordHash,
-          locale: body.locale ?? 'en',
-          referralCode: newReferralCode(),
-          referredBy,
-        }),
-      );
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      const raced = await this.users.findOne({ where: { email: body.email } });
+    const user = await this.users.insert({
+      email: body.email,
+      name: body.name,
+      passwordHash,
+      locale: body.locale ?? 'en',
+      referralCode: newReferralCode(),
+      referredBy,
+    });
+    if (!user) {
+      // registered at the same moment by another request
+      const raced = await this.users.findByEmail(body.email);
       if (raced) return this.notifyExisting(raced);
-      throw err;
+      throw new Error('account not created: a unique value is taken');
     }
     await this.sendActivation(user);
   }
@@ -130,8 +121,7 @@ export class UsersService {
   /** A referral code counts only when it is an account's code (an unknown or malformed one is ignored). */
   private async inviterCode(code: string | undefined): Promise<string | null> {
     if (!code || code.length > 32) return null;
-    const inviter = await this.users.findOne({ where: { referralCode: code }, select: { id: true, referralCode: true } });
-    return inviter?.referralCode ?? null;
+    return this.users.referralCodeExists(code);
   }
 
   private async notifyExisting(user: User): Promise<void> {
@@ -147,16 +137,11 @@ export class UsersService {
 
   async activate(token: string): Promise<void> {
     const t = await this.emailTokens.consume(token, 'activate', true);
-    await this.users
-      .createQueryBuilder()
-      .update()
-      .set({ activatedAt: () => 'COALESCE(activated_at, now())' })
-      .where('id = :id', { id: t.userId })
-      .execute();
+    await this.users.markActivated(t.userId);
   }
 
   async resendActivation(email: string): Promise<void> {
-    const user = await this.users.findOne({ where: { email } });
+    const user = await this.users.findByEmail(email);
     if (!user || user.activatedAt) return;
     if (await this.throttle.allowMail('activation', user.email)) await this.sendActivation(user);
   }
@@ -176,30 +161,19 @@ export class UsersService {
     const user = await this.get(req.user_id);
     await this.checkPassword(user, body.password);
     if (body.email === user.email) return;
-    if (await this.users.exists({ where: { email: body.email } })) throw new DomainError('EMAIL_IN_USE');
+    if (await this.users.emailTaken(body.email)) throw new DomainError('EMAIL_IN_USE');
     const token = await this.emailTokens.issue(user.id, 'email', body.email);
     await this.mail.send(renderMail('emailChange', user.locale, body.email, { name: user.name, link: `${this.base}/user/confirm?token=${token}&kind=email` }));
   }
 
   async confirmEmail(token: string): Promise<void> {
     const t = await this.emailTokens.consume(token, 'email');
-    try {
-      await this.users
-        .createQueryBuilder()
-        .update()
-        .set({ email: t.newEmail!, activatedAt: () => 'COALESCE(activated_at, now())' })
-        .where('id = :id', { id: t.userId })
-        .execute();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new DomainError('EMAIL_IN_USE');
-      throw err;
-    }
+    if (!(await this.users.changeEmail(t.userId, t.newEmail!))) throw new DomainError('EMAIL_IN_USE');
     await this.sessions.announceAccountChange(t.userId);
   }
 
   async setScope(email: string, scope: string[] | Record<string, boolean>): Promise<void> {
-    const result = await this.users.update({ email: normalizeEmail(email) }, { scope });
-    if (!result.affected) throw new DomainError('NOT_FOUND');
+    if (!(await this.users.setScope(normalizeEmail(email), scope))) throw new DomainError('NOT_FOUND');
   }
 
   /**
@@ -216,7 +190,7 @@ export class UsersService {
     const jobId = `${Jobs.accountDeleted}-${user.id}`;
     await Promise.all([this.licenseEvents, this.mediaEvents, this.publishEvents, this.aiEvents].map((q) => q.add(Jobs.accountDeleted, payload, { jobId })));
     await this.sessions.revokeAll(user.id);
-    await this.users.delete({ id: user.id });
+    await this.users.delete(user.id);
     this.logger.log(`account ${user.id} deleted`);
   }
 
@@ -224,9 +198,9 @@ export class UsersService {
   async fromGoogle(req: RpcRequest<'auth.google.signIn'>): Promise<User> {
     const { google_id: googleId, email } = req;
     if (!req.email_verified) throw new DomainError('GOOGLE_LOGIN_FAILED');
-    const byGoogle = await this.users.findOne({ where: { googleId } });
+    const byGoogle = await this.users.findByGoogleId(googleId);
     if (byGoogle) return byGoogle;
-    const byEmail = await this.users.findOne({ where: { email } });
+    const byEmail = await this.users.findByEmail(email);
     if (byEmail) {
       if (byEmail.googleId && byEmail.googleId !== googleId) throw new DomainError('GOOGLE_LOGIN_FAILED');
       byEmail.googleId = googleId;
@@ -234,13 +208,11 @@ export class UsersService {
       return this.users.save(byEmail);
     }
     const name = nameSchema.safeParse(req.name).data ?? email.split('@')[0].slice(0, 100);
-    try {
-      return await this.users.save(this.users.create({ email, name, googleId, passwordHash: null, activatedAt: new Date(), referralCode: newReferralCode() }));
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      const raced = await this.users.findOne({ where: { googleId } });
-      if (raced) return raced;
-      throw err;
-    }
+    const created = await this.users.insert({ email, name, googleId, passwordHash: null, activatedAt: new Date(), referralCode: newReferralCode() });
+    if (created) return created;
+    // signed in at the same moment by another request
+    const raced = await this.users.findByGoogleId(googleId);
+    if (raced) return raced;
+    throw new Error('account not created: a unique value is taken');
   }
 }
