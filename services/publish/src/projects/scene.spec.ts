@@ -1,35 +1,9 @@
 import { PublishMessages, SCENE_MAX_BYTES, SCENE_MAX_ELEMENTS, type Scene, type SceneElement } from '@visualnotes/contracts';
+import { sceneRectangle } from '@visualnotes/testing';
 import { emptyScene, mergedSceneText } from './scene';
 
 const rect = (id: string, extra: Record<string, unknown> = {}) =>
-  ({
-    id,
-    type: 'rectangle',
-    x: 0,
-    y: 0,
-    width: 10,
-    height: 10,
-    angle: 0,
-    strokeColor: '#1e1e1e',
-    backgroundColor: 'transparent',
-    fillStyle: 'solid',
-    strokeWidth: 1,
-    strokeStyle: 'solid',
-    roughness: 1,
-    opacity: 100,
-    groupIds: [],
-    frameId: null,
-    roundness: null,
-    seed: 1,
-    version: 2,
-    versionNonce: 3,
-    isDeleted: false,
-    boundElements: null,
-    updated: 1,
-    link: null,
-    locked: false,
-    ...extra,
-  }) as SceneElement;
+  sceneRectangle({ id, x: 0, y: 0, width: 10, height: 10, strokeWidth: 1, version: 2, versionNonce: 3, ...extra });
 
 const sceneOf = (elements: SceneElement[]): Scene => ({ ...emptyScene(), elements });
 
