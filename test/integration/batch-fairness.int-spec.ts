@@ -1,36 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createServiceApp, redisOptions, type ServiceApp } from '@visualnotes/common';
 import { Queues, type BatchView, type VideoCard, type VideoView } from '@visualnotes/contracts';
 import { createTestEnv, OpenAiStandIn, signUp, tempDir, waitFor, YoutubeStandIn, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import { Queue } from 'bullmq';
 import request from 'supertest';
 import { definitions, startBackend, type Backend } from '../support/backend';
+import { toneWithPauses } from '../support/transcription';
 
 const { ai: aiService, media: mediaService } = definitions;
-
-const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
-
-/** Tone with silent stretches (seconds) where the chunks are cut. */
-function talk(dir: string, name: string, seconds: number, pauses: [number, number][]): Buffer {
-  const wav = join(dir, `${name}.wav`);
-  const quiet = pauses.map(([a, b]) => `between(t,${a},${b})`).join('+');
-  execFileSync(ffmpeg, [
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${seconds},volume=enable='${quiet}':volume=0`,
-    '-ac',
-    '1',
-    '-ar',
-    '22050',
-    wav,
-  ]);
-  return readFileSync(wav);
-}
 
 const BATCH = Array.from({ length: 6 }, (_, i) => `batchtalk0${i}`);
 
@@ -49,10 +25,10 @@ describe('batches are fair to other users and survive a restart', () => {
   beforeAll(async () => {
     const dir = tempDir('batch-fairness-audio');
     // 8 s cut at 4 s: two chunks of 4 s per batch video; the other user's video: two chunks of 3 s.
-    const eight = talk(dir, 'eight', 8, [[3.6, 4.4]]);
+    const eight = toneWithPauses(dir, 'eight', 8, [[3.6, 4.4]]);
     yt = await YoutubeStandIn.start([
       ...BATCH.map((id, i) => ({ id, title: `Batch talk ${i}`, lengthSeconds: 8, audio: eight })),
-      { id: 'singletalk0', title: 'Another user talk', lengthSeconds: 6, audio: talk(dir, 'six', 6, [[2.6, 3.4]]) },
+      { id: 'singletalk0', title: 'Another user talk', lengthSeconds: 6, audio: toneWithPauses(dir, 'six', 6, [[2.6, 3.4]]) },
     ]);
     asr = await OpenAiStandIn.start();
     t = await createTestEnv('batch-fairness', {

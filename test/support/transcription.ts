@@ -12,6 +12,26 @@ export function toneAudio(label: string, seconds: number): Buffer {
   return readFileSync(wav);
 }
 
+/** `seconds` of tone as WAV, silent in the stretches `pauses` (seconds), where the audio is cut into chunks. */
+export function toneWithPauses(dir: string, name: string, seconds: number, pauses: [number, number][]): Buffer {
+  const wav = join(dir, `${name}.wav`);
+  const quiet = pauses.map(([a, b]) => `between(t,${a},${b})`).join('+');
+  execFileSync(ffmpeg, [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds},volume=enable='${quiet}':volume=0`,
+    '-ac',
+    '1',
+    '-ar',
+    '22050',
+    wav,
+  ]);
+  return readFileSync(wav);
+}
+
 export interface TranscriptionStack {
   stack: Stack;
   yt: YoutubeStandIn;

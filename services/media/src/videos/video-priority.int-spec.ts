@@ -1,34 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createServiceApp, redisOptions, type ServiceApp } from '@visualnotes/common';
 import { Queues, type VideoView } from '@visualnotes/contracts';
 import { createTestEnv, OpenAiStandIn, signUp, tempDir, waitFor, YoutubeStandIn, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import { Queue } from 'bullmq';
 import request from 'supertest';
 import { definitions, startBackend, type Backend } from '../../../../test/support/backend';
-
-const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
-
-/** Tone with silent stretches (seconds) where the chunks are cut. */
-function talk(dir: string, name: string, seconds: number, pauses: [number, number][]): Buffer {
-  const wav = join(dir, `${name}.wav`);
-  const quiet = pauses.map(([a, b]) => `between(t,${a},${b})`).join('+');
-  execFileSync(ffmpeg, [
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${seconds},volume=enable='${quiet}':volume=0`,
-    '-ac',
-    '1',
-    '-ar',
-    '22050',
-    wav,
-  ]);
-  return readFileSync(wav);
-}
+import { toneWithPauses } from '../../../../test/support/transcription';
 
 describe('transcription of Premium videos before free ones', () => {
   let t: TestEnv;
@@ -48,13 +24,13 @@ describe('transcription of Premium videos before free ones', () => {
         id: 'freetalk000',
         title: 'A free talk',
         lengthSeconds: 12,
-        audio: talk(dir, 'free', 12, [
+        audio: toneWithPauses(dir, 'free', 12, [
           [3.6, 4.4],
           [7.6, 8.4],
         ]),
       },
       // 6 s cut at 3 s: two chunks of 3 s.
-      { id: 'premtalk000', title: 'A Premium talk', lengthSeconds: 6, audio: talk(dir, 'premium', 6, [[2.6, 3.4]]) },
+      { id: 'premtalk000', title: 'A Premium talk', lengthSeconds: 6, audio: toneWithPauses(dir, 'premium', 6, [[2.6, 3.4]]) },
     ]);
     asr = await OpenAiStandIn.start();
     t = await createTestEnv('video-priority', {
