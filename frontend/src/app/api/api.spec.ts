@@ -88,15 +88,55 @@ describe('the base query on a 401', () => {
     expect(readToken()).toBe('old-token');
   });
 
-  it('refreshes while holding the lock every tab of the site shares (Web Locks API)', async () => {
+  /** The browser's lock manager as seen by this tab; `busy` makes the first, non-waiting request find the lock taken. */
+  function lockManager(busy: boolean) {
     const held: string[] = [];
-    // the browser's lock manager: runs the work once the named lock is granted
-    const locks = { request: (name: string, work: () => Promise<unknown>) => (held.push(name), work()) };
-    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    const request = (name: string, ...args: unknown[]) => {
+      const work = args[args.length - 1] as (lock: { name: string } | null) => Promise<unknown>;
+      const options = (args.length > 1 ? args[0] : {}) as { ifAvailable?: boolean };
+      if (options.ifAvailable && busy) return work(null);
+      held.push(name);
+      return work({ name });
+    };
+    Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+    return held;
+  }
+
+  it('refreshes while holding the lock every tab of the site shares (Web Locks API)', async () => {
+    const held = lockManager(false);
     try {
       signedInStore();
       await runApi(canvasApi.endpoints.projects.initiate(undefined, fresh));
       expect(held).toEqual([REFRESH_LOCK]);
+      expect(refreshes).toBe(1);
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
+  });
+
+  it('after waiting for another tab’s refresh, takes its tokens once they reach this tab instead of refreshing again', async () => {
+    const held = lockManager(true);
+    try {
+      signedInStore();
+      // the other tab's new tokens arrive in this tab's storage only after it got the lock
+      setTimeout(() => {
+        writeTokens({ token: 'new-token', refresh_token: 'refresh-2' });
+        window.dispatchEvent(new StorageEvent('storage', { key: 'auth._refresh_token.local', newValue: 'refresh-2' }));
+      }, 100);
+      await expect(runApi(canvasApi.endpoints.projects.initiate(undefined, fresh))).resolves.toEqual([]);
+      expect(held).toEqual([REFRESH_LOCK]);
+      expect(refreshes).toBe(0);
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
+  });
+
+  it('refreshes itself after waiting when the other tab stored nothing new', async () => {
+    lockManager(true);
+    try {
+      signedInStore();
+      await expect(runApi(canvasApi.endpoints.projects.initiate(undefined, fresh))).resolves.toEqual([]);
+      expect(refreshes).toBe(1);
     } finally {
       Reflect.deleteProperty(navigator, 'locks');
     }

@@ -2,7 +2,7 @@ import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type Fetch
 import type { TokenPair } from '@visualnotes/contracts';
 import { API_BASE_URL } from '../constants';
 import { errorMessage } from '../error/describe-error';
-import { authorizationHeader, readRefreshToken, readToken, writeTokens } from './tokens';
+import { authorizationHeader, readRefreshToken, readToken, refreshTokenChange, writeTokens } from './tokens';
 
 /** An HTTP answer other than 2xx, for callers that await a request instead of using a hook. */
 export class ApiError extends Error {
@@ -46,14 +46,21 @@ export const REFRESH_LOCK = 'visualnotes-auth-refresh';
 
 /**
  * Runs `work` while holding the refresh lock shared by every tab of the site (Web Locks API),
- * so two tabs never send the same refresh token at once. Browsers without it run `work` at once;
- * the server then accepts the same refresh token twice within a few seconds.
+ * so two tabs never send the same refresh token at once; `work` learns whether another tab held
+ * the lock first. Browsers without it run `work` at once; the server then accepts the same
+ * refresh token twice within a few seconds.
  */
-export function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+export async function withRefreshLock<T>(work: (waited: boolean) => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
-  if (!locks || typeof locks.request !== 'function') return work();
-  return locks.request(REFRESH_LOCK, () => work()) as Promise<T>;
+  if (!locks || typeof locks.request !== 'function') return work(false);
+  const free = (await locks.request(REFRESH_LOCK, { ifAvailable: true }, async (lock) => (lock ? { value: await work(false) } : undefined))) as
+    { value: T } | undefined;
+  if (free) return free.value;
+  return locks.request(REFRESH_LOCK, () => work(true)) as Promise<T>;
 }
+
+/** How long a tab that waited for another tab's refresh waits for its new tokens to show up here. */
+const HANDOVER_MS = 1500;
 
 const REFRESH_ENDPOINT = 'refreshTokens';
 let refreshing: Promise<boolean> | undefined;
@@ -62,11 +69,14 @@ let refreshing: Promise<boolean> | undefined;
  * Rotates the tokens; false when the session is over (then it is cleared). One refresh at a time
  * in this tab (concurrent callers share it) and one at a time across tabs: a tab that waited for
  * another one's refresh takes the tokens that tab stored instead of sending the used refresh token.
+ * Each tab's view of localStorage is updated asynchronously, so the waiting tab may still see the
+ * old token when it gets the lock: it waits (briefly) for the change to arrive.
  */
 export function refreshSession(): Promise<boolean> {
   const seen = readRefreshToken();
   if (!seen) return Promise.resolve(false);
-  refreshing ??= withRefreshLock(async () => {
+  refreshing ??= withRefreshLock(async (waited) => {
+    if (waited && readRefreshToken() === seen) await refreshTokenChange(HANDOVER_MS);
     const current = readRefreshToken();
     // another tab logged out while this one waited
     if (!current) return false;

@@ -42,6 +42,26 @@ export function writeTokens(pair: { token: string; refresh_token: string } | nul
   write(REFRESH_TOKEN_KEY, pair?.refresh_token ?? null);
 }
 
+/**
+ * Resolves when another tab changes the stored refresh token (the `storage` event marks the
+ * moment this tab's view of localStorage has it), or after `ms`.
+ */
+export function refreshTokenChange(ms: number): Promise<void> {
+  if (typeof window === 'undefined') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener('storage', changed);
+      resolve();
+    };
+    const changed = (e: StorageEvent) => {
+      if (e.key === REFRESH_TOKEN_KEY || e.key === null) done();
+    };
+    const timer = setTimeout(done, ms);
+    window.addEventListener('storage', changed);
+  });
+}
+
 /** The Authorization header for a stored value (raw token or "Bearer <token>"); undefined when signed out. */
 export function authorizationHeader(stored: string | null | undefined): string | undefined {
   const value = stored?.trim();

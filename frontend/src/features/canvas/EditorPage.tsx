@@ -246,7 +246,7 @@ export function EditorPage() {
           sync.setLive(r !== 'viewer');
           setNotice(r === 'viewer' ? 'You can now only view this project' : 'You can now edit this project');
         },
-        saved: (version) => sync.liveSaved(version, session.hasUnsent),
+        saved: (version) => sync.liveSaved(version, session.hasUnsaved),
         status: (s) => {
           setLiveStatus(s);
           if (s !== 'live') sync.setLive(false);

@@ -79,9 +79,17 @@ export class LiveSession {
     return this.ready;
   }
 
-  /** Changes made here that were not sent yet. */
-  get hasUnsent() {
-    return this.outgoing.size > 0;
+  /** Update messages sent on this connection that the server has not acknowledged yet. */
+  private unacked = 0;
+  /** The highest save-sequence number the server gave a change of this editor. */
+  private ackedUpto = 0;
+  /** The highest save-sequence number a saved batch covered, and that batch's project version. */
+  private savedUpto = 0;
+  private savedVersion = 0;
+
+  /** Changes made here that are not saved yet: not sent, not acknowledged, or not in a saved batch. */
+  get hasUnsaved() {
+    return this.outgoing.size > 0 || this.unacked > 0 || this.ackedUpto > this.savedUpto;
   }
 
   dispose() {
@@ -176,6 +184,8 @@ export class LiveSession {
         for (const e of m.scene.elements) this.known.set(e.id, stamp(e));
         this.peerList = new Map(m.peers.map((p) => [p.id, p]));
         this.ready = true;
+        // messages lost with the last connection are sent again (their elements differ from the welcome's)
+        this.unacked = 0;
         this.handlers.welcome(m.scene, m.role, m.you);
         this.handlers.peers([...this.peerList.values()]);
         this.handlers.status('live');
@@ -211,7 +221,15 @@ export class LiveSession {
         this.role = m.role;
         this.handlers.role(m.role);
         break;
+      case 'ack':
+        this.unacked = Math.max(0, this.unacked - 1);
+        this.ackedUpto = Math.max(this.ackedUpto, m.seq);
+        // the batch holding this change may have been announced before the acknowledgement came
+        if (m.seq > 0 && m.seq <= this.savedUpto && !this.hasUnsaved) this.handlers.saved(this.savedVersion);
+        break;
       case 'saved':
+        this.savedUpto = Math.max(this.savedUpto, m.upto);
+        this.savedVersion = Math.max(this.savedVersion, m.version);
         this.handlers.saved(m.version);
         break;
       case 'error':
@@ -274,7 +292,7 @@ export class LiveSession {
     const sendBatch = () => {
       if (!batch.length) return;
       const refs = Object.fromEntries(Object.entries(files).filter(([key]) => batch.some((e) => e.fileId === key)));
-      this.raw({ type: 'update', elements: batch, ...(Object.keys(refs).length ? { files: refs } : {}) });
+      if (this.raw({ type: 'update', elements: batch, ...(Object.keys(refs).length ? { files: refs } : {}) })) this.unacked++;
       batch = [];
       bytes = 0;
     };
@@ -312,7 +330,10 @@ export class LiveSession {
     );
   }
 
-  private raw(message: object) {
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  /** Sends a message when the connection is open; answers whether it went out. */
+  private raw(message: object): boolean {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
   }
 }

@@ -96,7 +96,10 @@ export type LiveServerMessage =
   | { type: 'join'; peer: LivePeer }
   | { type: 'leave'; peer: Pick<LivePeer, 'id' | 'user_id'> }
   | { type: 'role'; role: ProjectRole }
-  | { type: 'saved'; version: number }
+  /** A change of this connection was accepted: `seq` is its number in the save sequence (0: nothing to save). */
+  | { type: 'ack'; seq: number }
+  /** A batch was saved as project `version`; it holds every change numbered up to `upto`. */
+  | { type: 'saved'; version: number; upto: number }
   | { type: 'pong' }
   /** The renewed token was taken: the connection now lasts until `expires_at` (ms since 1970). */
   | { type: 'renewed'; expires_at: number }

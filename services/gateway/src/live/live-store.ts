@@ -11,7 +11,9 @@ import type Redis from 'ioredis';
  *   merged into what a newcomer receives, so nothing accepted is ever missing from it);
  * - `files`: image references not saved yet, each with who added it;
  * - `peers`: who has the project open, with the time each copy last vouched for them;
- * - `lock`: the copy saving the batch (one at a time per project).
+ * - `lock`: the copy saving the batch (one at a time per project);
+ * - `seq`: a counter raised by every accepted change to save; a batch records the value it was
+ *   taken at, so an editor learns which of its changes (acknowledged with their number) are saved.
  *
  * Accepted changes wait here at most about one flush interval before the publish service saves
  * them, and every editor that sent them keeps them too (it sends them again after a reconnect).
@@ -27,6 +29,7 @@ export const liveKeys = (prefix: string, projectId: string) => {
     author: `${base}:author`,
     peers: `${base}:peers`,
     lock: `${base}:lock`,
+    seq: `${base}:seq`,
     channel: `${base}:room`,
   };
 };
@@ -53,10 +56,12 @@ end
 /**
  * Accepts the elements that win over what was seen before, records them (and, with `persist`, adds
  * them to the batch to save), then publishes one `update` message to the room: `from\n{json}`.
+ * Answers the change's number in the project's save sequence (0 when there is nothing to save).
+ * KEYS: meta, pending, files, author, channel, seq.
  * ARGV: from, author, persist (0/1), files JSON ('' for none), then id, version, nonce, json per element.
  */
 const MERGE = `${WINS}
-local meta, pending, files_key, author_key, channel = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
+local meta, pending, files_key, author_key, channel, seq_key = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local from, author, persist, files = ARGV[1], ARGV[2], ARGV[3] == '1', ARGV[4]
 local acc = {}
 for i = 5, #ARGV, 4 do
@@ -68,12 +73,17 @@ for i = 5, #ARGV, 4 do
   end
 end
 redis.call('EXPIRE', meta, ${META_TTL_S})
-if persist and (#acc > 0 or files ~= '') then redis.call('SET', author_key, author) end
-if #acc == 0 and files == '' then return 0 end
+local seq = 0
+if persist and (#acc > 0 or files ~= '') then
+  redis.call('SET', author_key, author)
+  seq = redis.call('INCR', seq_key)
+  redis.call('EXPIRE', seq_key, ${META_TTL_S})
+end
+if #acc == 0 and files == '' then return seq end
 local msg = '{"type":"update","from":"' .. from .. '","elements":[' .. table.concat(acc, ',') .. ']'
 if files ~= '' then msg = msg .. ',"files":' .. files end
 redis.call('PUBLISH', channel, from .. '\\n' .. msg .. '}')
-return #acc
+return seq
 `;
 
 /**
@@ -92,8 +102,9 @@ return 1
 /**
  * Takes the batch to save when no other holder has the lock (or the caller holds it already):
  * moves pending elements and files to their in-flight keys and sets the lock. Answers nil (locked
- * or nothing to save) or {author, elements..., '', files...}.
- * KEYS: pending, inflight, files, inflight-files, author, lock. ARGV: lock token, lock ms.
+ * or nothing to save) or {author, seq, elements..., '', files...}, where seq is the number of the
+ * last change in the batch. KEYS: pending, inflight, files, inflight-files, author, lock, seq.
+ * ARGV: lock token, lock ms.
  */
 const TAKE = `
 local holder = redis.call('GET', KEYS[6])
@@ -107,7 +118,7 @@ for _, pair in ipairs({{KEYS[1], KEYS[2]}, {KEYS[3], KEYS[4]}}) do
   for i = 1, #vals, 2 do redis.call('HSET', pair[2], vals[i], vals[i + 1]) end
   redis.call('DEL', pair[1])
 end
-local out = { redis.call('GET', KEYS[5]) or '' }
+local out = { redis.call('GET', KEYS[5]) or '', redis.call('GET', KEYS[7]) or '0' }
 for _, v in ipairs(redis.call('HVALS', KEYS[2])) do out[#out + 1] = v end
 out[#out + 1] = ''
 for _, v in ipairs(redis.call('HVALS', KEYS[4])) do out[#out + 1] = v end
@@ -155,9 +166,9 @@ export class LiveStore {
     redis: Redis,
     private readonly prefix: string,
   ) {
-    redis.defineCommand('liveMerge', { numberOfKeys: 5, lua: MERGE });
+    redis.defineCommand('liveMerge', { numberOfKeys: 6, lua: MERGE });
     redis.defineCommand('liveSeed', { numberOfKeys: 1, lua: SEED });
-    redis.defineCommand('liveTake', { numberOfKeys: 6, lua: TAKE });
+    redis.defineCommand('liveTake', { numberOfKeys: 7, lua: TAKE });
     redis.defineCommand('liveFinish', { numberOfKeys: 3, lua: FINISH });
     redis.defineCommand('liveLock', { numberOfKeys: 1, lua: LOCK });
     redis.defineCommand('liveUnlock', { numberOfKeys: 1, lua: UNLOCK });
@@ -169,7 +180,8 @@ export class LiveStore {
   }
 
   /**
-   * Accepts and publishes elements; answers how many won. `texts` are the elements as JSON (sent on
+   * Accepts and publishes elements; answers the change's number in the project's save sequence
+   * (0 when nothing is to be saved: no element won, or `persist` is off). `texts` are the elements as JSON (sent on
    * as they came, never parsed twice).
    */
   async merge(
@@ -190,7 +202,7 @@ export class LiveStore {
       await this.redis.hset(k.files, ...fields);
     }
     const publicFiles = files ? JSON.stringify(Object.fromEntries(Object.entries(files).map(([key, { by: _by, ...ref }]) => [key, ref]))) : '';
-    return this.redis.liveMerge(k.meta, k.pending, k.files, k.author, k.channel, from, author, options.persist ? '1' : '0', publicFiles, ...args);
+    return this.redis.liveMerge(k.meta, k.pending, k.files, k.author, k.channel, k.seq, from, author, options.persist ? '1' : '0', publicFiles, ...args);
   }
 
   async seed(projectId: string, elements: SceneElement[]): Promise<void> {
@@ -218,19 +230,26 @@ export class LiveStore {
     return { elements, files: refs };
   }
 
-  /** The batch to save, or null when another copy is saving one or nothing waits. */
-  async take(projectId: string, token: string, lockMs: number): Promise<{ author: string; elements: SceneElement[]; files: Record<string, FileRef> } | null> {
+  /**
+   * The batch to save, or null when another copy is saving one or nothing waits. `upto` is the
+   * number of the last change it holds.
+   */
+  async take(
+    projectId: string,
+    token: string,
+    lockMs: number,
+  ): Promise<{ author: string; upto: number; elements: SceneElement[]; files: Record<string, FileRef> } | null> {
     const k = this.keys(projectId);
-    const out = await this.redis.liveTake(k.pending, k.inflight, k.files, k.inflightFiles, k.author, k.lock, token, lockMs);
+    const out = await this.redis.liveTake(k.pending, k.inflight, k.files, k.inflightFiles, k.author, k.lock, k.seq, token, lockMs);
     if (!out) return null;
-    const split = out.indexOf('', 1);
-    const elements = out.slice(1, split).map((t) => JSON.parse(t) as SceneElement);
+    const split = out.indexOf('', 2);
+    const elements = out.slice(2, split).map((t) => JSON.parse(t) as SceneElement);
     const files: Record<string, FileRef> = {};
     for (const t of out.slice(split + 1)) {
       const ref = JSON.parse(t) as FileRef;
       files[ref.id] = ref;
     }
-    return { author: out[0], elements, files };
+    return { author: out[0], upto: Number(out[1]), elements, files };
   }
 
   async finish(projectId: string, token: string, ok: boolean, keepLock = false): Promise<void> {

@@ -251,7 +251,7 @@ export class LiveHub implements OnModuleDestroy {
       const elements = message.elements as SceneElement[];
       const files: Record<string, FileRef> = {};
       for (const [key, ref] of Object.entries(message.files ?? {})) files[key] = { ...ref, by: conn.user.id };
-      await this.store.merge(
+      const seq = await this.store.merge(
         projectId,
         conn.id,
         conn.user.id,
@@ -259,6 +259,8 @@ export class LiveHub implements OnModuleDestroy {
         elements.map((e) => JSON.stringify(e)),
         { persist: true, files },
       );
+      // the sender learns the change's number: it is saved once a `saved` message covers it
+      this.send(conn, { type: 'ack', seq });
     } catch (err) {
       this.logger.warn(`live channel message of project ${projectId} not handled: ${(err as Error).message}`);
       this.fail(conn, LiveMessages.notSaved, true);
@@ -434,7 +436,7 @@ export class LiveHub implements OnModuleDestroy {
         files: batch.files,
       });
       ok = true;
-      await this.store.publish(projectId, 'server', { type: 'saved', version: saved.version } satisfies LiveServerMessage);
+      await this.store.publish(projectId, 'server', { type: 'saved', version: saved.version, upto: batch.upto } satisfies LiveServerMessage);
     } catch (err) {
       const status = (err as { statusCode?: number }).statusCode ?? 500;
       if (status === 400 || status === 413 || status === 404) {

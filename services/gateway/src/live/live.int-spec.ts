@@ -187,6 +187,31 @@ describe('live channel across two gateway copies', () => {
     expect(c.fingerprint()).toEqual(a.fingerprint());
   });
 
+  it('tells an editor the number of each change it sent, and which saved batch holds it (so "saved" is never said early)', async () => {
+    const id = await sharedProject();
+    const [a, b] = [await connect(backend.url, owner, id), await connect(secondUrl, editor, id)];
+    const first = a.edit(rect());
+    const second = b.edit(rect());
+    const third = a.edit(rect());
+    const acks = (c: Client) => c.messages.filter((m): m is Extract<LiveServerMessage, { type: 'ack' }> => m.type === 'ack').map((m) => m.seq);
+    await waitFor(() => acks(a).length === 2 && acks(b).length === 1, 10_000, 10);
+    const numbers = [...acks(a), ...acks(b)];
+    // one sequence per project across both copies: three distinct numbers
+    expect(new Set(numbers).size).toBe(3);
+    expect(Math.min(...numbers)).toBeGreaterThan(0);
+    const savedUpTo = (c: Client, seq: number) => c.messages.find((m) => m.type === 'saved' && m.upto >= seq);
+    await waitFor(() => savedUpTo(a, Math.max(...acks(a))), 10_000, 20);
+    // by the time a batch says it holds a change, the server's scene has it
+    const elementIds = async () => (await api<{ scene: { elements: SceneElement[] } }>(owner, 'GET', `/projects/${id}`)).body.scene.elements.map((e) => e.id);
+    expect(await elementIds()).toEqual(expect.arrayContaining([first.id, third.id]));
+    await waitFor(() => savedUpTo(b, acks(b)[0]), 10_000, 20);
+    expect(await elementIds()).toContain(second.id);
+    // a change that wins nothing has nothing to save: number 0
+    a.ws.send(JSON.stringify({ type: 'update', elements: [first] }));
+    await waitFor(() => acks(a).length === 3, 10_000, 10);
+    expect(acks(a)[2]).toBe(0);
+  });
+
   it("refuses a viewer's change with a message and keeps the connection open", async () => {
     const id = await sharedProject([rect()]);
     const a = await connect(backend.url, owner, id);
