@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '@visualnotes/testing';
 import {
@@ -106,5 +106,25 @@ describe('speech audio (espeak-ng)', () => {
     expect(sizes.opus).toBeLessThan(sizes.wav / 5);
     expect(sizes.flac).toBeLessThan(sizes.wav);
     expect(chunkBytesPerSecond('opus', 32) * total).toBeGreaterThan(sizes.opus);
+  });
+});
+
+describe('CPU share', () => {
+  it("runs a batch's ffmpeg at a lower OS priority than a single video's", async () => {
+    const dir = tempDir('nice');
+    try {
+      // ffmpeg behind a script that records the niceness it was given (field 19 of /proc/<pid>/stat)
+      const real = ffmpegPath(process.env.FFMPEG_PATH);
+      const wrapper = join(dir, 'ffmpeg');
+      writeFileSync(wrapper, `#!/bin/sh\nsleep 0.2\ncut -d' ' -f19 /proc/$$/stat >> '${join(dir, 'nice.log')}'\nexec '${real}' "$@"\n`, { mode: 0o755 });
+      const source = join(dir, 'tone.wav');
+      execFileSync(real, ['-hide_banner', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', source]);
+      await extractAudio(wrapper, source, join(dir, 'single.wav'));
+      await extractAudio(wrapper, source, join(dir, 'batch.wav'), { background: true });
+      const [single, batch] = readFileSync(join(dir, 'nice.log'), 'utf8').trim().split('\n').map(Number);
+      expect(batch).toBeGreaterThan(single);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

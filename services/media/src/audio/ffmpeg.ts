@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import type { AsrAudioFormat } from '@visualnotes/contracts';
 
 /** ffmpeg: `FFMPEG_PATH`, else the optional `ffmpeg-static` binary when its download ran, else `ffmpeg` on PATH. */
@@ -20,9 +21,27 @@ export const SAMPLE_RATE = 16_000;
 /** Mono 16-bit PCM: bytes per second of the chunks we send for transcription. */
 export const BYTES_PER_SECOND = SAMPLE_RATE * 2;
 
-function run(bin: string, args: string[]): Promise<string> {
+/**
+ * How an ffmpeg run shares the CPU: `background` work (a batch's items) runs at a lower OS
+ * priority, so a single video someone is waiting for is cut first while a large batch runs.
+ */
+export interface FfmpegOptions {
+  background?: boolean;
+}
+
+/** The niceness of background runs: under Linux's scheduler about a tenth of a normal process's share. */
+const BACKGROUND_NICENESS = 10;
+
+function run(bin: string, args: string[], options: FfmpegOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    if (options.background && child.pid) {
+      try {
+        setPriority(child.pid, BACKGROUND_NICENESS);
+      } catch {
+        // not permitted here (some containers): the run keeps the normal priority
+      }
+    }
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => {
       stderr += d.toString();
@@ -34,8 +53,8 @@ function run(bin: string, args: string[]): Promise<string> {
 }
 
 /** Any audio or video file to mono 16 kHz 16-bit WAV. */
-export async function extractAudio(bin: string, input: string, output: string): Promise<void> {
-  await run(bin, ['-y', '-i', input, '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-c:a', 'pcm_s16le', '-f', 'wav', output]);
+export async function extractAudio(bin: string, input: string, output: string, options?: FfmpegOptions): Promise<void> {
+  await run(bin, ['-y', '-i', input, '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-c:a', 'pcm_s16le', '-f', 'wav', output], options);
 }
 
 /**
@@ -60,19 +79,20 @@ export async function encodeChunk(
   format: AsrAudioFormat,
   kbps: number,
   output: string,
+  options?: FfmpegOptions,
 ): Promise<Buffer> {
   if (format === 'wav') return sliceWav(wav, info, range.start, range.end);
   // Input seeking in PCM is sample-accurate, so chunk offsets stay exact.
   const cut = ['-ss', range.start.toFixed(4), '-t', (range.end - range.start).toFixed(4), '-i', wav, '-ac', '1', '-ar', String(SAMPLE_RATE)];
   const codec =
     format === 'opus' ? ['-c:a', 'libopus', '-b:a', `${kbps}k`, '-vbr', 'on', '-f', 'ogg'] : ['-c:a', 'flac', '-compression_level', '8', '-f', 'flac'];
-  await run(bin, ['-y', ...cut, '-map_metadata', '-1', ...codec, output]);
+  await run(bin, ['-y', ...cut, '-map_metadata', '-1', ...codec, output], options);
   return readFile(output);
 }
 
 /** Silent stretches (seconds) found by ffmpeg's silencedetect. */
-export async function detectSilences(bin: string, wav: string, noiseDb = -35, minSeconds = 0.3): Promise<{ start: number; end: number }[]> {
-  const log = await run(bin, ['-i', wav, '-af', `silencedetect=noise=${noiseDb}dB:d=${minSeconds}`, '-f', 'null', '-']);
+export async function detectSilences(bin: string, wav: string, options?: FfmpegOptions, noiseDb = -35, minSeconds = 0.3): Promise<{ start: number; end: number }[]> {
+  const log = await run(bin, ['-i', wav, '-af', `silencedetect=noise=${noiseDb}dB:d=${minSeconds}`, '-f', 'null', '-'], options);
   const out: { start: number; end: number }[] = [];
   let start: number | null = null;
   for (const m of log.matchAll(/silence_(start|end): (-?[\d.]+)/g)) {

@@ -123,13 +123,15 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
   /** Mono 16 kHz audio cut at silences into chunks, then one transcription job per chunk and a merge job; returns the chunk count. */
   private async startTranscription(job: ImportJob, video: Video): Promise<number> {
     const bin = ffmpegPath(this.config.FFMPEG_PATH);
+    // a batch's audio is cut at a lower priority than a single video someone waits for
+    const cpu = { background: !!job.data.batch };
     const dir = await mkdtemp(join(tmpdir(), 'vn-audio-'));
     try {
       const source = join(dir, 'source');
       const wav = join(dir, 'audio.wav');
       await this.download(video, source);
       try {
-        await extractAudio(bin, source, wav);
+        await extractAudio(bin, source, wav, cpu);
       } catch (err) {
         this.logger.warn(`audio extraction failed for ${video.id}: ${(err as Error).message}`);
         throw new UnrecoverableError(Messages.noReadableAudio);
@@ -140,11 +142,11 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
       const format = this.config.ASR_AUDIO_FORMAT;
       const maxSeconds = Math.floor((this.config.MEDIA_CHUNK_MAX_BYTES - 4096) / chunkBytesPerSecond(format, this.config.ASR_AUDIO_KBPS));
       const target = Math.min(this.config.MEDIA_CHUNK_SECONDS, maxSeconds);
-      const silences = total > target * 1.25 ? await detectSilences(bin, wav) : [];
+      const silences = total > target * 1.25 ? await detectSilences(bin, wav, cpu) : [];
       const plan = planChunks(total, target, maxSeconds, silences);
       const encoded = join(dir, `chunk.${AsrAudioFormats[format].ext}`);
       for (const [i, c] of plan.entries()) {
-        await this.storage.put(chunkKey(video.id, i, format), await encodeChunk(bin, wav, info, c, format, this.config.ASR_AUDIO_KBPS, encoded));
+        await this.storage.put(chunkKey(video.id, i, format), await encodeChunk(bin, wav, info, c, format, this.config.ASR_AUDIO_KBPS, encoded, cpu));
       }
       if (!video.duration) await this.videos.setDuration(video.id, Math.round(total * 1000) / 1000);
       await this.service.setProgress(video.id, 5, 'transcribing');
