@@ -47,9 +47,38 @@ async function signedIn(user: SignedUp): Promise<BrowserContext> {
   return context;
 }
 
+/** What each page's live channel sent and received (message types, element ids), for failure messages. */
+const traffic = new WeakMap<Page, string[]>();
+function recordTraffic(page: Page) {
+  const log: string[] = [];
+  traffic.set(page, log);
+  const describe = (payload: string | Buffer) => {
+    try {
+      const m = JSON.parse(String(payload)) as { type: string; elements?: { id: string; version: number }[]; seq?: number; upto?: number };
+      if (m.type === 'ping' || m.type === 'pong' || m.type === 'presence') return null;
+      return `${m.type}${m.elements ? ` ${m.elements.map((e) => `${e.id.slice(0, 4)}@${e.version}`).join(',')}` : ''}${m.seq !== undefined ? ` seq ${m.seq}` : ''}${m.upto !== undefined ? ` upto ${m.upto}` : ''}`;
+    } catch {
+      return 'unreadable';
+    }
+  };
+  page.on('websocket', (ws) => {
+    log.push('open');
+    ws.on('framesent', (f) => {
+      const d = describe(f.payload);
+      if (d) log.push(`> ${d}`);
+    });
+    ws.on('framereceived', (f) => {
+      const d = describe(f.payload);
+      if (d) log.push(`< ${d}`);
+    });
+    ws.on('close', () => log.push('closed'));
+  });
+}
+
 /** Opens the editor on a gateway copy and waits until the live channel is connected. */
 async function openLive(user: SignedUp, base: string, id: string): Promise<Page> {
   const page = await (await signedIn(user)).newPage();
+  recordTraffic(page);
   await page.goto(`${base}/projects/${id}`, { waitUntil: 'domcontentloaded' });
   await page.locator('.excalidraw canvas').first().waitFor({ timeout: 30_000 });
   await page.waitForSelector('[data-testid="live-peers"][data-live-status="live"]', { timeout: 30_000 });
@@ -88,7 +117,10 @@ async function converged(a: Page, b: Page, id: string, count: number) {
       200,
     );
   } catch (err) {
-    throw new Error(`the screens and the server did not converge: ${last}`, { cause: err });
+    const talk = (p: Page) => (traffic.get(p) ?? []).slice(-25).join(' | ');
+    throw new Error(`the screens and the server did not converge: ${last}\nfirst screen's live channel: ${talk(a)}\nsecond screen's: ${talk(b)}`, {
+      cause: err,
+    });
   }
 }
 

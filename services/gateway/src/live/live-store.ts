@@ -273,7 +273,12 @@ export class LiveStore {
 
   /** Whether any copy has the room open. */
   async listened(projectId: string): Promise<boolean> {
+    return (await this.listeners(projectId)) > 0;
+  }
+
+  /** How many copies have the room open (this one included once it has subscribed). */
+  async listeners(projectId: string): Promise<number> {
     const [, count] = (await this.redis.pubsub('NUMSUB', this.keys(projectId).channel)) as [string, number];
-    return Number(count) > 0;
+    return Number(count);
   }
 }

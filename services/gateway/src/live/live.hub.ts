@@ -161,7 +161,22 @@ export class LiveHub implements OnModuleDestroy {
       const project = await this.rpc.send(Patterns.publish.projectsGet, { user_id: user.id, scope: user.scope, id: projectId });
       if (!room.seeded) {
         room.seeded = true;
-        await this.store.seed(projectId, project.scene.elements);
+        if ((await this.store.listeners(projectId)) > 1) {
+          // other copies have the project open: what the saved scene holds that their editors have
+          // not seen (an ordinary save whose announcement has not run yet) goes to them now, as
+          // the announcement would find it known once the version table is seeded
+          const elements = project.scene.elements;
+          await this.store.merge(
+            projectId,
+            id,
+            user.id,
+            elements,
+            elements.map((e) => JSON.stringify(e)),
+            { persist: false },
+          );
+        } else {
+          await this.store.seed(projectId, project.scene.elements);
+        }
       }
       const unsaved = await this.store.unsaved(projectId);
       const scene: Scene = {

@@ -212,6 +212,43 @@ describe('live channel across two gateway copies', () => {
     expect(acks(a)[2]).toBe(0);
   });
 
+  it('sends what an ordinary save (a device that was offline) added to everyone who has the project open, on every copy', async () => {
+    const shared = rect();
+    const id = await sharedProject([shared]);
+    const a = await connect(backend.url, owner, id);
+    const project = await api<{ version: number; scene: { elements: SceneElement[] } }>(editor, 'GET', `/projects/${id}`);
+    const added = rect();
+    const saved = await fetch(`${secondUrl}/api/projects/${id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${editor.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        scene: { type: 'excalidraw', version: 2, elements: [...project.body.scene.elements, added], appState: {}, files: {} },
+        version: project.body.version,
+      }),
+    });
+    expect(saved.status).toBe(200);
+    await waitFor(() => a.scene.has(added.id) || null, 10_000, 20);
+  });
+
+  it('gives editors on other copies what a save added before its announcement ran, when a newcomer opens the project on a copy of its own', async () => {
+    const id = await sharedProject([rect()]);
+    const a = await connect(backend.url, owner, id);
+    // a save written to the database whose announcement has not run yet (straight to the publish service)
+    const project = await api<{ version: number; scene: { elements: SceneElement[] } }>(editor, 'GET', `/projects/${id}`);
+    const added = rect();
+    await second.app.get(RpcClient).send(Patterns.publish.projectsUpdate, {
+      user_id: editor.user.id,
+      scope: [],
+      id,
+      version: project.body.version,
+      scene: { type: 'excalidraw', version: 2, elements: [...project.body.scene.elements, added], appState: {}, files: {} },
+    });
+    // the saving device reconnects on the second copy, which has not had the project open
+    const b = await connect(secondUrl, editor, id);
+    expect(b.scene.has(added.id)).toBe(true);
+    await waitFor(() => a.scene.has(added.id) || null, 10_000, 20);
+  });
+
   it("refuses a viewer's change with a message and keeps the connection open", async () => {
     const id = await sharedProject([rect()]);
     const a = await connect(backend.url, owner, id);
