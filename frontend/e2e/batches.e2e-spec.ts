@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { signUp, Stack, YoutubeStandIn, type SignedUp } from '@visualnotes/testing';
+import { signUp, type SignedUp, type Stack } from '@visualnotes/testing';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
+import { startVideoStack, type VideoStack } from '../../test/support/transcription';
 import { useBrowser } from './browser';
 
 /** A batch in the browser: paste five links, watch each one finish, download everything as one ZIP. */
@@ -17,26 +18,25 @@ const LINES = [
 ];
 const IDS = ['batchvid001', 'batchvid002', 'batchvid003', 'batchvid004', 'batchvid005'];
 
+let started: VideoStack | undefined;
 let stack: Stack;
-let yt: YoutubeStandIn;
 let user: SignedUp;
 const chromium = useBrowser();
 
 beforeAll(async () => {
-  yt = await YoutubeStandIn.start(
-    IDS.map((id, n) => ({
+  ({ stack } = started = await startVideoStack({
+    label: 'batches_ui',
+    videos: IDS.map((id, n) => ({
       id,
       title: `Lesson ${n + 1}`,
       lengthSeconds: 30,
       tracks: [{ lang: 'en', name: 'English', lines: LINES.map((text, i) => ({ start: i * 5, dur: 5, text })) }],
     })),
-  );
-  stack = await Stack.start({ label: 'batches_ui', env: { YOUTUBE_BASE_URL: yt.url } });
+  }));
   user = await signUp(stack.url);
 }, 150_000);
 afterAll(async () => {
-  await stack?.close();
-  await yt?.close();
+  await started?.close();
 });
 
 async function open(width: number): Promise<Page> {

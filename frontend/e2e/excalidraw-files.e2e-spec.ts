@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Project } from '@visualnotes/contracts';
-import { signUp, type SignedUp } from '@visualnotes/testing';
+import { sceneText, signUp, type SignedUp } from '@visualnotes/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { APP_URL, appUrl, useBrowser } from './browser';
 
@@ -182,18 +182,7 @@ describe('Excalidraw files and images', () => {
 
   it('loads everything from our own origin: the home page, the editor with every font, and a published page', async () => {
     const fonts = [1, 2, 3, 5, 6, 7, 8, 9];
-    const text = (n: number, fontFamily: number, value: string) => ({
-      id: `t${n}`,
-      type: 'text',
-      x: 40,
-      y: 40 + n * 50,
-      width: 400,
-      height: 25,
-      text: value,
-      originalText: value,
-      fontSize: 20,
-      fontFamily,
-    });
+    const text = (n: number, fontFamily: number, value: string) => sceneText(value, { id: `t${n}`, x: 40, y: 40 + n * 50, width: 400, height: 25, fontFamily });
     const elements = [...fonts.map((f, i) => text(i, f, `Font ${f} sample`)), text(20, 5, '中文 日本語のテキスト 한국어')];
     const project = await api<Project>('POST', '/projects', { title: 'Fonts', scene: { elements } });
 

@@ -3,8 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Messages } from '@visualnotes/contracts';
-import { signUp, Stack, YoutubeStandIn, type SignedUp } from '@visualnotes/testing';
+import { signUp, type SignedUp, type Stack } from '@visualnotes/testing';
 import type { Page } from 'playwright-core';
+import { startVideoStack, type VideoStack } from '../../test/support/transcription';
 import { useBrowser } from './browser';
 
 /**
@@ -32,29 +33,30 @@ const PASTA = [
 ];
 const TITLE = 'Solar power and pasta';
 
+let started: VideoStack | undefined;
 let stack: Stack;
-let yt: YoutubeStandIn;
 let user: SignedUp;
 const chromium = useBrowser();
 /** Requests the page made to YouTube's own hosts (all refused: no internet). */
 const youtubeRequests: string[] = [];
 
 beforeAll(async () => {
-  yt = await YoutubeStandIn.start([
-    {
-      id: 'dQw4w9WgXcQ',
-      title: TITLE,
-      author: 'Kitchen Science',
-      lengthSeconds: 60,
-      tracks: [{ lang: 'en', name: 'English', lines: [...SOLAR, ...PASTA].map((text, i) => ({ start: i * 5, dur: 5, text })) }],
-    },
-  ]);
-  stack = await Stack.start({ label: 'video_ui', env: { YOUTUBE_BASE_URL: yt.url } });
+  ({ stack } = started = await startVideoStack({
+    label: 'video_ui',
+    videos: [
+      {
+        id: 'dQw4w9WgXcQ',
+        title: TITLE,
+        author: 'Kitchen Science',
+        lengthSeconds: 60,
+        tracks: [{ lang: 'en', name: 'English', lines: [...SOLAR, ...PASTA].map((text, i) => ({ start: i * 5, dur: 5, text })) }],
+      },
+    ],
+  }));
   user = await signUp(stack.url);
 }, 150_000);
 afterAll(async () => {
-  await stack?.close();
-  await yt?.close();
+  await started?.close();
 });
 
 const url = (path: string) => `${stack.url}${path}`;

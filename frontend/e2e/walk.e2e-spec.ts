@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Project } from '@visualnotes/contracts';
 import { Messages } from '@visualnotes/contracts';
-import { signUp, type SignedUp } from '@visualnotes/testing';
+import { sceneRectangle, signUp, type SignedUp } from '@visualnotes/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { APP_URL, appUrl, useBrowser } from './browser';
 
@@ -264,20 +264,7 @@ describe('the editor toolbar', () => {
 describe('viewers on a phone', () => {
   it('fit a shared canvas to a 375 px screen, also after the window changes size: both ends of a wide drawing are in view', async () => {
     const project = await api<{ id: string; version: number }>('POST', '/projects', { title: 'Wide board' });
-    const box = (id: string, x: number) => ({
-      id,
-      type: 'rectangle',
-      x,
-      y: 0,
-      width: 300,
-      height: 300,
-      strokeColor: '#1e1e1e',
-      backgroundColor: '#1971c2',
-      fillStyle: 'solid',
-      version: 2,
-      versionNonce: 7,
-      isDeleted: false,
-    });
+    const box = (id: string, x: number) => sceneRectangle({ id, x, y: 0, width: 300, height: 300, backgroundColor: '#1971c2', version: 2, versionNonce: 7 });
     await api('PUT', `/projects/${project.id}`, {
       version: project.version,
       scene: { type: 'excalidraw', version: 2, elements: [box('left', 0), box('right', 3000)], appState: {}, files: {} },

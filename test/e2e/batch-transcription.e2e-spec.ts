@@ -1,6 +1,6 @@
 import type { BatchView, VideoCard, VideoView } from '@visualnotes/contracts';
-import { signUp, waitFor, type OpenAiStandIn, type SignedUp, type Stack, type YoutubeStandIn } from '@visualnotes/testing';
-import { startTranscriptionStack, toneAudio } from '../support/transcription';
+import { signUp, waitFor, type OpenAiStandIn, type SignedUp, type Stack } from '@visualnotes/testing';
+import { startTranscriptionStack, toneAudio, type TranscriptionStack } from '../support/transcription';
 
 /**
  * A batch of talks without captions, transcribed by the built services as processes, with the ai
@@ -13,14 +13,14 @@ const IDS = ['batchaudio0', 'batchaudio1', 'batchaudio2', 'batchaudio3'];
 jest.setTimeout(150_000);
 
 describe('a batch of audio survives kill -9 of the ai worker and of the media service', () => {
+  let started: TranscriptionStack | undefined;
   let stack: Stack;
-  let yt: YoutubeStandIn;
   let asr: OpenAiStandIn;
   let user: SignedUp;
 
   beforeAll(async () => {
     const audio = toneAudio('batch-audio', CHUNKS);
-    ({ stack, yt, asr } = await startTranscriptionStack({
+    ({ stack, asr } = started = await startTranscriptionStack({
       label: 'batch_transcription',
       videos: IDS.map((id, i) => ({ id, title: `Talk ${i}`, lengthSeconds: CHUNKS, audio })),
       asrLatencyMs: 300,
@@ -30,9 +30,7 @@ describe('a batch of audio survives kill -9 of the ai worker and of the media se
   }, 120_000);
 
   afterAll(async () => {
-    await stack?.close();
-    await yt?.close();
-    await asr?.close();
+    await started?.close();
   });
 
   const api = (path: string, init: RequestInit = {}) =>

@@ -5,7 +5,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { VideoView } from '@visualnotes/contracts';
-import { OpenAiStandIn, signUp, Stack, tempDir, waitFor, type SignedUp } from '@visualnotes/testing';
+import { signUp, tempDir, waitFor, type SignedUp, type Stack } from '@visualnotes/testing';
+import { startVideoStack, type TranscriptionStack } from '../support/transcription';
 
 /**
  * One upload is one trace: the product started as processes with an OTLP endpoint (OTLP/HTTP with
@@ -65,35 +66,34 @@ class OtlpReceiver {
 jest.setTimeout(150_000);
 
 describe('traces across gateway, media and ai', () => {
+  let started: TranscriptionStack | undefined;
   let stack: Stack;
   let otlp: OtlpReceiver;
-  let asr: OpenAiStandIn;
   let user: SignedUp;
 
   beforeAll(async () => {
     otlp = new OtlpReceiver();
     await otlp.start();
-    asr = await OpenAiStandIn.start();
-    stack = await Stack.start({
+    // uploads only: the YouTube stand-in serves no videos
+    ({ stack } = started = await startVideoStack({
       label: 'tracing',
+      videos: [],
+      asr: {},
       env: {
         OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
         OTEL_BSP_SCHEDULE_DELAY: '200',
         OTEL_METRICS_EXPORTER: 'none',
         OTEL_LOGS_EXPORTER: 'none',
-        ASR_BASE_URL: asr.url,
-        ASR_API_KEY: 'test-key',
         MEDIA_CHUNK_SECONDS: '2',
       },
-    });
+    }));
     user = await signUp(stack.url, { scope: ['premium'] });
   }, 120_000);
 
   afterAll(async () => {
-    await stack?.close();
+    await started?.close();
     await otlp?.close();
-    await asr?.close();
   });
 
   it('gives one upload one trace, with spans from the gateway, media and ai', async () => {

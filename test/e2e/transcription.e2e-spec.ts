@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { VideoView } from '@visualnotes/contracts';
-import { signUp, waitFor, type OpenAiStandIn, type SignedUp, type Stack, type YoutubeStandIn } from '@visualnotes/testing';
-import { startTranscriptionStack, toneAudio } from '../support/transcription';
+import { signUp, waitFor, type OpenAiStandIn, type SignedUp, type Stack } from '@visualnotes/testing';
+import { startTranscriptionStack, toneAudio, type TranscriptionStack } from '../support/transcription';
 import { Client } from 'pg';
 
 /**
@@ -17,15 +17,15 @@ const VIDEO = 'longtalk400';
 jest.setTimeout(150_000);
 
 describe('transcription of a long video survives kill -9 of the ai worker', () => {
+  let started: TranscriptionStack | undefined;
   let stack: Stack;
-  let yt: YoutubeStandIn;
   let asr: OpenAiStandIn;
   let db: Client;
   let user: SignedUp;
 
   beforeAll(async () => {
     // 40 s of mono 16 kHz speech-band tone: 40 chunks of 1 s (the stack's MEDIA_CHUNK_SECONDS), 1.3 MB.
-    ({ stack, yt, asr } = await startTranscriptionStack({
+    ({ stack, asr } = started = await startTranscriptionStack({
       label: 'transcription',
       videos: [{ id: VIDEO, title: 'A long talk without captions', lengthSeconds: CHUNKS, audio: toneAudio('long-audio', CHUNKS) }],
       asrLatencyMs: 400,
@@ -37,9 +37,7 @@ describe('transcription of a long video survives kill -9 of the ai worker', () =
 
   afterAll(async () => {
     await db?.end().catch(() => undefined);
-    await stack?.close();
-    await yt?.close();
-    await asr?.close();
+    await started?.close();
   });
 
   const api = (path: string, init: RequestInit = {}) =>
@@ -127,13 +125,13 @@ describe('transcription of a long video survives kill -9 of the ai worker', () =
  * new copy: every chunk once, none lost, none doubled.
  */
 describe('three ai workers, one killed mid-job', () => {
+  let started: TranscriptionStack | undefined;
   let stack: Stack;
-  let yt: YoutubeStandIn;
   let asr: OpenAiStandIn;
   let user: SignedUp;
 
   beforeAll(async () => {
-    ({ stack, yt, asr } = await startTranscriptionStack({
+    ({ stack, asr } = started = await startTranscriptionStack({
       label: 'transcription-3',
       videos: [{ id: VIDEO, title: 'A long talk for three workers', lengthSeconds: CHUNKS, audio: toneAudio('long-audio-3', CHUNKS) }],
       asrLatencyMs: 400,
@@ -144,9 +142,7 @@ describe('three ai workers, one killed mid-job', () => {
   }, 150_000);
 
   afterAll(async () => {
-    await stack?.close();
-    await yt?.close();
-    await asr?.close();
+    await started?.close();
   });
 
   it('finishes on the two others with every chunk exactly once', async () => {

@@ -1,9 +1,9 @@
 import { createServiceApp, redisOptions, type ServiceApp } from '@visualnotes/common';
 import { Queues, type BatchView, type VideoCard, type VideoView } from '@visualnotes/contracts';
-import { createTestEnv, OpenAiStandIn, signUp, tempDir, waitFor, YoutubeStandIn, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import { signUp, tempDir, waitFor, type OpenAiStandIn, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import { Queue } from 'bullmq';
 import request from 'supertest';
-import { definitions, startBackend, type Backend } from '../support/backend';
+import { definitions, startVideoBackend, type Backend, type VideoBackend } from '../support/backend';
 import { toneWithPauses } from '../support/transcription';
 
 const { ai: aiService, media: mediaService } = definitions;
@@ -11,11 +11,11 @@ const { ai: aiService, media: mediaService } = definitions;
 const BATCH = Array.from({ length: 6 }, (_, i) => `batchtalk0${i}`);
 
 describe('batches are fair to other users and survive a restart', () => {
+  let harness: VideoBackend | undefined;
   let t: TestEnv;
   let backend: Backend;
   let ai: ServiceApp | undefined;
   let media: ServiceApp | undefined;
-  let yt: YoutubeStandIn;
   let asr: OpenAiStandIn;
   let queue: Queue;
   let heavy: SignedUp;
@@ -26,23 +26,25 @@ describe('batches are fair to other users and survive a restart', () => {
     const dir = tempDir('batch-fairness-audio');
     // 8 s cut at 4 s: two chunks of 4 s per batch video; the other user's video: two chunks of 3 s.
     const eight = toneWithPauses(dir, 'eight', 8, [[3.6, 4.4]]);
-    yt = await YoutubeStandIn.start([
-      ...BATCH.map((id, i) => ({ id, title: `Batch talk ${i}`, lengthSeconds: 8, audio: eight })),
-      { id: 'singletalk0', title: 'Another user talk', lengthSeconds: 6, audio: toneWithPauses(dir, 'six', 6, [[2.6, 3.4]]) },
-    ]);
-    asr = await OpenAiStandIn.start();
-    t = await createTestEnv('batch-fairness', {
-      YOUTUBE_BASE_URL: yt.url,
-      ASR_BASE_URL: asr.url,
-      ASR_API_KEY: 'test-key',
-      MEDIA_CHUNK_SECONDS: '4',
-      // one chunk at a time: the order of arrival at the ASR endpoint is the order of the queue
-      WORKER_CONCURRENCY_AI_TRANSCRIPTION: '1',
-      BATCH_ITEMS_IN_FLIGHT: '2',
-      BATCH_SWEEP_MS: '1000',
+    const started = await startVideoBackend({
+      label: 'batch-fairness',
+      videos: [
+        ...BATCH.map((id, i) => ({ id, title: `Batch talk ${i}`, lengthSeconds: 8, audio: eight })),
+        { id: 'singletalk0', title: 'Another user talk', lengthSeconds: 6, audio: toneWithPauses(dir, 'six', 6, [[2.6, 3.4]]) },
+      ],
+      asr: {},
+      env: {
+        MEDIA_CHUNK_SECONDS: '4',
+        // one chunk at a time: the order of arrival at the ASR endpoint is the order of the queue
+        WORKER_CONCURRENCY_AI_TRANSCRIPTION: '1',
+        BATCH_ITEMS_IN_FLIGHT: '2',
+        BATCH_SWEEP_MS: '1000',
+      },
+      // the ai service starts later: first, the batch's chunks wait in the queue
+      services: ['auth', 'license', 'media'],
     });
-    // the ai service starts later: first, the batch's chunks wait in the queue
-    backend = await startBackend(t.env, ['auth', 'license', 'media']);
+    harness = started;
+    ({ t, backend, asr } = started);
     [heavy, other] = await Promise.all([signUp(backend.url), signUp(backend.url)]);
     queue = new Queue(Queues.aiTranscription, { connection: redisOptions(t.env.REDIS_URL!), prefix: t.env.REDIS_PREFIX });
   }, 120_000);
@@ -50,10 +52,7 @@ describe('batches are fair to other users and survive a restart', () => {
     await queue?.close();
     await ai?.app.close();
     await media?.app.close();
-    await backend?.close();
-    await t?.cleanup();
-    await yt?.close();
-    await asr?.close();
+    await harness?.close();
   });
 
   it("takes another user's single video before the rest of a queued batch, and finishes the batch after a media restart", async () => {

@@ -1,16 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
-import { join } from 'node:path';
 import { createServiceApp, type ServiceApp } from '../../libs/common/src';
 import { QueueOwners, type DocumentSummaryView, type VideoView } from '../../libs/contracts/src';
-import { createTestEnv, freePort, OpenAiStandIn, signUp, tempDir, waitFor, YoutubeStandIn, type SignedUp, type TestEnv } from '../../libs/testing/src';
+import { freePort, signUp, waitFor, type OpenAiStandIn, type SignedUp, type TestEnv } from '../../libs/testing/src';
 import request from 'supertest';
 import { aiService } from '../../services/ai/src/service';
 import { mediaService } from '../../services/media/src/service';
-import { startBackend, type Backend } from '../support/backend';
-
-const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
+import { startVideoBackend, type Backend, type VideoBackend } from '../support/backend';
+import { toneAudio } from '../support/transcription';
 
 function scrape(port: number): Promise<string> {
   return new Promise((resolve, reject) =>
@@ -37,28 +33,26 @@ function value(body: string, name: string, labels: Record<string, string> = {}):
 const queuesIn = (body: string) => new Set([...body.matchAll(/^vn_queue_jobs\{[^}]*queue="([^"]+)"/gm)].map((m) => m[1]));
 
 describe('Prometheus metrics as operators scrape them', () => {
+  let harness: VideoBackend | undefined;
   let t: TestEnv;
   let backend: Backend;
   let media: ServiceApp;
   let ai: ServiceApp;
-  let yt: YoutubeStandIn;
   let model: OpenAiStandIn;
   let user: SignedUp;
   const ports = { media: 0, ai: 0 };
 
   beforeAll(async () => {
-    const wav = join(tempDir('metrics-audio'), 'talk.wav');
-    execFileSync(ffmpeg, ['-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=6', '-ac', '1', '-ar', '16000', wav]);
-    yt = await YoutubeStandIn.start([{ id: 'metrictalk0', title: 'A talk to count', lengthSeconds: 6, audio: readFileSync(wav) }]);
-    model = await OpenAiStandIn.start();
-    t = await createTestEnv('metrics', {
-      YOUTUBE_BASE_URL: yt.url,
-      AI_BASE_URL: model.url,
-      AI_API_KEY: 'test-key',
-      AI_MODEL: 'stand-in-model',
-      MEDIA_CHUNK_SECONDS: '4',
+    // the model's stand-in also transcribes (no ASR_BASE_URL): media and ai start below, each with a metrics port
+    const started = await startVideoBackend({
+      label: 'metrics',
+      videos: [{ id: 'metrictalk0', title: 'A talk to count', lengthSeconds: 6, audio: toneAudio('metrics-audio', 6) }],
+      model: {},
+      env: { MEDIA_CHUNK_SECONDS: '4' },
+      services: ['auth', 'license'],
     });
-    backend = await startBackend(t.env, ['auth', 'license']);
+    harness = started;
+    ({ t, backend, model } = started);
     ports.media = await freePort();
     media = (await createServiceApp(mediaService as never, { ...t.env, METRICS_PORT: String(ports.media) })) as ServiceApp;
     ports.ai = await freePort();
@@ -68,10 +62,7 @@ describe('Prometheus metrics as operators scrape them', () => {
   afterAll(async () => {
     await ai?.stop();
     await media?.stop();
-    await backend?.close();
-    await t?.cleanup();
-    await yt?.close();
-    await model?.close();
+    await harness?.close();
   });
 
   it('counts audio seconds transcribed, model tokens and document pages read', async () => {

@@ -1,14 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { VideoView } from '@visualnotes/contracts';
-import { createTestEnv, OpenAiStandIn, S3StandIn, signUp, tempDir, waitFor, YoutubeStandIn, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import { S3StandIn, signUp, tempDir, waitFor, type OpenAiStandIn, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import request from 'supertest';
 import { S3Storage } from '../../libs/common/src/storage';
-import { startBackend, type Backend } from '../support/backend';
-
-const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
+import { startVideoBackend, type Backend, type VideoBackend } from '../support/backend';
+import { toneWithPauses } from '../support/transcription';
 
 /**
  * The product with STORAGE=s3 against a real S3-protocol server: uploads stream to the bucket,
@@ -16,7 +14,7 @@ const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
  */
 describe('S3 storage end to end (uploads, transcription)', () => {
   let s3: S3StandIn;
-  let yt: YoutubeStandIn;
+  let harness: VideoBackend | undefined;
   let asr: OpenAiStandIn;
   let t: TestEnv;
   let backend: Backend;
@@ -26,40 +24,21 @@ describe('S3 storage end to end (uploads, transcription)', () => {
 
   beforeAll(async () => {
     s3 = await S3StandIn.start();
-    const wav = join(tempDir('s3-audio'), 'talk.wav');
     // 8 s of tone with a silence in the middle: two chunks of 4 s.
-    execFileSync(ffmpeg, [
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      "sine=frequency=440:duration=8,volume=enable='between(t,3.6,4.4)':volume=0",
-      '-ac',
-      '1',
-      '-ar',
-      '16000',
-      wav,
-    ]);
-    yt = await YoutubeStandIn.start([{ id: 's3talk00000', title: 'A talk stored in S3', lengthSeconds: 8, audio: readFileSync(wav) }]);
-    asr = await OpenAiStandIn.start();
-    t = await createTestEnv('s3', {
-      ...s3.env,
-      YOUTUBE_BASE_URL: yt.url,
-      ASR_BASE_URL: asr.url,
-      ASR_API_KEY: 'test-key',
-      MEDIA_CHUNK_SECONDS: '4',
-      UPLOAD_LIMIT_BYTES: String(12 * 1024 * 1024),
+    const talk = toneWithPauses(tempDir('s3-audio'), 'talk', 8, [[3.6, 4.4]], 16_000);
+    const started = await startVideoBackend({
+      label: 's3',
+      videos: [{ id: 's3talk00000', title: 'A talk stored in S3', lengthSeconds: 8, audio: talk }],
+      asr: {},
+      env: { ...s3.env, MEDIA_CHUNK_SECONDS: '4', UPLOAD_LIMIT_BYTES: String(12 * 1024 * 1024) },
     });
-    backend = await startBackend(t.env, ['auth', 'license', 'media', 'ai']);
+    harness = started;
+    ({ t, backend, asr } = started);
     bucket = new S3Storage(s3.bucket, { endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
     alice = await signUp(backend.url);
   }, 90_000);
   afterAll(async () => {
-    await backend?.close();
-    await t?.cleanup();
-    await yt?.close();
-    await asr?.close();
+    await harness?.close();
     await s3?.close();
   });
 

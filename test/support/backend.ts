@@ -1,3 +1,4 @@
+import { createTestEnv, type TestEnv, type YoutubeStandIn } from '@visualnotes/testing';
 import { createServiceApp, type ServiceApp } from '../../libs/common/src';
 import type { ServiceName } from '../../libs/contracts/src';
 import { aiService } from '../../services/ai/src/service';
@@ -6,6 +7,7 @@ import { createGatewayApp, type Gateway } from '../../services/gateway/src/boots
 import { licenseService } from '../../services/license/src/service';
 import { mediaService } from '../../services/media/src/service';
 import { publishService } from '../../services/publish/src/service';
+import { startStandIns, type StandInOptions, type StartedStandIns } from './transcription';
 
 export const definitions = {
   auth: authService,
@@ -44,4 +46,46 @@ export async function startBackend(env: NodeJS.ProcessEnv, only: ServiceName[] =
       for (const s of Object.values(services)) await s.app.close();
     },
   };
+}
+
+/** The in-process backend of a video test with its stand-ins; `close` stops all of it and drops the test's database. */
+export interface VideoBackend {
+  t: TestEnv;
+  backend: Backend;
+  yt: YoutubeStandIn;
+  close(): Promise<void>;
+}
+
+/**
+ * The services named (default: auth, license, media and ai) and the gateway in this process, on a
+ * fresh test environment pointed at a YouTube stand-in serving `videos` and, when asked, at
+ * speech-to-text (`asr`) and chat model (`model`) stand-ins. `env` is added to (and wins over)
+ * the stand-ins' environment.
+ */
+export async function startVideoBackend<O extends StandInOptions>(
+  options: O & { label: string; env?: Record<string, string>; services?: ServiceName[] },
+): Promise<VideoBackend & StartedStandIns<O>> {
+  const standIns = await startStandIns(options);
+  let t: TestEnv | undefined;
+  try {
+    t = await createTestEnv(options.label, { ...standIns.env, ...options.env });
+    const backend = await startBackend(t.env, options.services ?? ['auth', 'license', 'media', 'ai']);
+    const env = t;
+    return {
+      yt: standIns.yt,
+      asr: standIns.asr,
+      model: standIns.model,
+      t,
+      backend,
+      close: async () => {
+        await backend.close();
+        await env.cleanup();
+        await standIns.close();
+      },
+    } as VideoBackend & StartedStandIns<O>;
+  } catch (err) {
+    await t?.cleanup();
+    await standIns.close();
+    throw err;
+  }
 }

@@ -35,3 +35,26 @@ export function sceneRectangle(overrides: Partial<SceneElement> & Record<string,
     ...overrides,
   };
 }
+
+/** An Excalidraw text element as the editor saves it (left-aligned, 20 px, Excalifont unless `overrides` say otherwise), placed like `sceneRectangle`. */
+export function sceneText(text: string, overrides: Partial<SceneElement> & Record<string, unknown> = {}, idPrefix = 'text'): SceneElement {
+  return sceneRectangle(
+    {
+      type: 'text',
+      width: 10 * text.length,
+      height: 25,
+      strokeWidth: 1,
+      text,
+      originalText: text,
+      fontSize: 20,
+      fontFamily: 5,
+      textAlign: 'left',
+      verticalAlign: 'top',
+      containerId: null,
+      autoResize: true,
+      lineHeight: 1.25,
+      ...overrides,
+    },
+    idPrefix,
+  );
+}

@@ -19,6 +19,7 @@ import { LoginChallenge } from './security-codes/login-challenge.entity';
 import { SecurityCodesService } from './security-codes/security-codes.service';
 import { RefreshToken, Session } from './sessions/session.entity';
 import { SessionsHandlers } from './sessions/sessions.handlers';
+import { SessionsRepository } from './sessions/sessions.repository';
 import { SessionsService } from './sessions/sessions.service';
 import { User } from './users/user.entity';
 import { UsersHandlers } from './users/users.handlers';
@@ -37,12 +38,13 @@ export const authEntities = [User, Session, RefreshToken, Device, LoginChallenge
     EmailTokensService,
     LoginThrottle,
     SecurityCodesService,
+    SessionsRepository,
     SessionsService,
     LoginService,
     UsersRepository,
     UsersService,
     PasswordsService,
   ],
-  exports: [UsersService],
+  exports: [UsersService, UsersRepository],
 })
 export class AccountsModule {}

@@ -8,7 +8,7 @@ import { initAuth } from '../../features/auth/session';
 import { canvasApi } from '../../features/canvas/api';
 import { ApiServer, useServerAsBase } from '../../test/api-server';
 import { makeStore } from '../store';
-import { ApiError, fresh, REFRESH_LOCK, runApi } from './api';
+import { ApiError, fresh, openStream, REFRESH_LOCK, runApi } from './api';
 import { readRefreshToken, readToken, writeTokens } from './tokens';
 
 const user = { id: 'u1', name: 'Ann', email: 'ann@example.com', scope: [], plan: null, locale: 'en' as const, created_at: '2026-01-01T00:00:00Z' };
@@ -140,5 +140,32 @@ describe('the base query on a 401', () => {
     } finally {
       Reflect.deleteProperty(navigator, 'locks');
     }
+  });
+});
+
+describe('openStream', () => {
+  it('opens a stream with the session token, and on a 401 refreshes once and opens it again', async () => {
+    signedInStore();
+    server.on('GET /jobs/j1/events', (req) =>
+      req.authorization === 'Bearer new-token' ? { status: 200, body: { state: 'completed' } } : { status: 401, body: {} },
+    );
+    const res = await openStream('jobs/j1/events', { headers: { Accept: 'text/event-stream' } });
+    expect(res.status).toBe(200);
+    await expect(res.json()).resolves.toEqual({ state: 'completed' });
+    expect(server.received.map((r) => `${r.method} ${r.path} ${r.authorization ?? '-'}`)).toEqual([
+      'GET /jobs/j1/events Bearer old-token',
+      'POST /auth/refresh -',
+      'GET /jobs/j1/events Bearer new-token',
+    ]);
+  });
+
+  it('answers the 401 when the refresh is refused, and never refreshes for a visitor', async () => {
+    signedInStore('refresh-revoked');
+    server.on('GET /jobs/j1/events', { status: 401, body: {} });
+    expect((await openStream('jobs/j1/events')).status).toBe(401);
+    expect(refreshes).toBe(1);
+    expect((await openStream('jobs/j1/events')).status).toBe(401);
+    expect(refreshes).toBe(1);
+    expect(server.received.at(-1)?.authorization).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type Fetch
 import type { TokenPair } from '@visualnotes/contracts';
 import { API_BASE_URL } from '../constants';
 import { errorMessage } from '../error/describe-error';
-import { authorizationHeader, readRefreshToken, readToken, refreshTokenChange, writeTokens } from './tokens';
+import { authorizationHeader, currentAuthorization, readRefreshToken, readToken, refreshTokenChange, writeTokens } from './tokens';
 
 /** An HTTP answer other than 2xx, for callers that await a request instead of using a hook. */
 export class ApiError extends Error {
@@ -21,7 +21,7 @@ const headersFor = (signedIn: boolean) => (headers: Headers) => {
   if (authorization && !headers.has('Authorization')) headers.set('Authorization', authorization);
   return headers;
 };
-/** The only place the app calls `fetch` for the API: as the signed-in user, or as nobody. */
+/** With `openStream` below, the only place the app calls `fetch` for the API: as the signed-in user, or as nobody. */
 const signedInQuery = fetchBaseQuery({ baseUrl: API_BASE_URL, prepareHeaders: headersFor(true) });
 const anonymousQuery = fetchBaseQuery({ baseUrl: API_BASE_URL, prepareHeaders: headersFor(false) });
 
@@ -118,6 +118,23 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   }
   return signedInQuery(args, queryApi, {});
 };
+
+/**
+ * Opens a streamed answer of the API (`path` under the base URL, e.g. Server-Sent Events) that
+ * RTK Query cannot hold: the response itself, for the caller to read. It is sent like every other
+ * call (the session's Authorization header when signed in, plus `headers`), and a 401 on a request
+ * sent with a token refreshes the session once (the shared refresh) and sends it again.
+ */
+export async function openStream(path: string, init: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Response> {
+  const url = `${API_BASE_URL.replace(/\/$/, '')}/${path.replace(/^\//, '')}`;
+  const send = (authorization: string | undefined) =>
+    fetch(url, { headers: { ...init.headers, ...(authorization ? { Authorization: authorization } : {}) }, signal: init.signal });
+  const authorization = currentAuthorization();
+  const res = await send(authorization);
+  if (res.status !== 401 || !authorization || !(await refreshSession())) return res;
+  await res.body?.cancel().catch(() => undefined);
+  return send(currentAuthorization());
+}
 
 /**
  * The one RTK Query API of the app. Feature code adds endpoints with `api.injectEndpoints`

@@ -1,8 +1,6 @@
 import type { JobStatus } from '@visualnotes/contracts';
 import { useEffect, useState } from 'react';
-import { refreshSession } from '../../app/api/api';
-import { currentAuthorization } from '../../app/api/tokens';
-import { API_BASE_URL } from '../../app/constants';
+import { openStream } from '../../app/api/api';
 import { deviceFingerprint } from '../license/referral';
 
 const RECONNECT_MS = 3_000;
@@ -25,8 +23,9 @@ function takeEvents(buffer: string): { events: string[]; rest: string } {
 
 /**
  * Follows a Server-Sent Events route of the API (`path` under `/api`) until `isFinal` says so,
- * returning the latest event. Read with `fetch` rather than `EventSource`, which cannot send the
- * headers that prove whose stream it is (the access token, or a visitor's fingerprint). A dropped
+ * returning the latest event. Read through the API's `openStream` rather than `EventSource`, which
+ * cannot send the headers that prove whose stream it is (the access token, or a visitor's
+ * fingerprint); an expired session is refreshed there the way every API call does it. A dropped
  * stream is opened again, as `EventSource` would; an HTTP error (e.g. 404, not this caller's) ends it.
  */
 export function useEventStream<T>(path: string | null | undefined, isFinal: (value: T) => boolean, onDone: () => void): T | null {
@@ -34,7 +33,6 @@ export function useEventStream<T>(path: string | null | undefined, isFinal: (val
   useEffect(() => {
     if (!path || typeof fetch === 'undefined') return;
     const controller = new AbortController();
-    const url = `${API_BASE_URL.replace(/\/$/, '')}/${path}`;
     let finished = false;
     const finish = () => {
       if (finished) return;
@@ -45,13 +43,7 @@ export function useEventStream<T>(path: string | null | undefined, isFinal: (val
     const follow = async (): Promise<void> => {
       while (!finished && !controller.signal.aborted) {
         try {
-          const authorization = currentAuthorization();
-          const res = await fetch(url, {
-            headers: { Accept: 'text/event-stream', 'X-Fingerprint': deviceFingerprint(), ...(authorization ? { Authorization: authorization } : {}) },
-            signal: controller.signal,
-          });
-          // an expired session is refreshed the way every API call does it, then the stream is asked for again
-          if (res.status === 401 && authorization && (await refreshSession())) continue;
+          const res = await openStream(path, { headers: { Accept: 'text/event-stream', 'X-Fingerprint': deviceFingerprint() }, signal: controller.signal });
           if (!res.ok || !res.body) return finish();
           const reader = res.body.getReader();
           const decoder = new TextDecoder();

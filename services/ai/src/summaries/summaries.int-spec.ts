@@ -1,10 +1,10 @@
 import { redisOptions } from '@visualnotes/common';
 import { JobPriority, Queues, type VideoView } from '@visualnotes/contracts';
-import { createTestEnv, OpenAiStandIn, signUp, waitFor, YoutubeStandIn, type SignedUp, type StandInLine, type TestEnv } from '@visualnotes/testing';
+import { signUp, waitFor, type OpenAiStandIn, type SignedUp, type StandInLine, type TestEnv } from '@visualnotes/testing';
 import { Queue } from 'bullmq';
 import OpenAI from 'openai';
 import request from 'supertest';
-import { startBackend, type Backend } from '../../../../test/support/backend';
+import { startVideoBackend, type Backend, type VideoBackend } from '../../../../test/support/backend';
 import { OpenAiSummaryProvider } from './providers';
 
 const MAP_WORDS = 1_000;
@@ -31,37 +31,31 @@ function modelAnswer(messages: { role: string; content: string }[]): string {
 }
 
 describe('long video summaries mapped in parallel child jobs (BullMQ flow)', () => {
+  let harness: VideoBackend | undefined;
   let t: TestEnv;
   let backend: Backend;
-  let yt: YoutubeStandIn;
   let model: OpenAiStandIn;
   let queue: Queue;
   let premium: SignedUp;
 
   beforeAll(async () => {
-    yt = await YoutubeStandIn.start([
-      { id: 'longtalk000', title: 'Three topics', lengthSeconds: 2_100, tracks: [{ lang: 'en', name: 'English', lines: longCaptions() }] },
-      { id: 'shorttalk00', title: 'One topic', lengthSeconds: 35, tracks: [{ lang: 'en', name: 'English', lines: longCaptions().slice(0, 10) }] },
-    ]);
-    model = await OpenAiStandIn.start({ chat: modelAnswer, chatLatencyMs: 150 });
-    t = await createTestEnv('video-summary-flow', {
-      YOUTUBE_BASE_URL: yt.url,
-      AI_BASE_URL: model.url,
-      AI_API_KEY: 'test-key',
-      AI_MODEL: 'stand-in-model',
-      AI_MAP_WORDS: String(MAP_WORDS),
-      WORKER_CONCURRENCY_AI_SUMMARIES: '4',
+    const started = await startVideoBackend({
+      label: 'video-summary-flow',
+      videos: [
+        { id: 'longtalk000', title: 'Three topics', lengthSeconds: 2_100, tracks: [{ lang: 'en', name: 'English', lines: longCaptions() }] },
+        { id: 'shorttalk00', title: 'One topic', lengthSeconds: 35, tracks: [{ lang: 'en', name: 'English', lines: longCaptions().slice(0, 10) }] },
+      ],
+      model: { chat: modelAnswer, chatLatencyMs: 150 },
+      env: { AI_MAP_WORDS: String(MAP_WORDS), WORKER_CONCURRENCY_AI_SUMMARIES: '4' },
     });
-    backend = await startBackend(t.env, ['auth', 'license', 'media', 'ai']);
+    harness = started;
+    ({ t, backend, model } = started);
     premium = await signUp(backend.url, { scope: ['premium'] });
     queue = new Queue(Queues.aiSummaries, { connection: redisOptions(t.env.REDIS_URL!), prefix: t.env.REDIS_PREFIX });
   }, 120_000);
   afterAll(async () => {
     await queue?.close();
-    await backend?.close();
-    await t?.cleanup();
-    await yt?.close();
-    await model?.close();
+    await harness?.close();
   });
 
   const ready = (id: string): Promise<VideoView> =>

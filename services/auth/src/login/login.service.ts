@@ -1,17 +1,15 @@
-import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type LoginAnswer, type LoginSuccess, type RpcRequest } from '@visualnotes/contracts';
-import type { Repository } from 'typeorm';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { SecurityCodesService } from '../security-codes/security-codes.service';
 import { SessionsService } from '../sessions/sessions.service';
-import { User } from '../users/user.entity';
+import { UsersRepository, type UserStore } from '../users/users.repository';
 import { LoginThrottle } from './login-throttle';
 
 @Injectable()
 export class LoginService {
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
+    @Inject(UsersRepository) private readonly users: Pick<UserStore, 'findByEmail' | 'findById' | 'replacePasswordHash'>,
     private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottle,
     private readonly codes: SecurityCodesService,
@@ -22,7 +20,7 @@ export class LoginService {
     const { email, fingerprint, password } = req;
     const ip = req.client.ip;
     await this.throttle.begin(email, ip);
-    const user = await this.users.findOne({ where: { email } });
+    const user = await this.users.findByEmail(email);
     const ok = await this.hasher.verify(user?.passwordHash, password);
     if (!user || !ok) {
       await this.throttle.failed(email);
@@ -31,7 +29,7 @@ export class LoginService {
     await this.throttle.succeeded(email, ip);
     if (!user.activatedAt) throw new DomainError('ACCOUNT_NOT_ACTIVATED');
     if (this.hasher.needsRehash(user.passwordHash!)) {
-      await this.users.update({ id: user.id }, { passwordHash: await this.hasher.hash(password) });
+      await this.users.replacePasswordHash(user.id, await this.hasher.hash(password));
     }
     const trusted = !(await this.throttle.underAttack(email)) && (await this.codes.isKnownDevice(user.id, fingerprint));
     if (trusted) return this.sessions.start(user, req.client);
@@ -40,7 +38,7 @@ export class LoginService {
 
   async securityCode(req: RpcRequest<'auth.login.securityCode'>): Promise<LoginSuccess> {
     const userId = await this.codes.verify(req.challenge, req.code);
-    const user = await this.users.findOne({ where: { id: userId } });
+    const user = await this.users.findById(userId);
     if (!user) throw new DomainError('SECURITY_CODE_EXPIRED');
     return this.sessions.start(user, req.client);
   }

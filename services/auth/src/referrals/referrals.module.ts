@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { User } from '../users/user.entity';
+import { AccountsModule } from '../accounts.module';
 import { ReferralsHandlers } from './referrals.handlers';
+import { ReferralsService } from './referrals.service';
 
 /** Referral codes live on the account; the license service decides what they unlock. */
 @Module({
-  imports: [TypeOrmModule.forFeature([User])],
+  imports: [AccountsModule],
   controllers: [ReferralsHandlers],
+  providers: [ReferralsService],
 })
 export class ReferralsModule {}

@@ -1,15 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { revokedSessionsStream, SERVICE_CONFIG } from '@visualnotes/common';
 import { DomainError, type ClientInfo, type LoginSuccess, type TokenPair } from '@visualnotes/contracts';
-import { IsNull, type Repository } from 'typeorm';
 import { randomToken, sha256 } from '../common/crypto';
 import { AuthRedis } from '../common/redis.provider';
 import type { AuthConfig } from '../config';
 import { KeysService } from '../keys/keys.service';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
+import { UsersRepository, type UserStore } from '../users/users.repository';
 import { accessClaims, publicUser } from '../users/user-view';
-import { RefreshToken, Session } from './session.entity';
+import { SessionsRepository } from './sessions.repository';
 
 /**
  * Sessions: a short-lived access token (JWT) and an opaque refresh token, rotated on every use.
@@ -23,86 +22,58 @@ export class SessionsService {
   private readonly logger = new Logger(SessionsService.name);
 
   constructor(
-    @InjectRepository(Session) private readonly sessions: Repository<Session>,
-    @InjectRepository(RefreshToken) private readonly refreshTokens: Repository<RefreshToken>,
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly sessions: SessionsRepository,
+    @Inject(UsersRepository) private readonly users: Pick<UserStore, 'findById'>,
     private readonly keys: KeysService,
     private readonly redis: AuthRedis,
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
   ) {}
 
   async start(user: User, client?: ClientInfo): Promise<LoginSuccess> {
-    const session = await this.sessions.save(
-      this.sessions.create({
-        userId: user.id,
-        expiresAt: new Date(Date.now() + this.config.SESSION_MAX_AGE_DAYS * 86_400_000),
-        ip: client?.ip?.slice(0, 64) ?? null,
-        userAgent: client?.user_agent?.slice(0, 300) ?? null,
-      }),
-    );
+    const session = await this.sessions.insert({
+      userId: user.id,
+      expiresAt: new Date(Date.now() + this.config.SESSION_MAX_AGE_DAYS * 86_400_000),
+      ip: client?.ip?.slice(0, 64) ?? null,
+      userAgent: client?.user_agent?.slice(0, 300) ?? null,
+    });
     const pair = await this.tokens(user, session.id);
     return { ...pair, user: publicUser(user) };
   }
 
   private async tokens(user: User, sessionId: string): Promise<TokenPair> {
     const refresh = randomToken();
-    await this.refreshTokens.insert({ tokenHash: sha256(refresh), sessionId });
+    await this.sessions.addRefreshToken(sessionId, sha256(refresh));
     const token = await this.keys.sign(accessClaims(user, sessionId));
     return { token, refresh_token: refresh, expires_in: this.config.ACCESS_TOKEN_TTL_S };
   }
 
   async refresh(refreshToken: string): Promise<TokenPair> {
     const hash = sha256(refreshToken);
-    // Atomic: of two requests with the same token, exactly one gets the row.
-    const claimed = await this.refreshTokens
-      .createQueryBuilder()
-      .update()
-      .set({ usedAt: () => 'now()' })
-      .where('token_hash = :hash AND used_at IS NULL', { hash })
-      .returning('session_id')
-      .execute();
-    let sessionId = (claimed.raw as { session_id: string }[])[0]?.session_id;
+    let sessionId = await this.sessions.claimRefreshToken(hash);
     if (!sessionId) {
-      // the database's clock decides, like the one that set used_at
-      const used = await this.refreshTokens
-        .createQueryBuilder('t')
-        .select('t.session_id', 'session_id')
-        .addSelect('t.used_at > now() - make_interval(secs => :grace)', 'in_grace')
-        .where('t.token_hash = :hash', { hash, grace: this.config.REFRESH_GRACE_S })
-        .getRawOne<{ session_id: string; in_grace: boolean }>();
+      const used = await this.sessions.usedRefreshToken(hash, this.config.REFRESH_GRACE_S);
       if (!used) throw new DomainError('SESSION_EXPIRED');
-      if (!used.in_grace) {
-        this.logger.warn(`refresh token reused: session ${used.session_id} revoked`);
-        await this.revoke(used.session_id);
+      if (!used.inGrace) {
+        this.logger.warn(`refresh token reused: session ${used.sessionId} revoked`);
+        await this.revoke(used.sessionId);
         throw new DomainError('SESSION_EXPIRED');
       }
-      sessionId = used.session_id;
+      sessionId = used.sessionId;
     }
-    const session = await this.sessions.findOne({ where: { id: sessionId } });
+    const session = await this.sessions.findById(sessionId);
     if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) throw new DomainError('SESSION_EXPIRED');
-    const user = await this.users.findOne({ where: { id: session.userId } });
+    const user = await this.users.findById(session.userId);
     if (!user) throw new DomainError('SESSION_EXPIRED');
-    await this.sessions.update({ id: session.id }, { lastUsedAt: new Date() });
+    await this.sessions.touch(session.id);
     return this.tokens(user, session.id);
   }
 
   async revoke(sessionId: string, userId?: string): Promise<void> {
-    const ended = await this.sessions.update({ id: sessionId, ...(userId ? { userId } : {}), revokedAt: IsNull() }, { revokedAt: new Date() });
-    await this.refreshTokens.delete({ sessionId });
-    if (ended.affected) await this.announce([sessionId]);
+    if (await this.sessions.revoke(sessionId, userId)) await this.announce([sessionId]);
   }
 
   async revokeAll(userId: string): Promise<void> {
-    const ended = await this.sessions
-      .createQueryBuilder()
-      .update()
-      .set({ revokedAt: () => 'now()' })
-      .where('user_id = :userId AND revoked_at IS NULL', { userId })
-      .returning('id')
-      .execute();
-    const ids = (ended.raw as { id: string }[]).map((s) => s.id);
-    if (ids.length) await this.refreshTokens.createQueryBuilder().delete().where('session_id IN (:...ids)', { ids }).execute();
-    await this.announce(ids);
+    await this.announce(await this.sessions.revokeAllOf(userId));
   }
 
   /**

@@ -88,6 +88,14 @@ export class InMemoryUsers implements UserStore {
     const u = this.byId(id);
     if (u) Object.assign(u, { passwordHash, activatedAt: u.activatedAt ?? new Date() });
   }
+  async replacePasswordHash(id: string, passwordHash: string) {
+    const u = this.byId(id);
+    if (u) u.passwordHash = passwordHash;
+  }
+  async referralCounts(code: string) {
+    const referred = this.rows.filter((u) => u.referredBy === code);
+    return { invited: referred.length, activated: referred.filter((u) => u.activatedAt).length };
+  }
   async changeEmail(id: string, email: string) {
     if (this.taken({ email }, id)) return false;
     const u = this.byId(id);

@@ -11,7 +11,7 @@ function isUniqueViolation(err: unknown): boolean {
   return err instanceof QueryFailedError && (err as unknown as { code?: string }).code === '23505';
 }
 
-/** Every query of the users and passwords services on accounts. A write that would take an e-mail or Google id already in use answers null/false. */
+/** Every query on accounts. A write that would take an e-mail or Google id already in use answers null/false. */
 @Injectable()
 export class UsersRepository {
   constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
@@ -70,6 +70,22 @@ export class UsersRepository {
       .set({ passwordHash, activatedAt: () => 'COALESCE(activated_at, now())' })
       .where('id = :id', { id })
       .execute();
+  }
+
+  /** Stores the same password hashed anew (with current parameters); nothing else changes. */
+  async replacePasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.users.update({ id }, { passwordHash });
+  }
+
+  /** How many accounts registered with this referral code, and how many of them are activated. */
+  async referralCounts(code: string): Promise<{ invited: number; activated: number }> {
+    const row = await this.users
+      .createQueryBuilder('u')
+      .select('count(*)::int', 'invited')
+      .addSelect('count(u.activated_at)::int', 'activated')
+      .where('u.referred_by = :code', { code })
+      .getRawOne<{ invited: number; activated: number }>();
+    return { invited: row?.invited ?? 0, activated: row?.activated ?? 0 };
   }
 
   /** Moves the account to a new address, which proves it (activating the account); false when the address is taken. */

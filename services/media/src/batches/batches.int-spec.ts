@@ -1,21 +1,11 @@
 import { Messages, type BatchView, type VideoCard } from '@visualnotes/contracts';
-import {
-  createTestEnv,
-  signUp,
-  waitFor,
-  YoutubeStandIn,
-  type SignedUp,
-  type StandInLine,
-  type StandInVideo,
-  type TestEnv,
-  TWO_TOPICS,
-} from '@visualnotes/testing';
+import { signUp, waitFor, type SignedUp, type StandInLine, type StandInVideo, type TestEnv, type YoutubeStandIn, TWO_TOPICS } from '@visualnotes/testing';
 import { unzipSync, strFromU8 } from 'fflate';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { startBackend, type Backend } from '../../../../test/support/backend';
+import { startVideoBackend, type Backend, type VideoBackend } from '../../../../test/support/backend';
 
 function lines(): StandInLine[] {
   const { solar, pasta } = TWO_TOPICS;
@@ -39,6 +29,7 @@ function vtt(): string {
 }
 
 describe('batches (links, playlists, files, limits, allowances, export)', () => {
+  let harness: VideoBackend | undefined;
   let t: TestEnv;
   let backend: Backend;
   let yt: YoutubeStandIn;
@@ -48,42 +39,40 @@ describe('batches (links, playlists, files, limits, allowances, export)', () => 
   const auth = (u: SignedUp) => ({ authorization: `Bearer ${u.token}` });
 
   beforeAll(async () => {
-    yt = await YoutubeStandIn.start([
-      captioned('aaaaaaaaaa1', 'First talk'),
-      captioned('aaaaaaaaaa2', 'Second talk'),
-      captioned('aaaaaaaaaa3', 'Third talk'),
-      captioned('aaaaaaaaaa4', 'Fourth talk'),
-      captioned('aaaaaaaaaa5', 'Fifth talk'),
-      captioned('aaaaaaaaaa6', 'Sixth talk'),
-      captioned('aaaaaaaaaa7', 'Seventh talk'),
-      captioned('bbbbbbbbbb1', 'Playlist one'),
-      captioned('bbbbbbbbbb2', 'Playlist two'),
-      captioned('bbbbbbbbbb3', 'Playlist three'),
-      captioned('bbbbbbbbbb4', 'Playlist four'),
-      ...Array.from({ length: 8 }, (_, i) => captioned(`cccccccccc${i}`, `Course part ${i}`)),
-    ]);
+    harness = await startVideoBackend({
+      label: 'batches',
+      videos: [
+        captioned('aaaaaaaaaa1', 'First talk'),
+        captioned('aaaaaaaaaa2', 'Second talk'),
+        captioned('aaaaaaaaaa3', 'Third talk'),
+        captioned('aaaaaaaaaa4', 'Fourth talk'),
+        captioned('aaaaaaaaaa5', 'Fifth talk'),
+        captioned('aaaaaaaaaa6', 'Sixth talk'),
+        captioned('aaaaaaaaaa7', 'Seventh talk'),
+        captioned('bbbbbbbbbb1', 'Playlist one'),
+        captioned('bbbbbbbbbb2', 'Playlist two'),
+        captioned('bbbbbbbbbb3', 'Playlist three'),
+        captioned('bbbbbbbbbb4', 'Playlist four'),
+        ...Array.from({ length: 8 }, (_, i) => captioned(`cccccccccc${i}`, `Course part ${i}`)),
+      ],
+      env: {
+        FREE_VIDEO_SUMMARIES_PER_MONTH: '4',
+        BATCH_MAX_ITEMS_FREE: '5',
+        BATCH_MAX_ITEMS_PREMIUM: '8',
+        BATCH_ITEMS_IN_FLIGHT: '3',
+        BATCH_SWEEP_MS: '1000',
+      },
+    });
+    ({ t, backend, yt } = harness);
     yt.addPlaylist({
       id: 'PLstandin0000000001',
       title: 'A stand-in course',
       videoIds: ['bbbbbbbbbb1', 'bbbbbbbbbb2', 'privatevid0', 'bbbbbbbbbb3', 'bbbbbbbbbb4'],
       pageSize: 2,
     });
-    t = await createTestEnv('batches', {
-      YOUTUBE_BASE_URL: yt.url,
-      FREE_VIDEO_SUMMARIES_PER_MONTH: '4',
-      BATCH_MAX_ITEMS_FREE: '5',
-      BATCH_MAX_ITEMS_PREMIUM: '8',
-      BATCH_ITEMS_IN_FLIGHT: '3',
-      BATCH_SWEEP_MS: '1000',
-    });
-    backend = await startBackend(t.env, ['auth', 'license', 'media', 'ai']);
     [alice, bob, carol] = await Promise.all([signUp(backend.url, { scope: ['premium'] }), signUp(backend.url), signUp(backend.url)]);
   }, 90_000);
-  afterAll(async () => {
-    await backend?.close();
-    await t?.cleanup();
-    await yt?.close();
-  });
+  afterAll(() => harness?.close());
 
   const finished = (id: string, user: SignedUp): Promise<BatchView> =>
     waitFor(

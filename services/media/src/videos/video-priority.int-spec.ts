@@ -1,16 +1,16 @@
 import { createServiceApp, redisOptions, type ServiceApp } from '@visualnotes/common';
 import { Queues, type VideoView } from '@visualnotes/contracts';
-import { createTestEnv, OpenAiStandIn, signUp, tempDir, waitFor, YoutubeStandIn, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import { signUp, tempDir, waitFor, type OpenAiStandIn, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import { Queue } from 'bullmq';
 import request from 'supertest';
-import { definitions, startBackend, type Backend } from '../../../../test/support/backend';
+import { definitions, startVideoBackend, type Backend, type VideoBackend } from '../../../../test/support/backend';
 import { toneWithPauses } from '../../../../test/support/transcription';
 
 describe('transcription of Premium videos before free ones', () => {
+  let harness: VideoBackend | undefined;
   let t: TestEnv;
   let backend: Backend;
   let ai: ServiceApp | undefined;
-  let yt: YoutubeStandIn;
   let asr: OpenAiStandIn;
   let queue: Queue;
   let free: SignedUp;
@@ -18,41 +18,40 @@ describe('transcription of Premium videos before free ones', () => {
 
   beforeAll(async () => {
     const dir = tempDir('priority-audio');
-    yt = await YoutubeStandIn.start([
-      // 12 s cut at 4 and 8 s: three chunks of 4 s.
-      {
-        id: 'freetalk000',
-        title: 'A free talk',
-        lengthSeconds: 12,
-        audio: toneWithPauses(dir, 'free', 12, [
-          [3.6, 4.4],
-          [7.6, 8.4],
-        ]),
+    const started = await startVideoBackend({
+      label: 'video-priority',
+      videos: [
+        // 12 s cut at 4 and 8 s: three chunks of 4 s.
+        {
+          id: 'freetalk000',
+          title: 'A free talk',
+          lengthSeconds: 12,
+          audio: toneWithPauses(dir, 'free', 12, [
+            [3.6, 4.4],
+            [7.6, 8.4],
+          ]),
+        },
+        // 6 s cut at 3 s: two chunks of 3 s.
+        { id: 'premtalk000', title: 'A Premium talk', lengthSeconds: 6, audio: toneWithPauses(dir, 'premium', 6, [[2.6, 3.4]]) },
+      ],
+      asr: {},
+      env: {
+        MEDIA_CHUNK_SECONDS: '4',
+        // One chunk at a time, so the order of arrival at the ASR endpoint is the order of the queue.
+        WORKER_CONCURRENCY_AI_TRANSCRIPTION: '1',
       },
-      // 6 s cut at 3 s: two chunks of 3 s.
-      { id: 'premtalk000', title: 'A Premium talk', lengthSeconds: 6, audio: toneWithPauses(dir, 'premium', 6, [[2.6, 3.4]]) },
-    ]);
-    asr = await OpenAiStandIn.start();
-    t = await createTestEnv('video-priority', {
-      YOUTUBE_BASE_URL: yt.url,
-      ASR_BASE_URL: asr.url,
-      ASR_API_KEY: 'test-key',
-      MEDIA_CHUNK_SECONDS: '4',
-      // One chunk at a time, so the order of arrival at the ASR endpoint is the order of the queue.
-      WORKER_CONCURRENCY_AI_TRANSCRIPTION: '1',
+      // The ai service starts later: first, both videos' chunks wait in the queue.
+      services: ['auth', 'license', 'media'],
     });
-    // The ai service starts later: first, both videos' chunks wait in the queue.
-    backend = await startBackend(t.env, ['auth', 'license', 'media']);
+    harness = started;
+    ({ t, backend, asr } = started);
     [free, premium] = await Promise.all([signUp(backend.url), signUp(backend.url, { scope: ['premium'] })]);
     queue = new Queue(Queues.aiTranscription, { connection: redisOptions(t.env.REDIS_URL!), prefix: t.env.REDIS_PREFIX });
   }, 120_000);
   afterAll(async () => {
     await queue?.close();
     await ai?.app.close();
-    await backend?.close();
-    await t?.cleanup();
-    await yt?.close();
-    await asr?.close();
+    await harness?.close();
   });
 
   const ready = (id: string, user: SignedUp): Promise<VideoView> =>

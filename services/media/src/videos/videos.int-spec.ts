@@ -2,20 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Messages, type VideoView } from '@visualnotes/contracts';
-import {
-  createTestEnv,
-  OpenAiStandIn,
-  signUp,
-  tempDir,
-  waitFor,
-  YoutubeStandIn,
-  type SignedUp,
-  type StandInLine,
-  type TestEnv,
-  TWO_TOPICS,
-} from '@visualnotes/testing';
+import { signUp, tempDir, waitFor, type SignedUp, type StandInLine, type YoutubeStandIn, TWO_TOPICS } from '@visualnotes/testing';
 import request from 'supertest';
-import { startBackend, type Backend } from '../../../../test/support/backend';
+import { startVideoBackend, type Backend, type VideoBackend } from '../../../../test/support/backend';
+import { toneWithPauses } from '../../../../test/support/transcription';
 
 const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
 
@@ -26,82 +16,65 @@ function lines(): StandInLine[] {
 }
 
 describe('videos (import, captions, transcription, summaries, library)', () => {
-  let t: TestEnv;
+  let harness: VideoBackend | undefined;
   let backend: Backend;
   let yt: YoutubeStandIn;
-  let asr: OpenAiStandIn;
   let alice: SignedUp;
   let bob: SignedUp;
   const auth = (u: SignedUp) => ({ authorization: `Bearer ${u.token}` });
 
   beforeAll(async () => {
-    const dir = tempDir('audio');
-    const wav = join(dir, 'speech.wav');
     // 12 s: tone, silence, tone, silence, tone — silences are where chunks should be cut.
-    execFileSync(ffmpeg, [
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      "sine=frequency=440:duration=12,volume=enable='between(t,3.6,4.4)+between(t,7.6,8.4)':volume=0",
-      '-ac',
-      '1',
-      '-ar',
-      '22050',
-      wav,
+    const speech = toneWithPauses(tempDir('audio'), 'speech', 12, [
+      [3.6, 4.4],
+      [7.6, 8.4],
     ]);
-    yt = await YoutubeStandIn.start([
-      {
-        id: 'dQw4w9WgXcQ',
-        title: 'Solar power and pasta',
-        lengthSeconds: 60,
-        tracks: [
-          { lang: 'en', name: 'English (auto-generated)', asr: true, lines: [{ start: 0, dur: 5, text: 'automatic words that should not be chosen' }] },
-          { lang: 'en', name: 'English', lines: lines() },
-          { lang: 'zh-Hans', name: 'Chinese (Simplified)', lines: [{ start: 0, dur: 5, text: '太阳能电池板把阳光变成电。' }] },
-        ],
+    harness = await startVideoBackend({
+      label: 'videos',
+      videos: [
+        {
+          id: 'dQw4w9WgXcQ',
+          title: 'Solar power and pasta',
+          lengthSeconds: 60,
+          tracks: [
+            { lang: 'en', name: 'English (auto-generated)', asr: true, lines: [{ start: 0, dur: 5, text: 'automatic words that should not be chosen' }] },
+            { lang: 'en', name: 'English', lines: lines() },
+            { lang: 'zh-Hans', name: 'Chinese (Simplified)', lines: [{ start: 0, dur: 5, text: '太阳能电池板把阳光变成电。' }] },
+          ],
+        },
+        { id: 'notfound000', title: 'x', playability: 'ERROR' },
+        { id: 'botcheck000', title: 'x', playability: 'LOGIN_REQUIRED' },
+        { id: 'ratelimit00', title: 'x', playability: 'RATE_LIMITED' },
+        { id: 'consent0000', title: 'x', playability: 'CONSENT' },
+        { id: 'emptycapt00', title: 'Empty captions', tracks: [{ lang: 'en', name: 'English', lines: lines() }], emptyCaptions: true },
+        { id: 'nocaption00', title: 'A talk without captions', lengthSeconds: 12, audio: speech },
+        {
+          id: 'zhvideo0000',
+          title: '中文视频',
+          tracks: [
+            {
+              lang: 'zh-Hans',
+              name: 'Chinese',
+              lines: [
+                { start: 0, dur: 4, text: '今天我们讨论机器学习的基本概念。' },
+                { start: 4, dur: 4, text: '神经网络由很多层组成。' },
+              ],
+            },
+          ],
+        },
+      ],
+      asr: {},
+      env: {
+        MEDIA_CHUNK_SECONDS: '4',
+        AI_JOB_LOCK_MS: '5000',
+        // visitors are told apart by address in the allowance tests
+        TRUST_PROXY: 'true',
       },
-      { id: 'notfound000', title: 'x', playability: 'ERROR' },
-      { id: 'botcheck000', title: 'x', playability: 'LOGIN_REQUIRED' },
-      { id: 'ratelimit00', title: 'x', playability: 'RATE_LIMITED' },
-      { id: 'consent0000', title: 'x', playability: 'CONSENT' },
-      { id: 'emptycapt00', title: 'Empty captions', tracks: [{ lang: 'en', name: 'English', lines: lines() }], emptyCaptions: true },
-      { id: 'nocaption00', title: 'A talk without captions', lengthSeconds: 12, audio: readFileSync(wav) },
-      {
-        id: 'zhvideo0000',
-        title: '中文视频',
-        tracks: [
-          {
-            lang: 'zh-Hans',
-            name: 'Chinese',
-            lines: [
-              { start: 0, dur: 4, text: '今天我们讨论机器学习的基本概念。' },
-              { start: 4, dur: 4, text: '神经网络由很多层组成。' },
-            ],
-          },
-        ],
-      },
-    ]);
-    asr = await OpenAiStandIn.start();
-    t = await createTestEnv('videos', {
-      YOUTUBE_BASE_URL: yt.url,
-      ASR_BASE_URL: asr.url,
-      ASR_API_KEY: 'test-key',
-      MEDIA_CHUNK_SECONDS: '4',
-      AI_JOB_LOCK_MS: '5000',
-      // visitors are told apart by address in the allowance tests
-      TRUST_PROXY: 'true',
     });
-    backend = await startBackend(t.env, ['auth', 'license', 'media', 'ai']);
+    ({ backend, yt } = harness);
     [alice, bob] = await Promise.all([signUp(backend.url), signUp(backend.url)]);
   }, 90_000);
-  afterAll(async () => {
-    await backend?.close();
-    await t?.cleanup();
-    await yt?.close();
-    await asr?.close();
-  });
+  afterAll(() => harness?.close());
 
   const ready = (id: string, user?: SignedUp, headers: Record<string, string> = {}): Promise<VideoView> =>
     waitFor(
