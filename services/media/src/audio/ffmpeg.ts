@@ -91,7 +91,13 @@ export async function encodeChunk(
 }
 
 /** Silent stretches (seconds) found by ffmpeg's silencedetect. */
-export async function detectSilences(bin: string, wav: string, options?: FfmpegOptions, noiseDb = -35, minSeconds = 0.3): Promise<{ start: number; end: number }[]> {
+export async function detectSilences(
+  bin: string,
+  wav: string,
+  options?: FfmpegOptions,
+  noiseDb = -35,
+  minSeconds = 0.3,
+): Promise<{ start: number; end: number }[]> {
   const log = await run(bin, ['-i', wav, '-af', `silencedetect=noise=${noiseDb}dB:d=${minSeconds}`, '-f', 'null', '-'], options);
   const out: { start: number; end: number }[] = [];
   let start: number | null = null;
