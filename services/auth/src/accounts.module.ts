@@ -2,11 +2,13 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthRedis } from './common/redis.provider';
 import { EmailToken } from './email-tokens/email-token.entity';
+import { EmailTokensRepository } from './email-tokens/email-tokens.repository';
 import { EmailTokensService } from './email-tokens/email-tokens.service';
 import { GoogleHandlers } from './google/google.handlers';
 import { KeysHandlers } from './keys/keys.handlers';
 import { KeysService } from './keys/keys.service';
 import { SigningKey } from './keys/signing-key.entity';
+import { SigningKeysRepository } from './keys/signing-keys.repository';
 import { LoginHandlers } from './login/login.handlers';
 import { LoginService } from './login/login.service';
 import { LoginThrottle } from './login/login-throttle';
@@ -16,6 +18,7 @@ import { PasswordsHandlers } from './passwords/passwords.handlers';
 import { PasswordsService } from './passwords/passwords.service';
 import { Device } from './security-codes/device.entity';
 import { LoginChallenge } from './security-codes/login-challenge.entity';
+import { SecurityCodesRepository } from './security-codes/security-codes.repository';
 import { SecurityCodesService } from './security-codes/security-codes.service';
 import { RefreshToken, Session } from './sessions/session.entity';
 import { SessionsHandlers } from './sessions/sessions.handlers';
@@ -33,10 +36,13 @@ export const authEntities = [User, Session, RefreshToken, Device, LoginChallenge
   controllers: [KeysHandlers, UsersHandlers, LoginHandlers, SessionsHandlers, PasswordsHandlers, GoogleHandlers],
   providers: [
     AuthRedis,
+    SigningKeysRepository,
     KeysService,
     PasswordHasher,
+    EmailTokensRepository,
     EmailTokensService,
     LoginThrottle,
+    SecurityCodesRepository,
     SecurityCodesService,
     SessionsRepository,
     SessionsService,

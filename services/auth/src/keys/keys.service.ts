@@ -1,12 +1,10 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { SERVICE_CONFIG } from '@visualnotes/common';
 import type { AccessClaims, JWK } from '@visualnotes/contracts';
 import { importJWK, SignJWT, type CryptoKey, type KeyObject } from 'jose';
-import { IsNull, type DataSource } from 'typeorm';
 import type { AuthConfig } from '../config';
-import { SigningKey } from './signing-key.entity';
+import { SigningKeysRepository } from './signing-keys.repository';
 
 export const TOKEN_ISSUER = 'visualnotes-auth';
 export const TOKEN_AUDIENCE = 'visualnotes';
@@ -21,30 +19,22 @@ export class KeysService implements OnModuleInit {
   private publicKeys: JWK[] = [];
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly keys: SigningKeysRepository,
     @Inject(SERVICE_CONFIG) private readonly config: AuthConfig,
   ) {}
 
   async onModuleInit() {
-    await this.ds.transaction(async (em) => {
-      await em.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['auth:signing-key']);
-      const existing = await em.getRepository(SigningKey).count({ where: { retiredAt: IsNull() } });
-      if (existing === 0) {
-        const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-        const kid = randomUUID();
-        const meta = { kid, alg: 'EdDSA', use: 'sig' };
-        await em.getRepository(SigningKey).insert({
-          kid,
-          publicJwk: { ...publicKey.export({ format: 'jwk' }), ...meta },
-          privateJwk: { ...privateKey.export({ format: 'jwk' }), ...meta },
-        });
-      }
+    await this.keys.ensureActive(() => {
+      const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+      const kid = randomUUID();
+      const meta = { kid, alg: 'EdDSA', use: 'sig' };
+      return { kid, publicJwk: { ...publicKey.export({ format: 'jwk' }), ...meta }, privateJwk: { ...privateKey.export({ format: 'jwk' }), ...meta } };
     });
     await this.load();
   }
 
   private async load() {
-    const keys = await this.ds.getRepository(SigningKey).find({ order: { createdAt: 'DESC' } });
+    const keys = await this.keys.all();
     const active = keys.find((k) => !k.retiredAt)!;
     this.current = { kid: active.kid, key: await importJWK(active.privateJwk as JWK, 'EdDSA') };
     // retired keys stay published until the tokens they signed have expired

@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { DomainError, type SecurityCodeRequired } from '@visualnotes/contracts';
-import type { Repository } from 'typeorm';
 import { randomToken, safeEqual, sha256, sixDigitCode } from '../common/crypto';
 import { MailService } from '../mail/mail.service';
 import { renderMail } from '../mail/templates';
 import type { User } from '../users/user.entity';
-import { Device } from './device.entity';
-import { LoginChallenge } from './login-challenge.entity';
+import { SecurityCodesRepository } from './security-codes.repository';
 
 export const CODE_LIFETIME_MS = 10 * 60_000;
 export const CODE_MAX_TRIES = 5;
@@ -20,20 +17,18 @@ export function fingerprintHash(userId: string, fingerprint: string): string {
 @Injectable()
 export class SecurityCodesService {
   constructor(
-    @InjectRepository(Device) private readonly devices: Repository<Device>,
-    @InjectRepository(LoginChallenge) private readonly challenges: Repository<LoginChallenge>,
+    private readonly repo: SecurityCodesRepository,
     private readonly mail: MailService,
   ) {}
 
   async isKnownDevice(userId: string, fingerprint: string): Promise<boolean> {
-    const result = await this.devices.update({ userId, fingerprintHash: fingerprintHash(userId, fingerprint) }, { lastSeenAt: new Date() });
-    return (result.affected ?? 0) > 0;
+    return this.repo.touchDevice(userId, fingerprintHash(userId, fingerprint));
   }
 
   async challenge(user: User, fingerprint: string): Promise<SecurityCodeRequired> {
     const token = randomToken();
     const code = sixDigitCode();
-    await this.challenges.insert({
+    await this.repo.insertChallenge({
       idHash: sha256(token),
       userId: user.id,
       fingerprintHash: fingerprintHash(user.id, fingerprint),
@@ -50,26 +45,13 @@ export class SecurityCodesService {
    */
   async verify(challenge: string, code: string): Promise<string> {
     const idHash = sha256(challenge);
-    const tried = await this.challenges
-      .createQueryBuilder()
-      .update()
-      .set({ attempts: () => 'attempts + 1' })
-      .where('id_hash = :idHash AND consumed_at IS NULL AND expires_at > now() AND attempts < :max', { idHash, max: CODE_MAX_TRIES })
-      .returning('attempts, code_hash, user_id, fingerprint_hash')
-      .execute();
-    const row = (tried.raw as { attempts: number; code_hash: string; user_id: string; fingerprint_hash: string }[])[0];
+    const row = await this.repo.countTry(idHash, CODE_MAX_TRIES);
     if (!row) throw new DomainError('SECURITY_CODE_EXPIRED');
     if (!safeEqual(row.code_hash, sha256(`${challenge}:${code}`))) {
       throw new DomainError(row.attempts >= CODE_MAX_TRIES ? 'SECURITY_CODE_EXPIRED' : 'SECURITY_CODE_INCORRECT');
     }
-    const consumed = await this.challenges
-      .createQueryBuilder()
-      .update()
-      .set({ consumedAt: () => 'now()' })
-      .where('id_hash = :idHash AND consumed_at IS NULL', { idHash })
-      .execute();
-    if (!consumed.affected) throw new DomainError('SECURITY_CODE_EXPIRED');
-    await this.devices.createQueryBuilder().insert().values({ userId: row.user_id, fingerprintHash: row.fingerprint_hash }).orIgnore().execute();
+    if (!(await this.repo.consume(idHash))) throw new DomainError('SECURITY_CODE_EXPIRED');
+    await this.repo.addDevice(row.user_id, row.fingerprint_hash);
     return row.user_id;
   }
 }
