@@ -184,8 +184,11 @@ export class LiveSession {
         for (const e of m.scene.elements) this.known.set(e.id, stamp(e));
         this.peerList = new Map(m.peers.map((p) => [p.id, p]));
         this.ready = true;
-        // messages lost with the last connection are sent again (their elements differ from the welcome's)
+        // messages lost with the last connection are sent again (their elements differ from the
+        // welcome's); changes accepted before it are in the welcome's scene, saved or about to be
+        // (a `saved` message sent while this editor was away is not sent again)
         this.unacked = 0;
+        this.savedUpto = Math.max(this.savedUpto, this.ackedUpto);
         this.handlers.welcome(m.scene, m.role, m.you);
         this.handlers.peers([...this.peerList.values()]);
         this.handlers.status('live');
