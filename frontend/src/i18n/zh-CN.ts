@@ -367,6 +367,7 @@ const zhCN: Record<string, string> = {
   'Create account': '创建账户',
   'Forgot password': '忘记密码',
   'Send reset link': '发送重置链接',
+  'Request a new link': '重新获取链接',
   'Back to log in': '返回登录',
   'Security code': '安全码',
   '6-digit code': '6 位安全码',
@@ -765,6 +766,8 @@ const zhCN: Record<string, string> = {
   'This link is invalid or has expired': '此链接无效或已过期',
   'This page needs the link from your e-mail. Open the link in the e-mail we sent you, or request a new one by logging in':
     '此页面需要通过邮件中的链接打开。请打开我们发给你的邮件中的链接，或登录以重新获取',
+  'This page needs the password reset link from your e-mail. Open the link in the e-mail we sent you, or request a new one':
+    '此页面需要通过邮件中的重置密码链接打开。请打开我们发给你的邮件中的链接，或重新获取一个',
   'An account with this e-mail address already exists': '该邮箱地址已注册账户',
   'The e-mail address does not match this account': '该邮箱地址与此账户不符',
   'Your session has expired; please log in again': '会话已过期，请重新登录',
