@@ -48,7 +48,7 @@ export type UpdateVideoBody = z.infer<typeof updateVideoSchema>;
 export const listVideosQuerySchema = z.object({
   favorite: z.enum(['true', 'false']).optional(),
   tag: z.string().max(64).optional(),
-  q: z.string().max(200).optional(),
+  q: z.string().max(200, 'A search has at most 200 characters').optional(),
 });
 
 export const tagSchema = z.object({
