@@ -286,6 +286,7 @@ const zhCN: Record<string, string> = {
   or: '或',
   'create a free account': '免费注册账户',
   'to summarize documents.': '即可总结文档。',
+  'to redeem your code.': '即可兑换你的兑换码。',
   'Drop a {{kind}} file here (PDF, PowerPoint .pptx, Word .docx or text), or': '把 {{kind}} 文件拖到这里（PDF、PowerPoint .pptx、Word .docx 或文本），或',
   document: '文档',
   'Reading…': '读取中…',
