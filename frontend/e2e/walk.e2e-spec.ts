@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Project } from '@visualnotes/contracts';
 import { Messages } from '@visualnotes/contracts';
-import { signUp, type SignedUp } from '@visualnotes/testing';
+import { signUp, waitFor, type SignedUp } from '@visualnotes/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { APP_URL, appUrl, useBrowser } from './browser';
 
@@ -258,6 +258,27 @@ describe('the editor toolbar', () => {
       await page.getByRole('dialog').waitFor();
       await page.close();
     }
+  });
+});
+
+describe('the editor without dead ends', () => {
+  it('puts an emptied title back to the saved one, and leads from a missing project to the projects', async () => {
+    const project = await api<{ id: string }>('POST', '/projects', { title: 'Lecture notes' });
+    const page = await (await context(375, true)).newPage();
+    await page.goto(appUrl(`/projects/${project.id}`));
+    await editorOpen(page);
+    const title = page.getByLabel('Project title');
+    await title.fill('  ');
+    await title.press('Enter');
+    expect(await title.inputValue()).toBe('Lecture notes');
+    await title.fill('Lecture notes, week 2');
+    await title.press('Enter');
+    await waitFor(async () => (await api<Project>('GET', `/projects/${project.id}`)).title === 'Lecture notes, week 2', 20_000, 250);
+
+    await page.goto(appUrl('/projects/00000000-0000-4000-8000-000000000000'));
+    await page.getByRole('heading', { name: 'Cannot open this project' }).waitFor();
+    await page.getByRole('link', { name: 'Go to your projects' }).click();
+    await page.getByTestId('project-list').getByRole('link', { name: 'Lecture notes, week 2' }).waitFor();
   });
 });
 

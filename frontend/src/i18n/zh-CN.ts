@@ -465,6 +465,7 @@ const zhCN: Record<string, string> = {
   'Account e-mail': '账户邮箱',
   Untitled: '未命名',
   'Projects and Published': '项目与发布',
+  'Go to your projects': '前往我的项目',
   'New project': '新建项目',
   'Open an .excalidraw file': '打开 .excalidraw 文件',
   'Start from a template': '从模板开始',
