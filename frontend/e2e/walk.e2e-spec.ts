@@ -368,6 +368,27 @@ describe('failures in words', () => {
   });
 });
 
+describe('video highlights on a phone', () => {
+  it('stop a title at 200 characters and wrap a long one inside the 375 px page', async () => {
+    const page = await (await context(375, true)).newPage();
+    await page.goto(appUrl('/tools/youtube-summarizer'));
+    await page.getByTestId('tool-guide').waitFor();
+    const srt = '1\n00:00:00,000 --> 00:00:04,000\nA short talk about wrapping.\n';
+    await page.locator('input[type=file]').setInputFiles({ name: 'wrap.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(srt) });
+    const highlights = page.getByTestId('highlights');
+    await highlights.waitFor({ timeout: 30_000 });
+    await highlights.getByLabel('Highlight title').fill('w'.repeat(300));
+    expect(await highlights.getByLabel('Highlight title').inputValue()).toHaveLength(200);
+    await highlights.getByRole('button', { name: 'Add highlight' }).click();
+    await highlights
+      .locator('li')
+      .filter({ hasText: 'w'.repeat(200) })
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: `${SHOTS}/highlight-375.png` });
+  });
+});
+
 describe('pricing', () => {
   it('shows no "/ year" under Lifetime and says how to buy without online payment', async () => {
     const page = await (await context()).newPage();
