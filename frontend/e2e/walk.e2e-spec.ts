@@ -389,6 +389,26 @@ describe('video highlights on a phone', () => {
   });
 });
 
+describe('the account page on a phone', () => {
+  it('wraps a long project title and tag name inside 375 px', async () => {
+    await api('POST', '/projects', { title: 'P'.repeat(200) });
+    await api('POST', '/tags', { name: 'T'.repeat(50) });
+    const page = await (await context(375, true)).newPage();
+    await page.goto(appUrl('/account'));
+    await page
+      .getByTestId('project-list')
+      .getByRole('link', { name: 'P'.repeat(200) })
+      .waitFor();
+    await page
+      .getByTestId('video-library')
+      .locator('li')
+      .filter({ hasText: 'T'.repeat(50) })
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: `${SHOTS}/account-long-names-375.png`, fullPage: true });
+  });
+});
+
 describe('pricing', () => {
   it('shows no "/ year" under Lifetime and says how to buy without online payment', async () => {
     const page = await (await context()).newPage();
