@@ -1,3 +1,4 @@
+import { Messages } from '@visualnotes/contracts';
 import { ACTIVATION_LINK, outboxReader, signUp, waitForMail } from '@visualnotes/testing';
 import type { Page } from 'playwright-core';
 import { APP_URL, appUrl, useBrowser } from './browser';
@@ -106,6 +107,33 @@ describe('accounts in the browser', () => {
     expect(stored).not.toBe(account.refresh_token);
     expect(await b.evaluate(() => localStorage.getItem('auth._refresh_token.local'))).toBe(stored);
     await context.close();
+  });
+
+  it('checks the e-mail and password of an account deletion before asking to confirm it', async () => {
+    const account = await signUp(APP_URL);
+    const page = await open();
+    await page.goto(appUrl('/robots.txt'));
+    await page.evaluate(
+      ([token, refresh]) => {
+        localStorage.setItem('auth._token.local', token);
+        localStorage.setItem('auth._refresh_token.local', refresh);
+      },
+      [account.token, account.refresh_token],
+    );
+    await page.goto(appUrl('/account'));
+    await page.getByRole('button', { name: 'Profile' }).click();
+    const form = page.getByRole('form', { name: 'Delete account' });
+    await form.getByRole('button', { name: 'Delete account' }).click();
+    await form.getByRole('alert').filter({ hasText: Messages.emailMismatch }).waitFor();
+    await form.getByLabel('Account e-mail').fill(account.email);
+    await form.getByRole('button', { name: 'Delete account' }).click();
+    await form.getByRole('alert').filter({ hasText: Messages.passwordIncorrect }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Delete your account?' }).count()).toBe(0);
+    // with both, the confirmation comes; Cancel keeps the account
+    await form.getByLabel('Password').fill(account.password);
+    await form.getByRole('button', { name: 'Delete account' }).click();
+    await page.getByRole('dialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Cancel' }).click();
+    await form.getByRole('status').filter({ hasText: 'Nothing was deleted.' }).waitFor();
   });
 
   it('says so in words when the form checks cannot be loaded (connection lost after the page)', async () => {

@@ -75,6 +75,15 @@ describe('PDF summarizer', () => {
       .waitFor();
     const facts: Record<number, string> = { 1: SOLAR_FACTS[0], 2: SOLAR_FACTS[1], 3: SOLAR_FACTS[2] };
     expect(normalize(await source.locator('p').textContent())).toContain(facts[n]);
+
+    // On a phone the cited text sits below the summary: a citation brings it into view.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await cite.click();
+    await page.waitForFunction(() => {
+      const box = document.querySelector('[aria-label="Cited text"]')?.getBoundingClientRect();
+      return !!box && box.top >= 0 && box.bottom <= window.innerHeight;
+    });
   }, 120_000);
 
   it('asks a visitor to log in', async () => {

@@ -274,7 +274,14 @@ describe('header', () => {
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await toggle.waitFor();
     expect(await mainNav(page).isVisible()).toBe(false);
+    // Escape closes the panel and gives focus back to the menu button (not to the start of the page)
     await toggle.click();
+    await mainNav(page).getByRole('link', { name: 'Blog', exact: true }).focus();
+    await page.keyboard.press('Escape');
+    expect(await mainNav(page).isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('main-navigation');
+    await page.keyboard.press('Enter');
+    expect(await mainNav(page).isVisible()).toBe(true);
     await mainNav(page).getByRole('link', { name: 'Pricing', exact: true }).click();
     await heading(page, 'Plans and pricing').waitFor();
     expect(await mainNav(page).isVisible()).toBe(false);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Project } from '@visualnotes/contracts';
 import { Messages } from '@visualnotes/contracts';
-import { sceneRectangle, signUp, type SignedUp } from '@visualnotes/testing';
+import { sceneRectangle, signUp, waitFor, type SignedUp } from '@visualnotes/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { APP_URL, appUrl, useBrowser } from './browser';
 
@@ -261,6 +261,27 @@ describe('the editor toolbar', () => {
   });
 });
 
+describe('the editor without dead ends', () => {
+  it('puts an emptied title back to the saved one, and leads from a missing project to the projects', async () => {
+    const project = await api<{ id: string }>('POST', '/projects', { title: 'Lecture notes' });
+    const page = await (await context(375, true)).newPage();
+    await page.goto(appUrl(`/projects/${project.id}`));
+    await editorOpen(page);
+    const title = page.getByLabel('Project title');
+    await title.fill('  ');
+    await title.press('Enter');
+    expect(await title.inputValue()).toBe('Lecture notes');
+    await title.fill('Lecture notes, week 2');
+    await title.press('Enter');
+    await waitFor(async () => (await api<Project>('GET', `/projects/${project.id}`)).title === 'Lecture notes, week 2', 20_000, 250);
+
+    await page.goto(appUrl('/projects/00000000-0000-4000-8000-000000000000'));
+    await page.getByRole('heading', { name: 'Cannot open this project' }).waitFor();
+    await page.getByRole('link', { name: 'Go to your projects' }).click();
+    await page.getByTestId('project-list').getByRole('link', { name: 'Lecture notes, week 2' }).waitFor();
+  });
+});
+
 describe('viewers on a phone', () => {
   it('fit a shared canvas to a 375 px screen, also after the window changes size: both ends of a wide drawing are in view', async () => {
     const project = await api<{ id: string; version: number }>('POST', '/projects', { title: 'Wide board' });
@@ -331,6 +352,47 @@ describe('failures in words', () => {
     expect(await page.getByTestId('player').count()).toBe(0);
     await page.getByText('Solar panels turn sunlight into electricity.').first().waitFor();
     await page.screenshot({ path: `${SHOTS}/subtitles-only-1280.png` });
+  });
+});
+
+describe('video highlights on a phone', () => {
+  it('stop a title at 200 characters and wrap a long one inside the 375 px page', async () => {
+    const page = await (await context(375, true)).newPage();
+    await page.goto(appUrl('/tools/youtube-summarizer'));
+    await page.getByTestId('tool-guide').waitFor();
+    const srt = '1\n00:00:00,000 --> 00:00:04,000\nA short talk about wrapping.\n';
+    await page.locator('input[type=file]').setInputFiles({ name: 'wrap.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(srt) });
+    const highlights = page.getByTestId('highlights');
+    await highlights.waitFor({ timeout: 30_000 });
+    await highlights.getByLabel('Highlight title').fill('w'.repeat(300));
+    expect(await highlights.getByLabel('Highlight title').inputValue()).toHaveLength(200);
+    await highlights.getByRole('button', { name: 'Add highlight' }).click();
+    await highlights
+      .locator('li')
+      .filter({ hasText: 'w'.repeat(200) })
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: `${SHOTS}/highlight-375.png` });
+  });
+});
+
+describe('the account page on a phone', () => {
+  it('wraps a long project title and tag name inside 375 px', async () => {
+    await api('POST', '/projects', { title: 'P'.repeat(200) });
+    await api('POST', '/tags', { name: 'T'.repeat(50) });
+    const page = await (await context(375, true)).newPage();
+    await page.goto(appUrl('/account'));
+    await page
+      .getByTestId('project-list')
+      .getByRole('link', { name: 'P'.repeat(200) })
+      .waitFor();
+    await page
+      .getByTestId('video-library')
+      .locator('li')
+      .filter({ hasText: 'T'.repeat(50) })
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: `${SHOTS}/account-long-names-375.png`, fullPage: true });
   });
 });
 

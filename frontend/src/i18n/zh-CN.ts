@@ -286,6 +286,7 @@ const zhCN: Record<string, string> = {
   or: '或',
   'create a free account': '免费注册账户',
   'to summarize documents.': '即可总结文档。',
+  'to redeem your code.': '即可兑换你的兑换码。',
   'Drop a {{kind}} file here (PDF, PowerPoint .pptx, Word .docx or text), or': '把 {{kind}} 文件拖到这里（PDF、PowerPoint .pptx、Word .docx 或文本），或',
   document: '文档',
   'Reading…': '读取中…',
@@ -367,6 +368,7 @@ const zhCN: Record<string, string> = {
   'Create account': '创建账户',
   'Forgot password': '忘记密码',
   'Send reset link': '发送重置链接',
+  'Request a new link': '重新获取链接',
   'Back to log in': '返回登录',
   'Security code': '安全码',
   '6-digit code': '6 位安全码',
@@ -463,6 +465,7 @@ const zhCN: Record<string, string> = {
   'Account e-mail': '账户邮箱',
   Untitled: '未命名',
   'Projects and Published': '项目与发布',
+  'Go to your projects': '前往我的项目',
   'New project': '新建项目',
   'Open an .excalidraw file': '打开 .excalidraw 文件',
   'Start from a template': '从模板开始',
@@ -765,6 +768,8 @@ const zhCN: Record<string, string> = {
   'This link is invalid or has expired': '此链接无效或已过期',
   'This page needs the link from your e-mail. Open the link in the e-mail we sent you, or request a new one by logging in':
     '此页面需要通过邮件中的链接打开。请打开我们发给你的邮件中的链接，或登录以重新获取',
+  'This page needs the password reset link from your e-mail. Open the link in the e-mail we sent you, or request a new one':
+    '此页面需要通过邮件中的重置密码链接打开。请打开我们发给你的邮件中的链接，或重新获取一个',
   'An account with this e-mail address already exists': '该邮箱地址已注册账户',
   'The e-mail address does not match this account': '该邮箱地址与此账户不符',
   'Your session has expired; please log in again': '会话已过期，请重新登录',

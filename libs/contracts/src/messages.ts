@@ -34,6 +34,7 @@ export const Messages = {
   tooManyPasswordAttempts: 'Too many wrong passwords; please wait {minutes} minutes and try again',
   linkInvalid: 'This link is invalid or has expired',
   confirmLinkMissing: 'This page needs the link from your e-mail. Open the link in the e-mail we sent you, or request a new one by logging in',
+  resetLinkMissing: 'This page needs the password reset link from your e-mail. Open the link in the e-mail we sent you, or request a new one',
   emailInUse: 'An account with this e-mail address already exists',
   emailMismatch: 'The e-mail address does not match this account',
   sessionExpired: 'Your session has expired; please log in again',

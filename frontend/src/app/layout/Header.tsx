@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { useLocation } from 'react-router-dom';
 import { AppLink } from '../../components/AppLink/AppLink';
@@ -14,6 +14,7 @@ export function Header() {
   const location = useLocation();
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
 
   // Any navigation closes menus.
   useEffect(() => {
@@ -40,6 +41,7 @@ export function Header() {
         </AppLink>
 
         <button
+          ref={toggle}
           type="button"
           className={styles.mobileToggle}
           aria-expanded={mobileOpen}
@@ -59,7 +61,10 @@ export function Header() {
           className={styles.nav}
           data-open={mobileOpen}
           onKeyDown={(event) => {
-            if (event.key === 'Escape' && openMenu === null) setMobileOpen(false);
+            if (event.key !== 'Escape' || openMenu !== null || !mobileOpen) return;
+            // the panel closes over the focused link: focus goes back to the menu button, not to the page's start
+            setMobileOpen(false);
+            toggle.current?.focus();
           }}
         >
           <ul className={styles.navList}>

@@ -23,6 +23,7 @@ import type { LivePeer } from '@visualnotes/contracts';
 import type { CursorState } from './CanvasView';
 import { loadCanvasModule, useCanvasModule } from './useCanvasModule';
 import { msg } from '../../i18n/msg';
+import { AppLink } from '../../components/AppLink/AppLink';
 
 type Loaded = { local: LocalProject; publicId: string | null; images: Record<string, string>; offline: boolean; role: ProjectRole };
 
@@ -336,6 +337,7 @@ export function EditorPage() {
       <div className={styles.center}>
         <h1>{t('Cannot open this project')}</h1>
         <p className={styles.error}>{t(failure ?? Messages.imageLibraryNotLoaded)}</p>
+        <AppLink to="/account#published">{t('Go to your projects')}</AppLink>
       </div>
     );
   }
@@ -348,7 +350,11 @@ export function EditorPage() {
           value={title}
           maxLength={200}
           onChange={(e) => setTitle(e.target.value)}
-          onBlur={() => title.trim() && title !== syncRef.current?.title && syncRef.current?.rename(title.trim())}
+          onBlur={() => {
+            // an emptied title goes back to the saved one: a project always has a name
+            if (!title.trim()) setTitle(syncRef.current?.title ?? '');
+            else if (title.trim() !== syncRef.current?.title) syncRef.current?.rename(title.trim());
+          }}
           onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
         />
         <span className={styles.status} data-status={status.status} data-testid="save-status" title={status.message && t(status.message)}>

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n/i18n';
 import { errorMessage } from '../../app/error/describe-error';
 import { Messages, type DocumentSummaryView } from '@visualnotes/contracts';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { UpgradePrompt } from '../../components/UpgradePrompt/UpgradePrompt';
 import { useAuth } from '../auth/useAuth';
@@ -186,6 +186,12 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
 function SummaryResult({ id, view, progress }: { id: string; view?: DocumentSummaryView; progress: number }) {
   const { t } = useTranslation();
   const [loadPage, page] = useLazyGetSummaryPageQuery();
+  // On a phone the cited text is below the whole summary: a click on a citation brings it into view.
+  const source = useRef<HTMLElement>(null);
+  const [cited, setCited] = useState(0);
+  useEffect(() => {
+    if (cited && page.data) source.current?.scrollIntoView({ block: 'nearest' });
+  }, [cited, page.data]);
   if (!view || view.status === 'queued' || view.status === 'summarizing') {
     return (
       <section aria-live="polite" data-testid="document-progress">
@@ -225,7 +231,14 @@ function SummaryResult({ id, view, progress }: { id: string; view?: DocumentSumm
                 <li key={j}>
                   {p.text}
                   {p.page && (
-                    <button type="button" className={styles.cite} onClick={() => void loadPage({ id, page: p.page! })}>
+                    <button
+                      type="button"
+                      className={styles.cite}
+                      onClick={() => {
+                        setCited((n) => n + 1);
+                        void loadPage({ id, page: p.page! });
+                      }}
+                    >
                       {t(unit, { number: p.page })}
                     </button>
                   )}
@@ -235,7 +248,7 @@ function SummaryResult({ id, view, progress }: { id: string; view?: DocumentSumm
           </article>
         ))}
       </div>
-      <aside className={styles.source} aria-label={t('Cited text')}>
+      <aside ref={source} className={styles.source} aria-label={t('Cited text')}>
         {page.data ? (
           <>
             <strong>

@@ -216,8 +216,8 @@ function Highlights({ video, time, onSeek }: { video: VideoView; time: number; o
       <h3>{t('Highlights')}</h3>
       <form onSubmit={add} className={styles.highlightForm}>
         <span className={styles.time}>{clock(time)}</span>
-        <input aria-label={t('Highlight title')} placeholder={t('Title')} value={title} onChange={(e) => setTitle(e.target.value)} />
-        <input aria-label={t('Highlight note')} placeholder={t('Note')} value={content} onChange={(e) => setContent(e.target.value)} />
+        <input aria-label={t('Highlight title')} placeholder={t('Title')} maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
+        <input aria-label={t('Highlight note')} placeholder={t('Note')} maxLength={10_000} value={content} onChange={(e) => setContent(e.target.value)} />
         <button type="submit">{t('Add highlight')}</button>
       </form>
       {error && <p className={styles.error}>{t(error)}</p>}
@@ -229,8 +229,13 @@ function Highlights({ video, time, onSeek }: { video: VideoView; time: number; o
             </button>
             {editing?.id === h.id ? (
               <>
-                <input aria-label={t('Edit title')} value={editing.title} onChange={(e) => setEditing({ ...editing, title: e.target.value })} />
-                <input aria-label={t('Edit note')} value={editing.content} onChange={(e) => setEditing({ ...editing, content: e.target.value })} />
+                <input aria-label={t('Edit title')} maxLength={200} value={editing.title} onChange={(e) => setEditing({ ...editing, title: e.target.value })} />
+                <input
+                  aria-label={t('Edit note')}
+                  maxLength={10_000}
+                  value={editing.content}
+                  onChange={(e) => setEditing({ ...editing, content: e.target.value })}
+                />
                 <button type="button" onClick={() => void save()}>
                   {t('Save')}
                 </button>

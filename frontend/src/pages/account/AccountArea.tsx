@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/i18n';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import styles from './AccountPage.module.css';
 import { InviteSection } from './invite/InviteSection';
@@ -30,6 +30,30 @@ export default function AccountArea() {
   const navigate = useNavigate();
   const fromHash = location.hash.slice(1);
   const [current, setCurrent] = useState<SectionId>(isSection(fromHash) ? fromHash : 'account');
+
+  // Arriving from another page with a section in the hash (`/account#published`): the sections above
+  // it grow as their data comes in, so the section is kept in view until the page settles or the
+  // reader scrolls by themselves.
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const id = fromHash;
+    if (!isSection(id) || id === ACCOUNT_SECTIONS[0].id || !content.current) return;
+    const reveal = () => document.getElementById(id)?.scrollIntoView({ block: 'start' });
+    const observer = new ResizeObserver(reveal);
+    const stop = () => observer.disconnect();
+    reveal();
+    observer.observe(content.current);
+    const timer = window.setTimeout(stop, 3000);
+    const byReader = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+    byReader.forEach((type) => window.addEventListener(type, stop, { once: true, passive: true }));
+    return () => {
+      stop();
+      window.clearTimeout(timer);
+      byReader.forEach((type) => window.removeEventListener(type, stop));
+    };
+    // only the hash the page was opened with
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // the section being read (the last one whose top has passed under the header) is marked in the navigation
   useEffect(() => {
@@ -85,7 +109,7 @@ export default function AccountArea() {
           ))}
         </ul>
       </nav>
-      <div className={styles.content}>
+      <div className={styles.content} ref={content}>
         {ACCOUNT_SECTIONS.map(({ id, Component }) => (
           <Component key={id} />
         ))}

@@ -21,9 +21,12 @@ export function LoginPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  // `?register=1` (the invitation page's link) opens the sign-up form
+  // `?register=1` (the invitation page's link) opens the sign-up form, `?forgot=1` (an expired reset link) the reset request
   const [state, dispatch] = useReducer(loginFormReducer, undefined, () =>
-    initialLoginForm(params.get('register') === '1' ? 'register' : 'login', params.get('error') === 'google' ? Messages.googleLoginFailed : null),
+    initialLoginForm(
+      params.get('register') === '1' ? 'register' : params.get('forgot') === '1' ? 'forgot' : 'login',
+      params.get('error') === 'google' ? Messages.googleLoginFailed : null,
+    ),
   );
   const { mode, name, email, password, code, challenge, error, notice, busy, unactivated } = state;
   const justLoggedIn = useRef(false);

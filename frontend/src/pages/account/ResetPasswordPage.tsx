@@ -1,3 +1,4 @@
+import { Messages } from '@visualnotes/contracts';
 import { useTranslation } from '../../i18n/i18n';
 import { loadSchemas } from '../../features/forms/schemas';
 import { useState, type FormEvent } from 'react';
@@ -12,8 +13,10 @@ import { authApi } from '../../features/auth/api';
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // opened without the mail's token (typed by hand, a cut link): no form that can only fail
+  const [error, setError] = useState<string | null>(token ? null : Messages.resetLinkMissing);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -27,7 +30,7 @@ export function ResetPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      await runApi(authApi.endpoints.resetPassword.initiate({ token: params.get('token') ?? '', password }));
+      await runApi(authApi.endpoints.resetPassword.initiate({ token, password }));
       setDone(true);
     } catch (err) {
       setError(errorMessage(err));
@@ -48,20 +51,27 @@ export function ResetPasswordPage() {
             <AppLink to="/account/login">{t('Log in')}</AppLink>
           </>
         ) : (
-          <form className={styles.form} onSubmit={submit} noValidate>
-            <label>
-              {t('New password')}
-              <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            </label>
-            <button className={styles.button} type="submit" disabled={busy}>
-              {t('Set new password')}
-            </button>
-          </form>
+          token && (
+            <form className={styles.form} onSubmit={submit} noValidate>
+              <label>
+                {t('New password')}
+                <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              </label>
+              <button className={styles.button} type="submit" disabled={busy}>
+                {t('Set new password')}
+              </button>
+            </form>
+          )
         )}
         {error && (
           <p className={styles.error} role="alert">
             {t(error)}
           </p>
+        )}
+        {(error === Messages.resetLinkMissing || error === Messages.linkInvalid) && (
+          <AppLink to="/account/login?forgot=1" className={styles.button} style={{ textAlign: 'center', textDecoration: 'none' }}>
+            {t('Request a new link')}
+          </AppLink>
         )}
       </section>
     </div>

@@ -1,4 +1,4 @@
-import { createBatchSchema, parsePlaylistUrl, splitUrls } from './batches';
+import { createBatchSchema, parsePlaylistUrl, PLAYLIST_URL_INVALID, splitUrls } from './batches';
 
 describe('batch requests', () => {
   it('reads the playlist id of playlist links and of watch links inside a playlist, and nothing else', () => {
@@ -32,5 +32,15 @@ describe('batch requests', () => {
     expect(both.error!.issues[0].message).toBe('Send either video links or a playlist link, not both');
     expect(createBatchSchema.safeParse({ urls: ['https://youtu.be/dQw4w9WgXcQ', ''] }).success).toBe(true);
     expect(createBatchSchema.safeParse({}).error!.issues[0].message).toBe('Paste video links (one per line) or a playlist link');
+  });
+
+  it('refuses a line or a playlist link longer than a link in the same words as any other bad line', () => {
+    const long = `https://youtu.be/dQw4w9WgXcQ?x=${'x'.repeat(2048)}`;
+    expect(createBatchSchema.safeParse({ urls: ['https://youtu.be/dQw4w9WgXcQ', long] }).error!.issues.map((i) => i.message)).toEqual([
+      'Line 2 is not a YouTube video link; fix or remove it',
+    ]);
+    expect(createBatchSchema.safeParse({ playlist_url: `https://www.youtube.com/playlist?list=${'x'.repeat(2048)}` }).error!.issues[0].message).toBe(
+      PLAYLIST_URL_INVALID,
+    );
   });
 });

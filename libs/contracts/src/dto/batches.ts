@@ -29,14 +29,17 @@ export function splitUrls(text: string): string[] {
     .filter(Boolean);
 }
 
+/** Longest video or playlist link accepted. */
+const MAX_LINK_LENGTH = 2048;
 export const PLAYLIST_URL_INVALID = 'This link is not a YouTube playlist. Paste a link with list= in it';
 export const BATCH_LINE_INVALID = (line: number) => `Line ${line} is not a YouTube video link; fix or remove it`;
 
 /** `POST /api/batches` as JSON: a list of video links, or one playlist link. */
 export const createBatchSchema = z
   .object({
-    urls: z.array(z.string().max(2048)).max(1000, 'A batch has at most 1000 lines').optional(),
-    playlist_url: z.string().max(2048).optional(),
+    // a line longer than a link is refused below with its line number
+    urls: z.array(z.string()).max(1000, 'A batch has at most 1000 lines').optional(),
+    playlist_url: z.string().max(MAX_LINK_LENGTH, PLAYLIST_URL_INVALID).optional(),
     /** Preferred transcript language of the videos (e.g. `en`, `zh-CN`). */
     language: z.string().max(20).optional(),
   })
@@ -52,7 +55,7 @@ export const createBatchSchema = z
       return;
     }
     if (playlist && !parsePlaylistUrl(playlist)) ctx.addIssue({ code: 'custom', message: PLAYLIST_URL_INVALID, path: ['playlist_url'] });
-    const bad = urls.findIndex((u) => u && !parseYouTubeUrl(u));
+    const bad = urls.findIndex((u) => u && (u.length > MAX_LINK_LENGTH || !parseYouTubeUrl(u)));
     if (bad >= 0) ctx.addIssue({ code: 'custom', message: BATCH_LINE_INVALID(bad + 1), path: ['urls', bad] });
   });
 export type CreateBatchBody = z.infer<typeof createBatchSchema>;

@@ -8,7 +8,14 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export const MAX_PASTED_TEXT = 1_000_000;
 
 export const createTextSummarySchema = z.object({
-  text: z.string().trim().min(1, 'Paste some text to summarize').max(MAX_PASTED_TEXT, 'The text is too long to send at once'),
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Paste some text to summarize')
+    .max(
+      MAX_PASTED_TEXT,
+      `The text is too long to paste (at most ${MAX_PASTED_TEXT.toLocaleString('en-US')} characters); save it as a text file and upload that instead`,
+    ),
   title: z.string().trim().max(200).optional(),
 });
 export type CreateTextSummaryBody = z.infer<typeof createTextSummarySchema>;

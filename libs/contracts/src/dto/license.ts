@@ -64,7 +64,7 @@ export const activateLicenseSchema = z.object({
   fingerprint: fingerprintSchema,
   device: z
     .object({
-      name: z.string().trim().max(100).default(''),
+      name: z.string().trim().max(100, 'A device name has at most 100 characters').default(''),
       os: z.string().trim().max(100).default(''),
     })
     .default({ name: '', os: '' }),

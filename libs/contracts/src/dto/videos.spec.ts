@@ -1,4 +1,4 @@
-import { createVideoSchema, parseYouTubeUrl, startOfYouTubeUrl } from './videos';
+import { createHighlightSchema, createVideoSchema, parseYouTubeUrl, startOfYouTubeUrl, updateHighlightSchema } from './videos';
 
 describe('parseYouTubeUrl', () => {
   it.each([
@@ -33,5 +33,15 @@ describe('parseYouTubeUrl', () => {
     const r = createVideoSchema.safeParse({ url: ' ' });
     expect(r.success).toBe(false);
     expect(r.error!.issues[0].message).toBe('Video import requires a pasted video URL');
+  });
+});
+
+describe('highlights', () => {
+  it('say in words when a title or a note is too long', () => {
+    expect(createHighlightSchema.safeParse({ start: 0, title: 't'.repeat(201) }).error?.issues[0]?.message).toBe(
+      'A highlight title has at most 200 characters',
+    );
+    expect(updateHighlightSchema.safeParse({ content: 'n'.repeat(10_001) }).error?.issues[0]?.message).toBe('A highlight note has at most 10,000 characters');
+    expect(createHighlightSchema.parse({ start: 3 })).toEqual({ start: 3, title: '', content: '' });
   });
 });

@@ -48,7 +48,7 @@ export type UpdateVideoBody = z.infer<typeof updateVideoSchema>;
 export const listVideosQuerySchema = z.object({
   favorite: z.enum(['true', 'false']).optional(),
   tag: z.string().max(64).optional(),
-  q: z.string().max(200).optional(),
+  q: z.string().max(200, 'A search has at most 200 characters').optional(),
 });
 
 export const tagSchema = z.object({
@@ -60,18 +60,20 @@ const seconds = z
   .number({ error: 'start must be a number of seconds' })
   .min(0)
   .max(7 * 24 * 3600);
+const highlightTitle = z.string().trim().max(200, 'A highlight title has at most 200 characters');
+const highlightNote = z.string().max(10_000, 'A highlight note has at most 10,000 characters');
 export const createHighlightSchema = z.object({
   start: seconds,
-  title: z.string().trim().max(200).default(''),
-  content: z.string().max(10_000).default(''),
+  title: highlightTitle.default(''),
+  content: highlightNote.default(''),
 });
 export type CreateHighlightBody = z.input<typeof createHighlightSchema>;
 /** A highlight to create once its body is read (defaults filled in). */
 export type NewHighlight = z.output<typeof createHighlightSchema>;
 export const updateHighlightSchema = z.object({
   start: seconds.optional(),
-  title: z.string().trim().max(200).optional(),
-  content: z.string().max(10_000).optional(),
+  title: highlightTitle.optional(),
+  content: highlightNote.optional(),
 });
 export type UpdateHighlightBody = z.infer<typeof updateHighlightSchema>;
 

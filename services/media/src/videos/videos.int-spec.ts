@@ -296,6 +296,11 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
     expect((await list('?q=parmesan')).map((v) => v.id)).not.toContain(zh.id);
     expect((await list('?q=神经网络')).map((v) => v.id)).toEqual([zh.id]);
     expect(await list('?q=nothing-like-this')).toEqual([]);
+    const tooLong = await request(backend.http)
+      .get(`/api/videos?q=${'x'.repeat(201)}`)
+      .set(auth(alice))
+      .expect(400);
+    expect(tooLong.body.message).toBe('A search has at most 200 characters');
     const card = (await list('')).find((v) => v.id === a.id) as unknown as VideoView;
     expect(card.tags).toEqual([{ id: tag.id, name: 'Solar' }]);
 

@@ -51,7 +51,7 @@ export function ActivateForm() {
         onChange={(e) => setKey(e.target.value)}
         aria-label={t('License key')}
       />
-      <input placeholder={t('Device name')} value={name} onChange={(e) => setName(e.target.value)} aria-label={t('Device name')} />
+      <input placeholder={t('Device name')} maxLength={100} value={name} onChange={(e) => setName(e.target.value)} aria-label={t('Device name')} />
       <button type="submit" className={styles.button} disabled={isLoading}>
         {t('Activate')}
       </button>

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../i18n/i18n';
-import type { PublicUser } from '@visualnotes/contracts';
+import { Messages, type PublicUser } from '@visualnotes/contracts';
 import { loadSchemas } from '../../../features/forms/schemas';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog, useConfirm } from '../../../components/Dialog/Dialog';
@@ -141,6 +141,9 @@ export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () 
         label={t('Delete account')}
         danger
         onSubmit={async () => {
+          // the fields are checked before asking "are you sure", not after the user said yes
+          if (delEmail.trim().toLowerCase() !== user.email.toLowerCase()) throw new Error(Messages.emailMismatch);
+          if (!delPassword) throw new Error(Messages.passwordIncorrect);
           const sure = await confirm({
             title: t('Delete your account?'),
             message: t('Delete your account for good? This cannot be undone.'),

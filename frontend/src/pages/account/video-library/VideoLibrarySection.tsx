@@ -44,7 +44,13 @@ export function VideoLibrarySection() {
           setQ(query.trim());
         }}
       >
-        <input aria-label={t('Search videos')} placeholder={t('Search titles and transcripts')} value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input
+          aria-label={t('Search videos')}
+          placeholder={t('Search titles and transcripts')}
+          maxLength={200}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
         <button type="submit">{t('Search')}</button>
         <label>
           <input type="checkbox" checked={favorite} onChange={(e) => setFavorite(e.target.checked)} /> {t('Favorites')}
@@ -171,7 +177,7 @@ function TagManager() {
   return (
     <div className={styles.tagManager}>
       <form onSubmit={add} noValidate>
-        <input aria-label={t('New tag')} placeholder={t('New tag')} value={name} onChange={(e) => setName(e.target.value)} />
+        <input aria-label={t('New tag')} placeholder={t('New tag')} maxLength={50} value={name} onChange={(e) => setName(e.target.value)} />
         <button type="submit">{t('Add tag')}</button>
       </form>
       {error && <p className={styles.error}>{t(error)}</p>}
