@@ -15,6 +15,7 @@ export const Messages = {
   licenseNotFound: 'This license does not exist. Please confirm and re-enter the correct license key.',
   licenseFull: 'This license cannot activate more devices. Please confirm and re-enter the correct license key.',
   noTranscript: 'No transcript found for the video',
+  subtitlesEmpty: 'This subtitle file has no timed captions in it. Upload an SRT or VTT file with its cues, or the video or audio itself',
   cannotSummarizeNoTranscript: 'Unable to summarize because no transcript was found',
   copyImageFailed: 'Failed to copy image to clipboard',
   downloadImageFailed: 'Failed to download image',

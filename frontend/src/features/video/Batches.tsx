@@ -127,6 +127,8 @@ export function BatchProgress({ id }: { id: string }) {
 
   const pending = batch.items.filter((i) => i.status === 'pending').length;
   const percent = batch.total ? Math.round(((batch.done + batch.failed) / batch.total) * 100) : 0;
+  const doneShare = batch.total ? (batch.done / batch.total) * 100 : 0;
+  const failedShare = batch.total ? (batch.failed / batch.total) * 100 : 0;
 
   const downloadZip = async () => {
     setNote(null);
@@ -169,8 +171,18 @@ export function BatchProgress({ id }: { id: string }) {
         {batch.failed ? ` · ${t('{{count}} failed', { count: batch.failed })}` : ''}
         {batch.status === 'cancelled' ? ` · ${t('Cancelled')}` : batch.status === 'completed' ? ` · ${t('Finished')}` : ''}
       </p>
-      <div className={styles.progress} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t('Batch progress')}>
-        <div style={{ width: `${percent}%` }} />
+      <div
+        className={styles.progress}
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={t('{{done}} of {{total}} done', { done: batch.done, total: batch.total })}
+        aria-label={t('Batch progress')}
+      >
+        {/* done in the bar's colour, failed in red after it: a batch whose items all failed is not shown as a full, successful bar */}
+        <div style={{ width: `${doneShare}%` }} />
+        <div className={styles.failedShare} data-testid="batch-failed-share" style={{ left: `${doneShare}%`, width: `${failedShare}%` }} />
         <span>{percent}%</span>
       </div>
       <div className={styles.exports}>

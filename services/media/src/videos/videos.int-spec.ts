@@ -242,6 +242,17 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
     expect(video.transcript[1]).toEqual({ start: 4.5, end: 9, text: 'It becomes the transcript of the video.' });
   });
 
+  it('says so in words when a subtitle file has no timed captions', async () => {
+    const up = await request(backend.http)
+      .post('/api/uploads')
+      .set(auth(alice))
+      .attach('file', Buffer.from('WEBVTT\n\nNOTE nothing timed here\n'), { filename: 'empty.vtt', contentType: 'text/vtt' })
+      .expect(201);
+    const res = await request(backend.http).post('/api/videos').set(auth(alice)).send({ file_id: up.body.file_id });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(Messages.subtitlesEmpty);
+  });
+
   it('asks a free user for Premium before transcribing an uploaded video file', async () => {
     const mp4 = join(tempDir('video'), 'clip.mp4');
     execFileSync(ffmpeg, [

@@ -6,6 +6,7 @@ import {
   DomainError,
   jobPriority,
   jobFailureMessage,
+  Messages,
   Jobs,
   parseYouTubeUrl,
   publicJobId,
@@ -136,7 +137,7 @@ export class VideosService {
     const looksLikeSubtitles = SUBTITLE_TYPES.has(file.content_type) || (file.content_type === 'text/plain' && /\.(srt|vtt)$/i.test(file.name));
     if (looksLikeSubtitles) {
       const lines = parseSubtitles((await this.storage.getBuffer(file.storage_key)).toString('utf8'));
-      if (!lines.length) throw new DomainError('NO_TRANSCRIPT');
+      if (!lines.length) throw new DomainError('NO_TRANSCRIPT', Messages.subtitlesEmpty);
       row.transcript = lines;
       row.transcriptSource = 'subtitles';
       row.duration = lines.at(-1)!.end;
