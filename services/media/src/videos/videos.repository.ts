@@ -37,6 +37,10 @@ export class VideosRepository {
     return this.videos.findOneBy({ id });
   }
 
+  ownedBy(id: string, ownerId: string): Promise<Video | null> {
+    return this.videos.findOneBy({ id, ownerId });
+  }
+
   /** An owner's videos, newest first (at most 500), without transcripts and summaries. */
   listOf(ownerId: string, filter: VideoFilter): Promise<Video[]> {
     const qb = this.videos
