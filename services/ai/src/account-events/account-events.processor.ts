@@ -1,25 +1,23 @@
 import { Processor } from '@nestjs/bullmq';
-import { Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { Inject, Logger } from '@nestjs/common';
 import { JobHandler, JobProcessor } from '@visualnotes/common';
 import { Jobs, Queues, type JobPayloads } from '@visualnotes/contracts';
 import type { Job } from 'bullmq';
-import type { Repository } from 'typeorm';
-import { TranscriptChunk } from '../transcription/transcript-chunk.entity';
+import { TranscriptChunksRepository, type TranscriptChunkStore } from '../transcription/transcript-chunks.repository';
 
 /** Removes what the ai service keeps for an account that was deleted (idempotent). */
 @Processor(Queues.aiEvents)
 export class AccountEventsProcessor extends JobProcessor {
   private readonly logger = new Logger(AccountEventsProcessor.name);
 
-  constructor(@InjectRepository(TranscriptChunk) private readonly chunks: Repository<TranscriptChunk>) {
+  constructor(@Inject(TranscriptChunksRepository) private readonly chunks: Pick<TranscriptChunkStore, 'deleteOwnedBy'>) {
     super();
   }
 
   @JobHandler(Jobs.accountDeleted)
   async accountDeleted(job: Job<JobPayloads['account.deleted']>) {
-    const { affected } = await this.chunks.delete({ ownerId: job.data.userId });
-    this.logger.log(`account ${job.data.userId} deleted: ${affected ?? 0} transcript chunk texts removed`);
-    return { removed: affected ?? 0 };
+    const removed = await this.chunks.deleteOwnedBy(job.data.userId);
+    this.logger.log(`account ${job.data.userId} deleted: ${removed} transcript chunk texts removed`);
+    return { removed };
   }
 }

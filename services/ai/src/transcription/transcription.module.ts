@@ -3,11 +3,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AsrClient } from './asr.client';
 import { CapabilitiesHandlers } from './capabilities.handlers';
 import { TranscriptChunk } from './transcript-chunk.entity';
+import { TranscriptChunksRepository } from './transcript-chunks.repository';
 
 @Module({
   imports: [TypeOrmModule.forFeature([TranscriptChunk])],
   controllers: [CapabilitiesHandlers],
-  providers: [AsrClient],
-  exports: [AsrClient, TypeOrmModule],
+  providers: [AsrClient, TranscriptChunksRepository],
+  exports: [AsrClient, TranscriptChunksRepository, TypeOrmModule],
 })
 export class TranscriptionModule {}

@@ -1,12 +1,10 @@
 import { InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { JobHandler, JobProcessor, RpcClient, STORAGE, type Storage } from '@visualnotes/common';
 import { Jobs, Messages, Patterns, Queues, type JobPayloads, type TranscriptSegment } from '@visualnotes/contracts';
 import { UnrecoverableError, type Job, type Queue } from 'bullmq';
-import { LessThan, type Repository } from 'typeorm';
 import { AsrClient, AsrNotConfiguredError } from './asr.client';
-import { TranscriptChunk } from './transcript-chunk.entity';
+import { TranscriptChunksRepository, type TranscriptChunkStore } from './transcript-chunks.repository';
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 const lockDuration = Number(process.env.AI_JOB_LOCK_MS ?? 30_000);
@@ -31,7 +29,7 @@ export class TranscriptionProcessor extends JobProcessor {
   private readonly logger = new Logger(TranscriptionProcessor.name);
 
   constructor(
-    @InjectRepository(TranscriptChunk) private readonly chunks: Repository<TranscriptChunk>,
+    @Inject(TranscriptChunksRepository) private readonly chunks: TranscriptChunkStore,
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly asr: AsrClient,
     private readonly rpc: RpcClient,
@@ -44,7 +42,7 @@ export class TranscriptionProcessor extends JobProcessor {
   async transcribeChunk(job: Job<JobPayloads['transcription.chunk']>) {
     const { videoId, index, storageKey, offset, duration, language } = job.data;
     const ownerId = job.data.ownerId ?? null;
-    const done = await this.chunks.existsBy({ videoId, index });
+    const done = await this.chunks.has(videoId, index);
     if (!done) {
       let audio: Buffer;
       try {
@@ -64,9 +62,9 @@ export class TranscriptionProcessor extends JobProcessor {
         end: round(offset + Math.max(0, Math.min(Math.max(s.end, s.start), duration))),
         text: s.text,
       }));
-      await this.chunks.upsert({ videoId, index, offset, segments, ownerId }, ['videoId', 'index']);
+      await this.chunks.upsert({ videoId, index, offset, segments, ownerId });
     }
-    const count = await this.chunks.countBy({ videoId });
+    const count = await this.chunks.countOf(videoId);
     void this.rpc
       .send(Patterns.media.videosProgress, { video_id: videoId, done: count, total: job.data.chunks })
       .catch((err: Error) => this.logger.debug(`progress not reported: ${err.message}`));
@@ -75,7 +73,7 @@ export class TranscriptionProcessor extends JobProcessor {
 
   @JobHandler(Jobs.transcriptionMerge)
   async merge(job: Job<JobPayloads['transcription.merge']>): Promise<TranscriptSegment[]> {
-    const rows = await this.chunks.find({ where: { videoId: job.data.videoId }, order: { index: 'ASC' } });
+    const rows = await this.chunks.ofVideo(job.data.videoId);
     const have = new Set(rows.map((r) => r.index));
     const missing = Array.from({ length: job.data.chunks }, (_, i) => i).filter((i) => !have.has(i));
     if (missing.length) throw new Error(`Chunks ${missing.slice(0, 10).join(', ')} of video ${job.data.videoId} have no text yet`);
@@ -98,9 +96,9 @@ export class TranscriptionProcessor extends JobProcessor {
       await merge.removeUnprocessedChildren();
       busy = (await this.queue.remove(merge.id!, { removeChildren: true })) === 0;
     }
-    const { affected } = await this.chunks.delete({ videoId });
+    const removed = await this.chunks.deleteOfVideo(videoId);
     if (busy) throw new Error(`video ${videoId} still has a chunk being transcribed; trying again later`);
-    return { removed: affected ?? 0 };
+    return { removed };
   }
 
   /**
@@ -113,8 +111,8 @@ export class TranscriptionProcessor extends JobProcessor {
     if (job.name !== Jobs.transcriptionMerge) return;
     const { videoId } = job.data as JobPayloads['transcription.merge'];
     try {
-      await this.chunks.delete({ videoId });
-      await this.chunks.delete({ transcribedAt: LessThan(new Date(Date.now() - STALE_CHUNK_MS)) });
+      await this.chunks.deleteOfVideo(videoId);
+      await this.chunks.deleteTranscribedBefore(new Date(Date.now() - STALE_CHUNK_MS));
     } catch (err) {
       this.logger.warn(`chunk texts of video ${videoId} not removed: ${(err as Error).message}`);
     }

@@ -5,6 +5,7 @@ import { UsageService } from '../usage/usage.service';
 import { VideosModule } from '../videos/videos.module';
 import { Batch, BatchItem } from './batch.entity';
 import { BatchesHandlers } from './batches.handlers';
+import { BatchesRepository } from './batches.repository';
 import { BatchesService } from './batches.service';
 
 export const batchEntities = [Batch, BatchItem];
@@ -13,7 +14,7 @@ export const batchEntities = [Batch, BatchItem];
 @Module({
   imports: [TypeOrmModule.forFeature(batchEntities), VideosModule, UploadsModule],
   controllers: [BatchesHandlers],
-  providers: [BatchesService, UsageService],
+  providers: [BatchesRepository, BatchesService, UsageService],
   exports: [BatchesService],
 })
 export class BatchesModule {}

@@ -1,6 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { SERVICE_CONFIG } from '@visualnotes/common';
 import {
   createBatchSchema,
@@ -12,7 +11,6 @@ import {
   parsePlaylistUrl,
   parseYouTubeUrl,
   Queues,
-  type BatchItemStatus,
   type BatchItemView,
   type BatchStatus,
   type BatchSummaryView,
@@ -22,14 +20,15 @@ import {
 } from '@visualnotes/contracts';
 import type { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import { DataSource, In, Not, type EntityManager, type Repository } from 'typeorm';
 import type { MediaConfig } from '../config';
 import { UploadsService } from '../uploads/uploads.service';
 import { UsageService } from '../usage/usage.service';
 import { Video } from '../videos/video.entity';
+import { VideosRepository } from '../videos/videos.repository';
 import { VideosService } from '../videos/videos.service';
 import { YoutubeClient } from '../youtube/youtube.client';
 import { Batch, BatchItem } from './batch.entity';
+import { BatchesRepository, type BatchStore, type ItemRow, type NextItem } from './batches.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_FILES = 1000;
@@ -38,20 +37,6 @@ interface NewItem {
   kind: BatchItem['kind'];
   ref: string;
   title: string;
-}
-
-/** An item row read together with its video's state. */
-interface ItemRow {
-  id: string;
-  batch_id: string;
-  title: string;
-  status: BatchItemStatus;
-  error: string | null;
-  video_id: string | null;
-  v_status: Video['status'] | null;
-  v_title: string | null;
-  v_error: string | null;
-  v_progress: number | null;
 }
 
 /** An item's state as the user sees it: from its video once it has one. */
@@ -76,12 +61,6 @@ function itemView(r: ItemRow): BatchItemView {
   };
 }
 
-const ITEMS_SQL = `
-  SELECT i.id, i.batch_id, i.title, i.status, i.error, i.video_id,
-         v.status AS v_status, v.title AS v_title, v.error AS v_error, v.progress AS v_progress
-    FROM media.batch_items i
-    LEFT JOIN media.videos v ON v.id = i.video_id`;
-
 /**
  * Batches: many videos imported as one piece of work. Each item is imported through the same path
  * as a single video (`VideosService.importVideo`), so it is an ordinary library video counted
@@ -95,10 +74,8 @@ export class BatchesService implements BeforeApplicationShutdown {
   private readonly logger = new Logger(BatchesService.name);
 
   constructor(
-    @InjectRepository(Batch) private readonly batches: Repository<Batch>,
-    @InjectRepository(BatchItem) private readonly items: Repository<BatchItem>,
-    @InjectRepository(Video) private readonly videos: Repository<Video>,
-    @InjectDataSource() private readonly db: DataSource,
+    @Inject(BatchesRepository) private readonly batches: BatchStore,
+    @Inject(VideosRepository) private readonly videos: Pick<VideosRepository, 'notFailedOf' | 'firstNotFailed' | 'ofContent'>,
     @InjectQueue(Queues.mediaBatches) private readonly queue: Queue,
     @Inject(SERVICE_CONFIG) private readonly config: MediaConfig,
     private readonly videosService: VideosService,
@@ -179,20 +156,13 @@ export class BatchesService implements BeforeApplicationShutdown {
     // Videos the user already has (not failed) are reused, not imported and counted again.
     const youtubeRefs = wanted.filter((w) => w.kind === 'youtube').map((w) => w.ref);
     const fileRefs = wanted.filter((w) => w.kind === 'file').map((w) => w.ref);
-    const existing = await this.videos.find({
-      where: [
-        ...(youtubeRefs.length ? [{ ownerId, provider: 'youtube' as const, providerId: In(youtubeRefs), status: Not('failed' as const) }] : []),
-        ...(fileRefs.length ? [{ ownerId, uploadId: In(fileRefs), status: Not('failed' as const) }] : []),
-      ],
-      select: { id: true, providerId: true, uploadId: true, title: true, status: true, createdAt: true },
-      order: { createdAt: 'ASC' },
-    });
+    const existing = await this.videos.notFailedOf(ownerId, youtubeRefs, fileRefs);
     for (const v of existing) {
       const key = (v.providerId ?? v.uploadId)!;
       if (!have.has(key)) have.set(key, v);
     }
 
-    const batch = this.batches.create({
+    const batch = this.batches.draft({
       id: randomUUID(),
       ownerId,
       scope: req.scope ?? null,
@@ -203,7 +173,7 @@ export class BatchesService implements BeforeApplicationShutdown {
     });
     const rows = wanted.map((w, position) => {
       const video = have.get(w.ref);
-      return this.items.create({
+      return this.batches.draftItem({
         id: randomUUID(),
         batchId: batch.id,
         position,
@@ -215,10 +185,7 @@ export class BatchesService implements BeforeApplicationShutdown {
         error: null,
       });
     });
-    await this.db.transaction(async (m) => {
-      await m.save(batch);
-      await m.save(rows, { chunk: 200 });
-    });
+    await this.batches.transaction((tx) => this.batches.insert(batch, rows, tx));
     if (redundant.length) {
       await this.uploads
         .discard(ownerId, redundant)
@@ -231,13 +198,7 @@ export class BatchesService implements BeforeApplicationShutdown {
   /** The oldest video (not failed) of the owner made from an uploaded file with each content hash, with that file's id. */
   private async videosOfContent(ownerId: string, hashes: string[]): Promise<Map<string, Pick<Video, 'id' | 'title' | 'status' | 'uploadId'>>> {
     if (!hashes.length) return new Map();
-    const rows: { id: string; title: string; status: Video['status']; upload_id: string; sha256: string }[] = await this.db.query(
-      `SELECT v.id, v.title, v.status, v.upload_id, u.sha256
-         FROM media.videos v JOIN media.uploads u ON u.id = v.upload_id
-        WHERE v.owner_id = $1 AND u.owner_id = $1 AND v.status <> 'failed' AND u.sha256 = ANY($2)
-        ORDER BY v.created_at`,
-      [ownerId, hashes],
-    );
+    const rows = await this.videos.ofContent(ownerId, hashes);
     const map = new Map<string, Pick<Video, 'id' | 'title' | 'status' | 'uploadId'>>();
     for (const r of rows) if (!map.has(r.sha256)) map.set(r.sha256, { id: r.id, title: r.title, status: r.status, uploadId: r.upload_id });
     return map;
@@ -257,22 +218,22 @@ export class BatchesService implements BeforeApplicationShutdown {
   }
 
   private async find(ownerId: string, id: string): Promise<Batch> {
-    const row = UUID.test(String(id)) ? await this.batches.findOneBy({ id }) : null;
+    const row = UUID.test(String(id)) ? await this.batches.byId(id) : null;
     if (!row || row.ownerId !== ownerId) throw new DomainError('BATCH_NOT_FOUND');
     return row;
   }
 
   async get(ownerId: string, id: string): Promise<BatchView> {
     const batch = await this.find(ownerId, id);
-    const rows: ItemRow[] = await this.db.query(`${ITEMS_SQL} WHERE i.batch_id = $1 ORDER BY i.position`, [batch.id]);
+    const rows = await this.batches.itemsOf(batch.id);
     const items = rows.map(itemView);
     return { ...summary(batch, items), items };
   }
 
   async list(ownerId: string): Promise<BatchSummaryView[]> {
-    const batches = await this.batches.find({ where: { ownerId }, order: { createdAt: 'DESC' }, take: 100 });
+    const batches = await this.batches.recent(ownerId);
     if (!batches.length) return [];
-    const rows: ItemRow[] = await this.db.query(`${ITEMS_SQL} WHERE i.batch_id = ANY($1::uuid[])`, [batches.map((b) => b.id)]);
+    const rows: ItemRow[] = await this.batches.itemsOfAll(batches.map((b) => b.id));
     const byBatch = new Map<string, BatchItemView[]>();
     for (const r of rows) {
       const list = byBatch.get(r.batch_id) ?? [];
@@ -290,11 +251,14 @@ export class BatchesService implements BeforeApplicationShutdown {
     for (const item of failed) {
       if (item.video_id) await this.videosService.delete(ownerId, item.video_id).catch(() => undefined);
     }
-    await this.withOwnerLock(ownerId, async (m) => {
+    await this.batches.withOwnerLock(ownerId, async (tx) => {
       if (failed.length) {
-        await m.update(BatchItem, { id: In(failed.map((i) => i.id)) }, { status: 'pending', error: null, videoId: null });
+        await this.batches.resetItems(
+          failed.map((i) => i.id),
+          tx,
+        );
       }
-      await m.update(Batch, { id: batch.id }, { status: 'running' });
+      await this.batches.setStatus(batch.id, 'running', tx);
     });
     await this.kick(ownerId);
     return this.get(ownerId, id);
@@ -303,18 +267,11 @@ export class BatchesService implements BeforeApplicationShutdown {
   /** Pending items are cancelled; items already handed to the workers finish and stay in the library. */
   async cancel(ownerId: string, id: string): Promise<BatchView> {
     const batch = await this.find(ownerId, id);
-    await this.withOwnerLock(ownerId, async (m) => {
-      await m.update(BatchItem, { batchId: batch.id, status: 'pending' }, { status: 'cancelled' });
-      await m.update(Batch, { id: batch.id }, { status: 'cancelled' });
+    await this.batches.withOwnerLock(ownerId, async (tx) => {
+      await this.batches.cancelPending(batch.id, tx);
+      await this.batches.setStatus(batch.id, 'cancelled', tx);
     });
     return this.get(ownerId, id);
-  }
-
-  private withOwnerLock<T>(ownerId: string, fn: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (m) => {
-      await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`batches:${ownerId}`]);
-      return fn(m);
-    });
   }
 
   /**
@@ -325,60 +282,25 @@ export class BatchesService implements BeforeApplicationShutdown {
    */
   async advance(ownerId: string): Promise<{ started: number }> {
     let started = 0;
-    await this.withOwnerLock(ownerId, async (m) => {
-      await m.query(
-        `UPDATE media.batch_items i
-            SET status = CASE WHEN v.status = 'ready' THEN 'done' ELSE 'failed' END,
-                error = CASE WHEN v.status = 'failed' THEN v.error ELSE NULL END,
-                updated_at = now()
-           FROM media.videos v, media.batches b
-          WHERE v.id = i.video_id AND b.id = i.batch_id AND b.owner_id = $1
-            AND i.status = 'processing' AND v.status IN ('ready', 'failed')`,
-        [ownerId],
-      );
-      await m.query(
-        `UPDATE media.batch_items i SET status = 'failed', error = $2, updated_at = now()
-           FROM media.batches b
-          WHERE b.id = i.batch_id AND b.owner_id = $1 AND i.status = 'processing' AND i.video_id IS NULL`,
-        [ownerId, ErrorCatalogue.VIDEO_PROCESSING_STOPPED.message],
-      );
+    await this.batches.withOwnerLock(ownerId, async (tx) => {
+      await this.batches.settleFinished(ownerId, tx);
+      await this.batches.failWithoutVideo(ownerId, ErrorCatalogue.VIDEO_PROCESSING_STOPPED.message, tx);
       for (;;) {
-        const [{ n }] = (await m.query(
-          `SELECT count(*)::int AS n FROM media.batch_items i JOIN media.batches b ON b.id = i.batch_id
-            WHERE b.owner_id = $1 AND i.status = 'processing'`,
-          [ownerId],
-        )) as { n: number }[];
-        const slots = this.config.BATCH_ITEMS_IN_FLIGHT - n;
+        const slots = this.config.BATCH_ITEMS_IN_FLIGHT - (await this.batches.processingCount(ownerId, tx));
         if (slots <= 0) break;
-        const next: (BatchItem & { scope: unknown; language: string | null })[] = await m.query(
-          `SELECT i.id, i.kind, i.ref, i.batch_id AS "batchId", b.scope, b.language
-             FROM media.batch_items i JOIN media.batches b ON b.id = i.batch_id
-            WHERE b.owner_id = $1 AND b.status = 'running' AND i.status = 'pending'
-            ORDER BY b.created_at, i.position
-            LIMIT $2`,
-          [ownerId, slots],
-        );
+        const next = await this.batches.nextPending(ownerId, slots, tx);
         if (!next.length) break;
         for (const item of next) {
           const { title, ...result } = await this.importItem(ownerId, item);
-          await m.update(BatchItem, { id: item.id }, title ? { ...result, title: title.slice(0, 500) } : result);
+          await this.batches.updateItem(item.id, title ? { ...result, title: title.slice(0, 500) } : result, tx);
           // a batch of links is named after its first video once that one's title is known
           if (title && item.kind === 'youtube') {
-            await m.query(`UPDATE media.batches SET title = $2 WHERE id = $1 AND source = 'urls' AND title = $3`, [
-              item.batchId,
-              title.slice(0, 300),
-              `https://www.youtube.com/watch?v=${item.ref}`,
-            ]);
+            await this.batches.renameFromLink(item.batchId, title.slice(0, 300), `https://www.youtube.com/watch?v=${item.ref}`, tx);
           }
           if (result.status === 'processing') started++;
         }
       }
-      await m.query(
-        `UPDATE media.batches b SET status = 'completed', updated_at = now()
-          WHERE b.owner_id = $1 AND b.status = 'running'
-            AND NOT EXISTS (SELECT 1 FROM media.batch_items i WHERE i.batch_id = b.id AND i.status IN ('pending', 'processing'))`,
-        [ownerId],
-      );
+      await this.batches.completeFinished(ownerId, tx);
     });
     return { started };
   }
@@ -386,18 +308,13 @@ export class BatchesService implements BeforeApplicationShutdown {
   /** One item through the single-video import (or the video the user already has). */
   private async importItem(
     ownerId: string,
-    item: Pick<BatchItem, 'kind' | 'ref'> & { scope: unknown; language: string | null },
+    item: Pick<NextItem, 'kind' | 'ref' | 'scope' | 'language'>,
   ): Promise<Pick<BatchItem, 'status' | 'error' | 'videoId'> & { title?: string }> {
     // a file: any video of the owner made from the same content (another batch may have imported it meanwhile)
-    const where =
-      item.kind === 'youtube'
-        ? { ownerId, provider: 'youtube' as const, providerId: item.ref }
-        : { ownerId, uploadId: In(await this.uploads.sameContent(ownerId, item.ref)) };
-    const have = await this.videos.findOne({
-      where: { ...where, status: Not('failed' as const) },
-      select: { id: true, title: true, status: true },
-      order: { createdAt: 'ASC' },
-    });
+    const have = await this.videos.firstNotFailed(
+      ownerId,
+      item.kind === 'youtube' ? { youtubeId: item.ref } : { uploadIds: await this.uploads.sameContent(ownerId, item.ref) },
+    );
     if (have) {
       if (have.status !== 'ready') await this.videosService.ensureQueued(have.id, { batch: true });
       return { status: have.status === 'ready' ? 'done' : 'processing', error: null, videoId: have.id, title: have.title };
@@ -422,14 +339,14 @@ export class BatchesService implements BeforeApplicationShutdown {
 
   /** Advances the owners of every running batch (resumes batches after a restart). */
   async sweep(): Promise<number> {
-    const owners: { owner_id: string }[] = await this.db.query(`SELECT DISTINCT owner_id FROM media.batches WHERE status = 'running'`);
-    for (const o of owners) await this.kick(o.owner_id);
+    const owners = await this.batches.runningOwners();
+    for (const owner of owners) await this.kick(owner);
     return owners.length;
   }
 
   /** Everything of a deleted account (idempotent). */
   async deleteOwnedBy(ownerId: string): Promise<void> {
-    await this.batches.delete({ ownerId });
+    await this.batches.deleteOwnedBy(ownerId);
   }
 }
 

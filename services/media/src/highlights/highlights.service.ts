@@ -1,9 +1,9 @@
-import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type HighlightView, type NewHighlight, type UpdateHighlightBody } from '@visualnotes/contracts';
-import type { Repository } from 'typeorm';
 import { Video } from '../videos/video.entity';
+import { VideosRepository } from '../videos/videos.repository';
 import { Highlight } from './highlight.entity';
+import { HighlightsRepository, type HighlightStore } from './highlights.repository';
 
 export const highlightView = (h: Highlight): HighlightView => ({
   id: h.id,
@@ -19,31 +19,31 @@ export const highlightView = (h: Highlight): HighlightView => ({
 @Injectable()
 export class HighlightsService {
   constructor(
-    @InjectRepository(Highlight) private readonly highlights: Repository<Highlight>,
-    @InjectRepository(Video) private readonly videos: Repository<Video>,
+    @Inject(HighlightsRepository) private readonly highlights: HighlightStore,
+    @Inject(VideosRepository) private readonly videos: Pick<VideosRepository, 'ownedBy'>,
   ) {}
 
   private async video(ownerId: string, videoId: string): Promise<Video> {
-    const video = await this.videos.findOneBy({ id: videoId, ownerId });
+    const video = await this.videos.ownedBy(videoId, ownerId);
     if (!video) throw new DomainError('NOT_FOUND', 'Video not found');
     return video;
   }
 
   private async get(ownerId: string, id: string): Promise<Highlight> {
-    const row = await this.highlights.findOneBy({ id, ownerId });
+    const row = await this.highlights.ownedBy(id, ownerId);
     if (!row) throw new DomainError('NOT_FOUND', 'Highlight not found');
     return row;
   }
 
   async list(ownerId: string, videoId: string): Promise<HighlightView[]> {
     const video = await this.video(ownerId, videoId);
-    return (await this.highlights.find({ where: { videoId: video.id, ownerId }, order: { start: 'ASC', createdAt: 'ASC' } })).map(highlightView);
+    return (await this.highlights.ofVideo(video.id, ownerId)).map(highlightView);
   }
 
   async create(ownerId: string, videoId: string, body: NewHighlight): Promise<HighlightView> {
     const video = await this.video(ownerId, videoId);
     const start = video.duration ? Math.min(body.start, video.duration) : body.start;
-    const row = this.highlights.create({ videoId: video.id, ownerId, start, title: body.title, content: body.content });
+    const row = this.highlights.draft({ videoId: video.id, ownerId, start, title: body.title, content: body.content });
     return highlightView(await this.highlights.save(row));
   }
 
@@ -57,6 +57,6 @@ export class HighlightsService {
 
   async delete(ownerId: string, id: string): Promise<void> {
     const row = await this.get(ownerId, id);
-    await this.highlights.delete({ id: row.id, ownerId });
+    await this.highlights.delete(row.id, ownerId);
   }
 }

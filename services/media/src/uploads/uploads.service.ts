@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { STORAGE, type Storage } from '@visualnotes/common';
 import { DomainError, isUuid, type RpcRequest, type UploadedFile } from '@visualnotes/contracts';
-import { In, type Repository } from 'typeorm';
 import { sniffContentType } from './sniff';
 import { Upload } from './upload.entity';
+import { UploadsRepository, type UploadStore } from './uploads.repository';
 
 const HEAD_BYTES = 4_100;
 
@@ -12,12 +11,12 @@ const HEAD_BYTES = 4_100;
 @Injectable()
 export class UploadsService {
   constructor(
-    @InjectRepository(Upload) private readonly uploads: Repository<Upload>,
+    @Inject(UploadsRepository) private readonly uploads: UploadStore,
     @Inject(STORAGE) private readonly storage: Storage,
   ) {}
 
   async register(req: RpcRequest<'media.uploads.register'>): Promise<UploadedFile> {
-    const existing = await this.uploads.findOneBy({ id: req.fileId });
+    const existing = await this.uploads.byId(req.fileId);
     if (existing) return toDto(existing); // a retried request
     const head = await this.readHead(req.storageKey);
     const contentType = sniffContentType(head);
@@ -25,7 +24,7 @@ export class UploadsService {
       await this.storage.delete(req.storageKey);
       throw head.length ? new DomainError('UNSUPPORTED_FILE') : new DomainError('EMPTY_FILE');
     }
-    const row = this.uploads.create({
+    const row = await this.uploads.save({
       id: req.fileId,
       ownerId: req.ownerId,
       name: req.name.slice(0, 255) || 'file',
@@ -34,11 +33,11 @@ export class UploadsService {
       storageKey: req.storageKey,
       sha256: req.sha256 ?? null,
     });
-    return toDto(await this.uploads.save(row));
+    return toDto(row);
   }
 
   async get(fileId: string, ownerId: string | null): Promise<UploadedFile> {
-    const row = isUuid(fileId) ? await this.uploads.findOneBy({ id: fileId }) : null;
+    const row = isUuid(fileId) ? await this.uploads.byId(fileId) : null;
     if (!row || row.ownerId !== ownerId) throw new DomainError('NOT_FOUND', 'File not found');
     return toDto(row);
   }
@@ -46,18 +45,13 @@ export class UploadsService {
   /** SHA-256 of each of the owner's files among `ids` that has one. */
   async contentHashes(ownerId: string, ids: string[]): Promise<Map<string, string>> {
     if (!ids.length) return new Map();
-    const rows = await this.uploads.find({ where: { id: In(ids), ownerId }, select: { id: true, sha256: true } });
+    const rows = await this.uploads.hashesOf(ownerId, ids);
     return new Map(rows.filter((r) => r.sha256).map((r) => [r.id, r.sha256!]));
   }
 
   /** The owner's files with the same content as `fileId` (itself included). */
   async sameContent(ownerId: string, fileId: string): Promise<string[]> {
-    const rows: { id: string }[] = await this.uploads.query(
-      `SELECT u.id FROM media.uploads u
-        WHERE u.owner_id = $1 AND (u.id = $2 OR u.sha256 = (SELECT sha256 FROM media.uploads WHERE id = $2 AND owner_id = $1))`,
-      [ownerId, fileId],
-    );
-    return rows.map((r) => r.id);
+    return this.uploads.sameContent(ownerId, fileId);
   }
 
   /**
@@ -66,26 +60,20 @@ export class UploadsService {
    */
   async discard(ownerId: string, ids: string[]): Promise<{ removed: number }> {
     if (!ids.length) return { removed: 0 };
-    const rows: { id: string; storage_key: string }[] = await this.uploads.query(
-      `SELECT u.id, u.storage_key FROM media.uploads u
-        WHERE u.owner_id = $1 AND u.id = ANY($2::uuid[])
-          AND NOT EXISTS (SELECT 1 FROM media.videos v WHERE v.upload_id = u.id)
-          AND NOT EXISTS (SELECT 1 FROM media.batch_items i WHERE i.kind = 'file' AND i.ref = u.id::text)`,
-      [ownerId, ids],
-    );
+    const rows = await this.uploads.unused(ownerId, ids);
     for (const row of rows) {
-      await this.storage.delete(row.storage_key);
-      await this.uploads.delete({ id: row.id });
+      await this.storage.delete(row.storageKey);
+      await this.uploads.delete(row.id);
     }
     return { removed: rows.length };
   }
 
   /** Removes every file of an account (account deleted). */
   async deleteOwnedBy(ownerId: string): Promise<void> {
-    const rows = await this.uploads.findBy({ ownerId });
+    const rows = await this.uploads.ownedBy(ownerId);
     for (const row of rows) {
       await this.storage.delete(row.storageKey);
-      await this.uploads.delete({ id: row.id });
+      await this.uploads.delete(row.id);
     }
   }
 

@@ -2,9 +2,11 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Highlight } from '../highlights/highlight.entity';
 import { HighlightsHandlers } from '../highlights/highlights.handlers';
+import { HighlightsRepository } from '../highlights/highlights.repository';
 import { HighlightsService } from '../highlights/highlights.service';
 import { Tag } from '../tags/tag.entity';
 import { TagsHandlers } from '../tags/tags.handlers';
+import { TagsRepository } from '../tags/tags.repository';
 import { TagsService } from '../tags/tags.service';
 import { UploadsModule } from '../uploads/uploads.module';
 import { UsageService } from '../usage/usage.service';
@@ -20,7 +22,7 @@ export const videoEntities = [Video, Tag, Highlight];
 @Module({
   imports: [TypeOrmModule.forFeature(videoEntities), UploadsModule],
   controllers: [VideosHandlers, TagsHandlers, HighlightsHandlers],
-  providers: [VideosRepository, VideosService, TagsService, HighlightsService, UsageService, YoutubeClient],
+  providers: [VideosRepository, VideosService, TagsRepository, TagsService, HighlightsRepository, HighlightsService, UsageService, YoutubeClient],
   exports: [VideosRepository, VideosService, YoutubeClient, TypeOrmModule],
 })
 export class VideosModule {}

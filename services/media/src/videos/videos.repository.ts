@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, type DeepPartial, type Repository } from 'typeorm';
+import { Brackets, In, Not, type DeepPartial, type Repository } from 'typeorm';
 import { Video } from './video.entity';
 
 /** Statuses after which a video's progress no longer moves. */
@@ -35,6 +35,48 @@ export class VideosRepository {
 
   byId(id: string): Promise<Video | null> {
     return this.videos.findOneBy({ id });
+  }
+
+  ownedBy(id: string, ownerId: string): Promise<Video | null> {
+    return this.videos.findOneBy({ id, ownerId });
+  }
+
+  /** The owner's videos (not failed) of these YouTube ids or uploaded files, oldest first. */
+  notFailedOf(
+    ownerId: string,
+    youtubeIds: string[],
+    uploadIds: string[],
+  ): Promise<Pick<Video, 'id' | 'providerId' | 'uploadId' | 'title' | 'status' | 'createdAt'>[]> {
+    return this.videos.find({
+      where: [
+        ...(youtubeIds.length ? [{ ownerId, provider: 'youtube' as const, providerId: In(youtubeIds), status: Not('failed' as const) }] : []),
+        ...(uploadIds.length ? [{ ownerId, uploadId: In(uploadIds), status: Not('failed' as const) }] : []),
+      ],
+      select: { id: true, providerId: true, uploadId: true, title: true, status: true, createdAt: true },
+      order: { createdAt: 'ASC' },
+    });
+  }
+
+  /** The owner's oldest video (not failed) of a YouTube id or of one of these uploaded files. */
+  firstNotFailed(ownerId: string, of: { youtubeId: string } | { uploadIds: string[] }): Promise<Pick<Video, 'id' | 'title' | 'status'> | null> {
+    const where = 'youtubeId' in of ? { ownerId, provider: 'youtube' as const, providerId: of.youtubeId } : { ownerId, uploadId: In(of.uploadIds) };
+    return this.videos.findOne({
+      where: { ...where, status: Not('failed' as const) },
+      select: { id: true, title: true, status: true },
+      order: { createdAt: 'ASC' },
+    });
+  }
+
+  /** The owner's videos (not failed) made from their uploaded files with these content hashes, oldest first, with the hash. */
+  ofContent(ownerId: string, hashes: string[]): Promise<{ id: string; title: string; status: Video['status']; upload_id: string; sha256: string }[]> {
+    // a join with the uploads of the same schema, read as plain rows
+    return this.videos.query(
+      `SELECT v.id, v.title, v.status, v.upload_id, u.sha256
+         FROM media.videos v JOIN media.uploads u ON u.id = v.upload_id
+        WHERE v.owner_id = $1 AND u.owner_id = $1 AND v.status <> 'failed' AND u.sha256 = ANY($2)
+        ORDER BY v.created_at`,
+      [ownerId, hashes],
+    );
   }
 
   /** An owner's videos, newest first (at most 500), without transcripts and summaries. */
