@@ -53,9 +53,10 @@ export class LicensesRepository {
     return (lock ? qb.setLock('pessimistic_write') : qb).getOne();
   }
 
-  /** A live license by its normalized key, its row held until the transaction ends. */
-  liveByKeyLocked(key: string, tx: Tx): Promise<License | null> {
-    return this.of(License, tx).createQueryBuilder('l').where('l.key = :key AND l.revoked_at IS NULL', { key }).setLock('pessimistic_write').getOne();
+  /** A live license by its normalized key; with `lock`, its row held until the transaction ends. */
+  liveByKey(key: string, tx?: Tx, lock = false): Promise<License | null> {
+    const qb = this.of(License, tx).createQueryBuilder('l').where('l.key = :key AND l.revoked_at IS NULL', { key });
+    return (lock ? qb.setLock('pessimistic_write') : qb).getOne();
   }
 
   isUser(licenseId: string, email: string, tx?: Tx): Promise<boolean> {

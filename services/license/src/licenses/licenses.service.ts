@@ -178,22 +178,32 @@ export class LicensesService {
   async activate(caller: LicenseCaller, key: string, fingerprint: string, device: { name: string; os: string }): Promise<ActivationView> {
     const c = await this.identify(caller);
     await this.guard.check(c.user_id, c.ip);
-    const found = await this.transactions.run(async (tx) => {
-      const lic = await this.licenses.liveByKeyLocked(key, tx);
+    /** The license and, when this device already holds one of its slots, that device (renamed as reported). */
+    const lookUp = async (tx?: Tx, lock = false) => {
+      const lic = await this.licenses.liveByKey(key, tx, lock);
       if (!lic || !(await this.mayUse(lic, c, tx))) return null;
       if (lic.validUntil && lic.validUntil <= new Date()) throw new DomainError('LICENSE_EXPIRED');
       const known = await this.licenses.deviceByFingerprint(lic.id, fingerprint, tx);
-      if (known) {
-        // an empty name or system keeps the one reported before
-        const renamed = { ...known, name: device.name || known.name, os: device.os || known.os };
-        if (renamed.name !== known.name || renamed.os !== known.os) await this.licenses.describeDevice(renamed, tx);
-        return { lic, dev: renamed };
-      }
-      if ((await this.licenses.countDevices(lic.id, tx)) >= lic.maxDevices) throw new DomainError('LICENSE_FULL');
-      const dev = await this.licenses.addDevice({ licenseId: lic.id, fingerprint, name: device.name, os: device.os, activatedBy: c.user_id }, tx);
-      return { lic, dev };
-    });
-    if (!found) {
+      if (!known) return { lic, dev: null };
+      // an empty name or system keeps the one reported before
+      const renamed = { ...known, name: device.name || known.name, os: device.os || known.os };
+      if (renamed.name !== known.name || renamed.os !== known.os) await this.licenses.describeDevice(renamed, tx);
+      return { lic, dev: renamed };
+    };
+    // A device that holds a slot already (the desktop app activates at every start) takes none:
+    // it is answered without the license row's lock, which only new devices queue for.
+    let found = await lookUp();
+    if (found && !found.dev) {
+      found = await this.transactions.run(async (tx) => {
+        const locked = await lookUp(tx, true);
+        if (!locked || locked.dev) return locked;
+        const lic = locked.lic;
+        if ((await this.licenses.countDevices(lic.id, tx)) >= lic.maxDevices) throw new DomainError('LICENSE_FULL');
+        const dev = await this.licenses.addDevice({ licenseId: lic.id, fingerprint, name: device.name, os: device.os, activatedBy: c.user_id }, tx);
+        return { lic, dev };
+      });
+    }
+    if (!found?.dev) {
       await this.guard.failed(c.user_id, c.ip);
       throw new DomainError('LICENSE_NOT_FOUND');
     }

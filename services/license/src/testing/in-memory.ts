@@ -35,7 +35,7 @@ export class InMemoryLicenses implements LicenseStore {
   async live(id: string) {
     return this.alive().find((l) => l.id === id) ?? null;
   }
-  async liveByKeyLocked(key: string) {
+  async liveByKey(key: string) {
     return this.alive().find((l) => l.key === key) ?? null;
   }
   async isUser(licenseId: string, email: string) {
