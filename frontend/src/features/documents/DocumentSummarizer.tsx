@@ -2,10 +2,9 @@ import { useTranslation } from '../../i18n/i18n';
 import { errorMessage } from '../../app/error/describe-error';
 import { Messages, type DocumentSummaryView } from '@visualnotes/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { UpgradePrompt } from '../../components/UpgradePrompt/UpgradePrompt';
 import { useAuth } from '../auth/useAuth';
-import { rememberPath } from '../auth/redirect';
+import { NeedLogin } from '../auth/NeedLogin';
 import { useGetEntitlementsQuery } from '../license/api';
 import { useJobProgress } from '../video/useJobProgress';
 import { useGetSummaryQuery, useLazyGetSummaryPageQuery, useSummarizeFileMutation, useSummarizeTextMutation } from './api';
@@ -108,17 +107,7 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
         </button>
       </div>
       {!loggedIn ? (
-        <p className={styles.login} data-testid="need-login">
-          {t(Messages.needLogin)}.{' '}
-          <Link to="/account/login" onClick={() => rememberPath(location.pathname)}>
-            {t('Log in')}
-          </Link>{' '}
-          {t('or')}{' '}
-          <Link to="/account/login?register=1" onClick={() => rememberPath(location.pathname)}>
-            {t('create a free account')}
-          </Link>{' '}
-          {t('to summarize documents.')}
-        </p>
+        <NeedLogin className={styles.login} purpose={msg('to summarize documents.')} />
       ) : usedUp ? (
         <AllowanceUsedPrompt limit={limit} />
       ) : mode === 'file' ? (

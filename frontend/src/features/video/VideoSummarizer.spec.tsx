@@ -2,37 +2,15 @@
  * @jest-environment ./frontend/src/test/jsdom-environment.cjs
  */
 import { Messages } from '@visualnotes/contracts';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
-import { makeStore } from '../../app/store';
-import { ApiServer, useServerAsBase } from '../../test/api-server';
+import { screen } from '@testing-library/react';
+import { apiServerPerTest, renderAt } from '../../test/render';
 import { VideoSummarizer } from './VideoSummarizer';
 
-// The gateway is played by a tiny HTTP server on a free port (no request mocking library).
-let server: ApiServer;
+const api = apiServerPerTest({ transcription: true });
 
-beforeEach(async () => {
-  localStorage.clear();
-  server = await new ApiServer().start();
-  useServerAsBase(server);
-  server.on('GET /capabilities', { status: 200, body: { transcription: true } });
-});
-afterEach(() => server.stop());
+const renderSummarizer = () => renderAt('/youtube-video-summarizer', { '/youtube-video-summarizer': <VideoSummarizer heading="YouTube video summarizer" /> });
 
-function renderSummarizer() {
-  render(
-    <Provider store={makeStore()}>
-      <MemoryRouter initialEntries={['/youtube-video-summarizer']}>
-        <VideoSummarizer heading="YouTube video summarizer" />
-      </MemoryRouter>
-    </Provider>,
-  );
-  return userEvent.setup();
-}
-
-const videoRequests = () => server.received.filter((r) => r.path === '/videos');
+const videoRequests = () => api().received.filter((r) => r.path === '/videos');
 
 describe('the video summarizer', () => {
   it('asks for a link, and refuses one that is not a YouTube video, without calling the API', async () => {
@@ -47,7 +25,7 @@ describe('the video summarizer', () => {
   });
 
   it('sends a YouTube link to the API and shows its refusal in words', async () => {
-    server.on('POST /videos', { status: 503, body: { statusCode: 503, message: Messages.youtubeBlocked, code: 'YOUTUBE_BLOCKED' } });
+    api().on('POST /videos', { status: 503, body: { statusCode: 503, message: Messages.youtubeBlocked, code: 'YOUTUBE_BLOCKED' } });
     const u = renderSummarizer();
     await u.type(screen.getByLabelText('YouTube link'), 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await u.click(screen.getByRole('button', { name: 'Summarize' }));
@@ -59,7 +37,7 @@ describe('the video summarizer', () => {
   });
 
   it('says "try again" when the server fails without words', async () => {
-    server.on('POST /videos', { status: 500 });
+    api().on('POST /videos', { status: 500 });
     const u = renderSummarizer();
     await u.type(screen.getByLabelText('YouTube link'), 'https://youtu.be/dQw4w9WgXcQ');
     await u.click(screen.getByRole('button', { name: 'Summarize' }));
@@ -72,6 +50,6 @@ describe('the video summarizer', () => {
     await u.upload(screen.getByLabelText('Upload video, audio or SRT/VTT'), new File(['WEBVTT'], 'talk.vtt', { type: 'text/vtt' }));
 
     expect((await screen.findByRole('alert')).textContent).toContain(Messages.needLogin);
-    expect(server.received.some((r) => r.path === '/uploads')).toBe(false);
+    expect(api().received.some((r) => r.path === '/uploads')).toBe(false);
   });
 });

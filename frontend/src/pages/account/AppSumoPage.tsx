@@ -1,10 +1,9 @@
-import { Messages } from '@visualnotes/contracts';
 import { useTranslation } from '../../i18n/i18n';
 import { errorMessage } from '../../app/error/describe-error';
 import { loadSchemas } from '../../features/forms/schemas';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { rememberPath } from '../../features/auth/redirect';
+import { NeedLogin } from '../../features/auth/NeedLogin';
+import { msg } from '../../i18n/msg';
 import { useAuth } from '../../features/auth/useAuth';
 import { useRedeemCodeMutation } from '../../features/license/api';
 import { LicensePanel } from './license/LicensePanel';
@@ -13,7 +12,6 @@ import styles from './license/license.module.css';
 /** `/account/appsumo`: redeem a deal-site code for a lifetime license. */
 export function AppSumoPage() {
   const { t } = useTranslation();
-  const location = useLocation();
   const { loggedIn, ready } = useAuth();
   const [code, setCode] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
@@ -39,19 +37,7 @@ export function AppSumoPage() {
         <h1>{t('Redeem your AppSumo code')}</h1>
         <p>{t('Enter the code you received from the deal site to get a lifetime Desktop Pro license.')}</p>
         {/* a buyer coming from the deal site needs an account first; both links come back here */}
-        {ready && !loggedIn && (
-          <p className={styles.notice} data-testid="need-login">
-            {t(Messages.needLogin)}.{' '}
-            <Link to="/account/login" onClick={() => rememberPath(location.pathname)}>
-              {t('Log in')}
-            </Link>{' '}
-            {t('or')}{' '}
-            <Link to="/account/login?register=1" onClick={() => rememberPath(location.pathname)}>
-              {t('create a free account')}
-            </Link>{' '}
-            {t('to redeem your code.')}
-          </p>
-        )}
+        {ready && !loggedIn && <NeedLogin className={styles.notice} purpose={msg('to redeem your code.')} />}
         <form className={styles.form} onSubmit={submit} noValidate>
           <input value={code} onChange={(e) => setCode(e.target.value)} placeholder={t('Your code')} aria-label={t('Code')} autoComplete="off" />
           <button type="submit" className={styles.button} disabled={isLoading}>

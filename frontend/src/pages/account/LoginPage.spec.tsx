@@ -2,49 +2,21 @@
  * @jest-environment ./frontend/src/test/jsdom-environment.cjs
  */
 import { Messages, registerSchema } from '@visualnotes/contracts';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { screen } from '@testing-library/react';
 import { readToken } from '../../app/api/tokens';
-import { makeStore } from '../../app/store';
-import { initAuth } from '../../features/auth/session';
-import { ApiServer, useServerAsBase } from '../../test/api-server';
+import { renderAt, apiServerPerTest } from '../../test/render';
 import { LoginPage } from './LoginPage';
 
-// The gateway is played by a tiny HTTP server on a free port (no request mocking library).
 const user = { id: 'u1', name: 'Ann', email: 'ann@example.com', scope: [], plan: null, locale: 'en' as const, created_at: '2026-01-01T00:00:00Z' };
-let server: ApiServer;
+const api = apiServerPerTest({ google_sign_in: false });
 
-beforeEach(async () => {
-  localStorage.clear();
-  server = await new ApiServer().start();
-  useServerAsBase(server);
-  server.on('GET /capabilities', { status: 200, body: { google_sign_in: false } });
-});
-afterEach(() => server.stop());
+const renderLoginPage = (path = '/account/login') => renderAt(path, { '/account/login': <LoginPage />, '/account': <h1>Your account</h1> });
 
-function renderLoginPage(path = '/account/login') {
-  const store = makeStore();
-  initAuth(store);
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/account/login" element={<LoginPage />} />
-          <Route path="/account" element={<h1>Your account</h1>} />
-        </Routes>
-      </MemoryRouter>
-    </Provider>,
-  );
-  return userEvent.setup();
-}
-
-const logins = () => server.received.filter((r) => r.path === '/auth/login');
+const logins = () => api().received.filter((r) => r.path === '/auth/login');
 
 describe('the login page', () => {
   it('signs in and goes to the account page', async () => {
-    server.on('POST /auth/login', { status: 200, body: { token: 'access-1', refresh_token: 'refresh-1', user } });
+    api().on('POST /auth/login', { status: 200, body: { token: 'access-1', refresh_token: 'refresh-1', user } });
     const u = renderLoginPage();
     await u.type(screen.getByLabelText('E-mail'), 'ann@example.com');
     await u.type(screen.getByLabelText('Password'), 'correct horse');
@@ -58,7 +30,7 @@ describe('the login page', () => {
   });
 
   it('shows the catalogue message for a wrong password and stays on the form', async () => {
-    server.on('POST /auth/login', { status: 401, body: { statusCode: 401, message: Messages.loginFailed, code: 'LOGIN_FAILED' } });
+    api().on('POST /auth/login', { status: 401, body: { statusCode: 401, message: Messages.loginFailed, code: 'LOGIN_FAILED' } });
     const u = renderLoginPage();
     await u.type(screen.getByLabelText('E-mail'), 'ann@example.com');
     await u.type(screen.getByLabelText('Password'), 'wrong');
@@ -70,8 +42,8 @@ describe('the login page', () => {
   });
 
   it('offers to resend the activation e-mail to an account that is not activated', async () => {
-    server.on('POST /auth/login', { status: 403, body: { statusCode: 403, message: Messages.accountNotActivated, code: 'ACCOUNT_NOT_ACTIVATED' } });
-    server.on('POST /auth/activation/resend', { status: 201, body: {} });
+    api().on('POST /auth/login', { status: 403, body: { statusCode: 403, message: Messages.accountNotActivated, code: 'ACCOUNT_NOT_ACTIVATED' } });
+    api().on('POST /auth/activation/resend', { status: 201, body: {} });
     const u = renderLoginPage();
     await u.type(screen.getByLabelText('E-mail'), 'new@example.com');
     await u.type(screen.getByLabelText('Password'), 'whatever');
@@ -79,11 +51,11 @@ describe('the login page', () => {
     await u.click(await screen.findByRole('button', { name: 'Send the activation e-mail again' }));
 
     expect((await screen.findByRole('status')).textContent).toBe('We sent the activation link again. Check your spam folder too.');
-    expect(server.received.find((r) => r.path === '/auth/activation/resend')?.body).toEqual({ email: 'new@example.com' });
+    expect(api().received.find((r) => r.path === '/auth/activation/resend')?.body).toEqual({ email: 'new@example.com' });
   });
 
   it('checks the sign-up form before sending it', async () => {
-    server.on('POST /auth/register', { status: 201, body: {} });
+    api().on('POST /auth/register', { status: 201, body: {} });
     const u = renderLoginPage('/account/login?register=1');
     await u.type(screen.getByLabelText('Name'), 'Ann');
     await u.type(screen.getByLabelText('E-mail'), 'not-an-address');
@@ -93,12 +65,12 @@ describe('the login page', () => {
     const expected = registerSchema.safeParse({ name: 'Ann', email: 'not-an-address', password: 'x' }).error?.issues[0]?.message;
     expect(expected).toBeTruthy();
     expect((await screen.findByRole('alert')).textContent).toBe(expected);
-    expect(server.received.some((r) => r.path === '/auth/register')).toBe(false);
+    expect(api().received.some((r) => r.path === '/auth/register')).toBe(false);
   });
 
   it('asks a new device for the 6-digit security code, then signs in with it', async () => {
-    server.on('POST /auth/login', { status: 200, body: { security_code_required: true, challenge: 'challenge-1' } });
-    server.on('POST /auth/login/security-code', { status: 200, body: { token: 'access-2', refresh_token: 'refresh-2', user } });
+    api().on('POST /auth/login', { status: 200, body: { security_code_required: true, challenge: 'challenge-1' } });
+    api().on('POST /auth/login/security-code', { status: 200, body: { token: 'access-2', refresh_token: 'refresh-2', user } });
     const u = renderLoginPage();
     await u.type(screen.getByLabelText('E-mail'), 'ann@example.com');
     await u.type(screen.getByLabelText('Password'), 'correct horse');
@@ -108,6 +80,6 @@ describe('the login page', () => {
     await u.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByRole('heading', { name: 'Your account' })).toBeTruthy();
-    expect(server.received.find((r) => r.path === '/auth/login/security-code')?.body).toEqual({ challenge: 'challenge-1', code: '123456' });
+    expect(api().received.find((r) => r.path === '/auth/login/security-code')?.body).toEqual({ challenge: 'challenge-1', code: '123456' });
   });
 });

@@ -2,48 +2,20 @@
  * @jest-environment ./frontend/src/test/jsdom-environment.cjs
  */
 import { Messages } from '@visualnotes/contracts';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { makeStore } from '../../app/store';
-import { initAuth } from '../../features/auth/session';
-import { ApiServer, useServerAsBase } from '../../test/api-server';
+import { screen } from '@testing-library/react';
+import { renderAt, apiServerPerTest } from '../../test/render';
 import { LoginPage } from './LoginPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
 
-// The gateway is played by a tiny HTTP server on a free port (no request mocking library).
-let server: ApiServer;
+const api = apiServerPerTest({ google_sign_in: false });
 
-beforeEach(async () => {
-  localStorage.clear();
-  server = await new ApiServer().start();
-  useServerAsBase(server);
-  server.on('GET /capabilities', { status: 200, body: { google_sign_in: false } });
-});
-afterEach(() => server.stop());
+const renderResetPage = (path: string) => renderAt(path, { '/account/reset': <ResetPasswordPage />, '/account/login': <LoginPage /> });
 
-function renderResetPage(path: string) {
-  const store = makeStore();
-  initAuth(store);
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/account/reset" element={<ResetPasswordPage />} />
-          <Route path="/account/login" element={<LoginPage />} />
-        </Routes>
-      </MemoryRouter>
-    </Provider>,
-  );
-  return userEvent.setup();
-}
-
-const resets = () => server.received.filter((r) => r.path === '/auth/password/reset');
+const resets = () => api().received.filter((r) => r.path === '/auth/password/reset');
 
 describe('the reset password page', () => {
   it('sets the new password with the token of the link', async () => {
-    server.on('POST /auth/password/reset', { status: 200, body: {} });
+    api().on('POST /auth/password/reset', { status: 200, body: {} });
     const u = renderResetPage('/account/reset?token=tok-1');
     await u.type(screen.getByLabelText('New password'), 'Correct horse 42!');
     await u.click(screen.getByRole('button', { name: 'Set new password' }));
@@ -63,8 +35,8 @@ describe('the reset password page', () => {
   });
 
   it('with an expired link, offers a new one that the reset request form sends', async () => {
-    server.on('POST /auth/password/reset', { status: 400, body: { statusCode: 400, message: Messages.linkInvalid, code: 'LINK_INVALID' } });
-    server.on('POST /auth/password/forgot', { status: 202, body: {} });
+    api().on('POST /auth/password/reset', { status: 400, body: { statusCode: 400, message: Messages.linkInvalid, code: 'LINK_INVALID' } });
+    api().on('POST /auth/password/forgot', { status: 202, body: {} });
     const u = renderResetPage('/account/reset?token=old');
     await u.type(screen.getByLabelText('New password'), 'Correct horse 42!');
     await u.click(screen.getByRole('button', { name: 'Set new password' }));
@@ -74,6 +46,6 @@ describe('the reset password page', () => {
     await u.type(await screen.findByLabelText('E-mail'), 'ann@example.com');
     await u.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect((await screen.findByRole('status')).textContent).toBe('If an account exists for this address, we sent it a link to reset the password.');
-    expect(server.received.find((r) => r.path === '/auth/password/forgot')?.body).toEqual({ email: 'ann@example.com' });
+    expect(api().received.find((r) => r.path === '/auth/password/forgot')?.body).toEqual({ email: 'ann@example.com' });
   });
 });
