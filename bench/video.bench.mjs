@@ -340,7 +340,7 @@ async function batchBench() {
   const videos = [
     ...Array.from({ length: BATCH_VIDEOS }, (_, i) => ({ id: id('bbatch', i), title: `Lecture ${i + 1}`, lengthSeconds: BATCH_VIDEO_SECONDS, audioFile: ten })),
     { id: id('blong', 0), title: 'One long lecture', lengthSeconds: 4800, audioFile: long },
-    ...[0, 1, 2].map((i) => ({ id: id('bshort', i), title: `A short talk ${i}`, lengthSeconds: 300, audioFile: five })),
+    ...[0, 1, 2, 3].map((i) => ({ id: id('bshort', i), title: `A short talk ${i}`, lengthSeconds: 300, audioFile: five })),
   ];
   const { yt, asr } = await standInsProcess(videos, { latencyPerAudioSecondMs: ASR_MS_PER_AUDIO_SECOND });
   let stack;
@@ -392,7 +392,9 @@ async function batchBench() {
       return { total: (Date.now() - started) / 1000, queued: s(at.queued), asr: s(at.asr) };
     };
 
-    const idleShort = await single(other, id('bshort', 0), 300);
+    // the faster of two runs: the first one after start also pays for warming up (JIT, connections)
+    const idleRuns = [await single(other, id('bshort', 0), 300), await single(other, id('bshort', 3), 300)];
+    const idleShort = idleRuns.reduce((a, b) => (b.total < a.total ? b : a));
     const longSeconds = (await single(owner, id('blong', 0))).total;
     const singleRate = 4800 / longSeconds; // audio seconds per second = audio hours per hour
 

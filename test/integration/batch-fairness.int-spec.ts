@@ -1,4 +1,5 @@
 import { createServiceApp, redisOptions, type ServiceApp } from '@visualnotes/common';
+import { BatchVideoImportProcessor } from '../../services/media/src/videos/video-import.processor';
 import { Queues, type BatchView, type VideoCard, type VideoView } from '@visualnotes/contracts';
 import { signUp, tempDir, waitFor, type OpenAiStandIn, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import { Queue } from 'bullmq';
@@ -9,6 +10,7 @@ import { toneWithPauses } from '../support/transcription';
 const { ai: aiService, media: mediaService } = definitions;
 
 const BATCH = Array.from({ length: 6 }, (_, i) => `batchtalk0${i}`);
+const LANE = ['lanetalk000', 'lanetalk001'];
 
 describe('batches are fair to other users and survive a restart', () => {
   let harness: VideoBackend | undefined;
@@ -31,6 +33,8 @@ describe('batches are fair to other users and survive a restart', () => {
       videos: [
         ...BATCH.map((id, i) => ({ id, title: `Batch talk ${i}`, lengthSeconds: 8, audio: eight })),
         { id: 'singletalk0', title: 'Another user talk', lengthSeconds: 6, audio: toneWithPauses(dir, 'six', 6, [[2.6, 3.4]]) },
+        ...LANE.map((id, i) => ({ id, title: `Lane talk ${i}`, lengthSeconds: 8, audio: eight })),
+        { id: 'singletalk1', title: 'Another user talk, again', lengthSeconds: 8, audio: eight },
       ],
       asr: {},
       env: {
@@ -104,4 +108,58 @@ describe('batches are fair to other users and survive a restart', () => {
     // every chunk transcribed exactly once: 6 videos x 2 chunks, and the other user's 2
     expect(asr.files).toHaveLength(14);
   }, 240_000);
+
+  it("runs another user's single video while every worker of the batch lane is busy", async () => {
+    // the batch lane's workers of the (only) media copy are held: its items cannot move
+    const lane = media!.app.get(BatchVideoImportProcessor).worker;
+    await lane.pause(true);
+    try {
+      const batchRes = await request(backend.http)
+        .post('/api/batches')
+        .set(auth(heavy))
+        .send({ urls: LANE.map((id) => `https://youtu.be/${id}`) })
+        .expect(202);
+      const items = (await waitFor(
+        async () => {
+          const b = (await request(backend.http).get(`/api/batches/${batchRes.body.id}`).set(auth(heavy)).expect(200)).body as BatchView;
+          return b.items.every((i) => i.video_id) ? b.items : null;
+        },
+        30_000,
+        100,
+      )) as BatchView['items'];
+      for (const item of items) {
+        const video = (await request(backend.http).get(`/api/videos/${item.video_id}`).set(auth(heavy)).expect(200)).body as VideoView;
+        expect(video.job_id).toMatch(/^media-jobs-batch:/);
+      }
+
+      const single = (await request(backend.http).post('/api/videos').set(auth(other)).send({ url: 'https://youtu.be/singletalk1' }).expect(202)).body
+        .video as VideoView;
+      expect(single.job_id).toMatch(/^media-jobs:/);
+      await waitFor(
+        async () => {
+          const res = await request(backend.http).get(`/api/videos/${single.id}`).set(auth(other));
+          if (res.body.status === 'failed') throw new Error(res.body.error);
+          return res.body.status === 'ready';
+        },
+        60_000,
+        100,
+      );
+      const held = (await request(backend.http).get(`/api/batches/${batchRes.body.id}`).set(auth(heavy)).expect(200)).body as BatchView;
+      expect(held).toMatchObject({ status: 'running', done: 0 });
+
+      lane.resume();
+      const done = await waitFor(
+        async () => {
+          const b = (await request(backend.http).get(`/api/batches/${batchRes.body.id}`).set(auth(heavy)).expect(200)).body as BatchView;
+          if (b.failed) throw new Error(`batch item failed: ${JSON.stringify(b.items)}`);
+          return b.status === 'completed' ? b : null;
+        },
+        60_000,
+        200,
+      );
+      expect(done).toMatchObject({ total: 2, done: 2, failed: 0 });
+    } finally {
+      lane.resume();
+    }
+  }, 180_000);
 });

@@ -13,6 +13,12 @@ export const Queues = {
   /** Media: one `video.import` job per video, the parent of its transcription flow and summary job. */
   mediaJobs: 'media-jobs',
   /**
+   * Media: the `video.import` jobs of batch items, a lane of their own with its own workers, so a
+   * large batch never holds the slots a single video someone waits for needs (see
+   * {@link videoImportQueue}).
+   */
+  mediaJobsBatch: 'media-jobs-batch',
+  /**
    * Media: batches. `batch.advance` hands a user's next pending batch items to the import path (a
    * few at a time per user); `batch.sweep` runs every few seconds and advances every running batch
    * (after a restart, or when a video's end was missed).
@@ -73,6 +79,17 @@ export type AsrAudioFormat = keyof typeof AsrAudioFormats;
 export const JobPriority = { premium: 1, free: 10 } as const;
 export function jobPriority(premium: boolean | undefined, batch?: boolean): number {
   return (premium ? JobPriority.premium : JobPriority.free) + (batch ? 1 : 0);
+}
+
+/** Job ids of batch items' `video.import` jobs start with this: their queue is `media-jobs-batch`. */
+const BATCH_IMPORT_PREFIX = 'batch-';
+/** A new `video.import` job id; a batch item's names its lane. */
+export function videoImportJobId(uuid: string, batch?: boolean): string {
+  return batch ? `${BATCH_IMPORT_PREFIX}${uuid}` : uuid;
+}
+/** The queue of a video's `video.import` job, from its id (ids made before batch lanes existed name `media-jobs`). */
+export function videoImportQueue(jobId: string): typeof Queues.mediaJobs | typeof Queues.mediaJobsBatch {
+  return jobId.startsWith(BATCH_IMPORT_PREFIX) ? Queues.mediaJobsBatch : Queues.mediaJobs;
 }
 
 export interface JobPayloads {
@@ -137,6 +154,7 @@ export const QueueOwners = {
   'publish-events': { owner: 'publish', jobs: ['account.deleted'] },
   'ai-events': { owner: 'ai', jobs: ['account.deleted'] },
   'media-jobs': { owner: 'media', jobs: ['video.import'] },
+  'media-jobs-batch': { owner: 'media', jobs: ['video.import'] },
   'media-batches': { owner: 'media', jobs: ['batch.advance', 'batch.sweep'] },
   'ai-transcription': { owner: 'ai', jobs: ['transcription.chunk', 'transcription.merge', 'transcription.discard'] },
   'ai-summaries': { owner: 'ai', jobs: ['summary.video', 'summary.map'] },

@@ -2,7 +2,7 @@ import type { ServiceDefinition } from '@visualnotes/common';
 import { Queues } from '@visualnotes/contracts';
 import { mediaEnvSchema } from './config';
 import { Videos1763800000000 } from './migrations/1763800000000-Videos';
-import { VideoImportProcessor } from './videos/video-import.processor';
+import { BatchVideoImportProcessor, VideoImportProcessor } from './videos/video-import.processor';
 import { videoEntities, VideosModule } from './videos/videos.module';
 import { AccountEventsProcessor } from './account-events/account-events.processor';
 import { Uploads1763700000000 } from './migrations/1763700000000-Uploads';
@@ -30,6 +30,6 @@ export const mediaService: ServiceDefinition<typeof mediaEnvSchema> = {
     UploadHashes1764200000000,
   ],
   imports: [UploadsModule, VideosModule, DocumentsModule, BatchesModule],
-  processors: [AccountEventsProcessor, VideoImportProcessor, BatchesProcessor],
+  processors: [AccountEventsProcessor, VideoImportProcessor, BatchVideoImportProcessor, BatchesProcessor],
   producesTo: [Queues.aiSummaries, Queues.aiDocuments, Queues.aiTranscription],
 };

@@ -229,3 +229,12 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
       .catch((err: Error) => this.logger.warn(`batch of video ${job.data.videoId} not advanced: ${err.message}`));
   }
 }
+
+/**
+ * The same steps for the videos of batches, in a lane of their own (`media-jobs-batch`, its own
+ * workers; `WORKER_CONCURRENCY_MEDIA_JOBS_BATCH` sets how many run at once per copy): however many
+ * batch items are being downloaded and cut, a single video someone waits for finds a free worker
+ * at each of its steps.
+ */
+@Processor(Queues.mediaJobsBatch, { concurrency: Number(process.env.MEDIA_JOB_CONCURRENCY ?? 2) })
+export class BatchVideoImportProcessor extends VideoImportProcessor {}

@@ -28,7 +28,7 @@ export class Video {
   @Column('varchar', { length: 16, default: 'queued' }) status!: VideoStatus;
   @Column('integer', { default: 0 }) progress!: number;
   @Column('text', { nullable: true }) error!: string | null;
-  /** BullMQ id of the `video.import` job in `media-jobs`. */
+  /** BullMQ id of the `video.import` job, in `media-jobs` or, for a batch item, `media-jobs-batch` (`videoImportQueue`). */
   @Column('varchar', { name: 'job_id', length: 120, nullable: true }) jobId!: string | null;
   @Column('boolean', { default: false }) favorite!: boolean;
   @ManyToMany(() => Tag)

@@ -1,4 +1,4 @@
-import { publicJobId, Queues, type VideoCard, type VideoView } from '@visualnotes/contracts';
+import { publicJobId, videoImportQueue, type VideoCard, type VideoView } from '@visualnotes/contracts';
 import { tagView } from '../tags/tags.service';
 import type { Video } from './video.entity';
 
@@ -32,6 +32,6 @@ export function viewOf(v: Video): VideoView {
     summary: v.summary,
     media_url: v.mediaKey ? `/api/videos/${v.id}/media` : null,
     file_id: v.uploadId,
-    job_id: v.jobId ? publicJobId(Queues.mediaJobs, v.jobId) : null,
+    job_id: v.jobId ? publicJobId(videoImportQueue(v.jobId), v.jobId) : null,
   };
 }

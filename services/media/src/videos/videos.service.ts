@@ -10,6 +10,8 @@ import {
   Jobs,
   parseYouTubeUrl,
   publicJobId,
+  videoImportJobId,
+  videoImportQueue,
   Queues,
   type CreateVideoBody,
   type CreateVideoReply,
@@ -45,7 +47,8 @@ export class VideosService {
 
   constructor(
     private readonly videos: VideosRepository,
-    @InjectQueue(Queues.mediaJobs) private readonly queue: Queue,
+    @InjectQueue(Queues.mediaJobs) private readonly singles: Queue,
+    @InjectQueue(Queues.mediaJobsBatch) private readonly batchItems: Queue,
     @InjectQueue(Queues.aiTranscription) private readonly transcription: Queue,
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly youtube: YoutubeClient,
@@ -72,18 +75,24 @@ export class VideosService {
     row.visitorKey = caller.owner_id ? null : (caller.visitor_key ?? null);
     row.status = row.transcript ? 'summarizing' : 'transcribing';
     row.progress = 0;
-    row.jobId = randomUUID();
+    const jobId = videoImportJobId(randomUUID(), opts.batch);
+    row.jobId = jobId;
     row.transcriptText = transcriptText(row.transcript);
     // Premium imports (and their transcription and summary jobs) are taken before free ones.
     const premium = !!caller.owner_id && !!(await this.usage.entitlements(caller))?.premium;
     const saved = await this.videos.save(row);
-    await this.queue.add(
+    await this.importQueue(jobId).add(
       Jobs.videoImport,
       { videoId: saved.id, step: 'start', ownerId: saved.ownerId, visitorKey: saved.visitorKey, premium, ...(opts.batch ? { batch: true } : {}) },
-      { jobId: saved.jobId!, priority: jobPriority(premium, opts.batch) },
+      { jobId, priority: jobPriority(premium, opts.batch) },
     );
     saved.tags = [];
-    return { video: viewOf(saved), job_id: publicJobId(Queues.mediaJobs, saved.jobId!) };
+    return { video: viewOf(saved), job_id: publicJobId(videoImportQueue(jobId), jobId) };
+  }
+
+  /** Where a video's `video.import` job lives: batch items have a lane of their own (its id tells). */
+  private importQueue(jobId: string): Queue {
+    return videoImportQueue(jobId) === Queues.mediaJobsBatch ? this.batchItems : this.singles;
   }
 
   /**
@@ -92,11 +101,11 @@ export class VideosService {
    */
   async ensureQueued(videoId: string, opts: { batch?: boolean } = {}): Promise<void> {
     const row = await this.videos.byId(videoId);
-    if (!row || FINAL.has(row.status) || !row.jobId || (await this.queue.getJob(row.jobId))) return;
+    if (!row || FINAL.has(row.status) || !row.jobId || (await this.importQueue(row.jobId).getJob(row.jobId))) return;
     const caller: VideoCaller = { owner_id: row.ownerId, visitor_key: row.visitorKey ?? undefined };
     const premium = !!row.ownerId && !!(await this.usage.entitlements(caller))?.premium;
     this.logger.warn(`video ${row.id} had no processing job; queued again`);
-    await this.queue.add(
+    await this.importQueue(row.jobId).add(
       Jobs.videoImport,
       { videoId: row.id, step: 'start', ownerId: row.ownerId, visitorKey: row.visitorKey, premium, ...(opts.batch ? { batch: true } : {}) },
       { jobId: row.jobId, priority: jobPriority(premium, opts.batch) },
@@ -173,7 +182,7 @@ export class VideosService {
   /** A job that failed for good (e.g. a chunk failed all its attempts) leaves its message on the row. */
   private async reconcile(row: Video): Promise<void> {
     if (FINAL.has(row.status) || !row.jobId) return;
-    const job = await this.queue.getJob(row.jobId);
+    const job = await this.importQueue(row.jobId).getJob(row.jobId);
     const state = job ? await job.getState() : 'missing';
     if (state !== 'failed' && state !== 'missing') return;
     row.status = 'failed';
@@ -186,7 +195,7 @@ export class VideosService {
    * reason (which may again name its child) is in that job's Redis hash.
    */
   private async rootFailure(reason: string | undefined): Promise<string | undefined> {
-    const redis = await this.queue.client;
+    const redis = await this.singles.client;
     for (let hop = 0; hop < 4 && reason; hop++) {
       const child = /^child (.+) failed$/.exec(reason);
       if (!child) break;
@@ -212,7 +221,10 @@ export class VideosService {
   async delete(ownerId: string, id: string): Promise<void> {
     const row = await this.find({ owner_id: ownerId }, id);
     await this.videos.delete(row.id, ownerId);
-    if (row.jobId) await this.queue.remove(row.jobId).catch(() => undefined);
+    if (row.jobId)
+      await this.importQueue(row.jobId)
+        .remove(row.jobId)
+        .catch(() => undefined);
     // The ai service's chunk texts of a transcription (none once merged; this covers a deletion mid-way).
     if (row.transcriptSource === 'transcription') {
       await this.transcription
@@ -238,7 +250,7 @@ export class VideosService {
   async setProgress(videoId: string, progress: number, status?: Video['status']): Promise<void> {
     if (!(await this.videos.raiseProgress(videoId, progress, status))) return;
     const jobId = await this.videos.jobIdOf(videoId);
-    if (jobId) await (await this.queue.getJob(jobId))?.updateProgress(progress).catch(() => undefined);
+    if (jobId) await (await this.importQueue(jobId).getJob(jobId))?.updateProgress(progress).catch(() => undefined);
   }
 
   /** Everything of a deleted account (idempotent). */
