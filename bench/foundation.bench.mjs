@@ -163,12 +163,15 @@ export async function rpc(ctx) {
   let a;
   let b;
   let c;
+  const unchecked = [];
   const ratios = [];
   const checkedRatios = [];
   try {
     const stockSend = (i) => firstValueFrom(stockClient.send(pattern, { i }));
     const ourSend = (i) => firstValueFrom(ourClient.send(pattern, { i }));
     const checkedSend = (i) => firstValueFrom(ourClient.send(checkedPattern, checkedRequest(i)));
+    // the same request to a pattern without a schema: the checked / unchecked ratio is the check's cost alone
+    const uncheckedSend = (i) => firstValueFrom(ourClient.send(pattern, checkedRequest(i)));
     b = await roundTrips(stockSend, n).catch((e) => {
       throw new Error(`stock transport: ${e.message}`);
     });
@@ -184,8 +187,9 @@ export async function rpc(ctx) {
       b.all.push(await parallel(stockSend, n));
       a.all.push(await parallel(ourSend, n));
       c.all.push(await parallel(checkedSend, n));
+      unchecked.push(await parallel(uncheckedSend, n));
       ratios.push(a.all.at(-1) / b.all.at(-1));
-      checkedRatios.push(c.all.at(-1) / a.all.at(-1));
+      checkedRatios.push(c.all.at(-1) / unchecked.at(-1));
     }
     a.rps = median(a.all);
     b.rps = median(b.all);
@@ -212,7 +216,8 @@ export async function rpc(ctx) {
     { section: s, name: 'parallel calls/s ours / stock', value: median(ratios), unit: '×', goal: '≥ 1.0' },
     { section: s, name: 'our transport, request checked against its schema, p50 / p99', value: `${c.p50.toFixed(2)} / ${c.p99.toFixed(2)}`, unit: 'ms' },
     { section: s, name: 'our transport, request checked against its schema, parallel', value: c.rps, unit: 'calls/s' },
-    { section: s, name: 'parallel calls/s checked / unchecked', value: median(checkedRatios), unit: '×', goal: '≥ 0.95' },
+    { section: s, name: 'our transport, the same request unchecked, parallel', value: median(unchecked), unit: 'calls/s' },
+    { section: s, name: 'parallel calls/s checked / unchecked (same request)', value: median(checkedRatios), unit: '×', goal: '≥ 0.95' },
   ];
 }
 
