@@ -130,6 +130,17 @@ describe('batches are fair to other users and survive a restart', () => {
       for (const item of items) {
         const video = (await request(backend.http).get(`/api/videos/${item.video_id}`).set(auth(heavy)).expect(200)).body as VideoView;
         expect(video.job_id).toMatch(/^media-jobs-batch:/);
+        // its owner follows it at /api/jobs like any job; another user cannot
+        const job = await request(backend.http)
+          .get(`/api/jobs/${encodeURIComponent(video.job_id!)}`)
+          .set(auth(heavy))
+          .expect(200);
+        expect(job.body.id).toBe(video.job_id);
+        expect(['queued', 'active']).toContain(job.body.state); // a worker pausing may still have taken one
+        await request(backend.http)
+          .get(`/api/jobs/${encodeURIComponent(video.job_id!)}`)
+          .set(auth(other))
+          .expect(404);
       }
 
       const single = (await request(backend.http).post('/api/videos').set(auth(other)).send({ url: 'https://youtu.be/singletalk1' }).expect(202)).body
