@@ -111,7 +111,10 @@ export class DomainError extends Error {
   }
 }
 
-const CATALOGUE_TEXTS: ReadonlySet<string> = new Set(Object.values(ErrorCatalogue).map((e) => e.message));
+/** Every sentence written for users: the catalogue's and the messages a refusal may carry instead (those without blanks to fill). */
+const CATALOGUE_TEXTS: ReadonlySet<string> = new Set(
+  [...Object.values(ErrorCatalogue).map((e) => e.message), ...Object.values(Messages)].filter((m) => !m.includes('{')),
+);
 
 /**
  * The sentence a user sees for a failed background job: the job's own reason when it is a text

@@ -68,6 +68,8 @@ export const Messages = {
   batchNeedsPremium: 'Batches of more than {n} videos need the Premium plan; split the list or upgrade',
   batchTooLarge: 'A batch holds at most {n} videos; split the list into several batches',
   batchEmpty: 'Add at least one video link, a playlist link or a file to the batch',
+  batchLinksOrFiles: 'A batch takes either links or files: clear the links or the chosen files, then try again',
+  batchTooLargeFree: 'A batch holds at most {n} videos on the free plan ({premium} with Premium); split the list into several batches',
   playlistNotFound: 'This playlist could not be found; it may be private or deleted',
   playlistEmpty: 'This playlist has no videos we can import',
   batchNotFound: 'This batch could not be found',

@@ -8,7 +8,7 @@ import {
   type BatchView,
   type VideoView,
 } from '@visualnotes/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError, fresh, runApi } from '../../app/api/api';
 import { filesApi } from '../../app/api/files';
@@ -30,11 +30,24 @@ export function BatchForm({ onCreated }: { onCreated: (id: string) => void }) {
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [createBatch, creating] = useCreateBatchMutation();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  // on a phone the message may be below the fold: bring it into view
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [error]);
+
+  const clearFiles = () => {
+    setFiles([]);
+    if (fileInput.current) fileInput.current.value = '';
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     if (!hasSession()) return setError(Messages.needLogin);
+    // never drop what the user gave: links and files together are refused, not half-sent
+    if (files.length && text.trim()) return setError(Messages.batchLinksOrFiles);
     let body: Parameters<typeof createBatch>[0];
     if (files.length) {
       const form = new FormData();
@@ -51,7 +64,7 @@ export function BatchForm({ onCreated }: { onCreated: (id: string) => void }) {
     const res = await createBatch(body);
     if ('error' in res) return setError(errorMessage(res.error));
     setText('');
-    setFiles([]);
+    clearFiles();
     onCreated(res.data.id);
   };
 
@@ -69,6 +82,7 @@ export function BatchForm({ onCreated }: { onCreated: (id: string) => void }) {
         <label className={styles.fileButton}>
           {files.length ? t('{{count}} files chosen', { count: files.length }) : t('Or choose files (audio, video, SRT/VTT)')}
           <input
+            ref={fileInput}
             type="file"
             multiple
             className="visually-hidden"
@@ -76,12 +90,26 @@ export function BatchForm({ onCreated }: { onCreated: (id: string) => void }) {
             onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
           />
         </label>
+        {files.length > 0 && (
+          <button type="button" onClick={clearFiles}>
+            {t('Clear files')}
+          </button>
+        )}
         <button type="submit" className={styles.primary} disabled={creating.isLoading}>
           {creating.isLoading ? t('Starting…') : t('Summarize all')}
         </button>
       </div>
+      {files.length > 0 && (
+        <ul className={styles.chosenFiles} aria-label={t('Chosen files')} data-testid="batch-files">
+          {files.map((f, i) => (
+            <li key={`${i}-${f.name}`}>
+              {f.name} {f.size === 0 && <span className={styles.error}>{t('(empty)')}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
       {error && (
-        <p role="alert" className={styles.error} data-testid="batch-error">
+        <p role="alert" className={styles.error} data-testid="batch-error" ref={errorRef}>
           {error}
         </p>
       )}
@@ -100,7 +128,11 @@ const STATUS_TEXT: Record<BatchItemStatus, string> = {
 /** One batch: progress of each video, errors in words, retry, cancel (asked first), ZIP, canvas. */
 export function BatchProgress({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { data, error, refetch } = useGetBatchQuery(id);
+  // A cancelled batch's videos already started go on: follow them (the event stream follows running batches only).
+  const [polling, setPolling] = useState(false);
+  const { data, error, refetch } = useGetBatchQuery(id, { pollingInterval: polling ? 2_000 : 0 });
+  const settling = !!data && data.status !== 'running' && data.items.some((i) => i.status === 'processing' || i.status === 'pending');
+  useEffect(() => setPolling(settling), [settling]);
   const live = useEventStream<BatchView>(
     data?.status === 'running' ? `batches/${encodeURIComponent(id)}/events` : null,
     (b) => b.status !== 'running',
@@ -116,6 +148,10 @@ export function BatchProgress({ id }: { id: string }) {
   const [cancel, cancelling] = useCancelBatchMutation();
   const [confirming, setConfirming] = useState(false);
   const [note, setNote] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // a batch just started (or opened from the list) takes the focus, so keyboard users land on its progress
+  useEffect(() => heading.current?.focus(), [batch?.id]);
 
   if (error)
     return (
@@ -165,7 +201,9 @@ export function BatchProgress({ id }: { id: string }) {
 
   return (
     <section className={styles.batch} aria-labelledby="batch-title" data-testid="batch-progress">
-      <h2 id="batch-title">{batch.title || t('Batch')}</h2>
+      <h2 id="batch-title" tabIndex={-1} ref={heading}>
+        {batch.title || t('Batch')}
+      </h2>
       <p data-testid="batch-counts">
         {t('{{done}} of {{total}} done', { done: batch.done, total: batch.total })}
         {batch.failed ? ` · ${t('{{count}} failed', { count: batch.failed })}` : ''}
@@ -187,8 +225,19 @@ export function BatchProgress({ id }: { id: string }) {
       </div>
       <div className={styles.exports}>
         {batch.failed > 0 && (
-          <button type="button" disabled={retrying.isLoading} onClick={() => void retry(batch.id)}>
-            {t('Retry failed')}
+          <button
+            type="button"
+            disabled={retrying.isLoading}
+            onClick={() => {
+              const count = batch.failed;
+              setNote(null);
+              setInfo(null);
+              void retry(batch.id).then((res) =>
+                'error' in res ? setNote(errorMessage(res.error)) : setInfo(t('{{count}} videos are being tried again', { count })),
+              );
+            }}
+          >
+            {retrying.isLoading ? t('Retrying…') : t('Retry failed')}
           </button>
         )}
         {batch.done > 0 && (
@@ -225,6 +274,9 @@ export function BatchProgress({ id }: { id: string }) {
           </span>
         )}
         {note && <span className={styles.error}>{note}</span>}
+        <span role="status" className={styles.muted}>
+          {info}
+        </span>
       </div>
       <ol className={styles.batchItems}>
         {batch.items.map((item) => (

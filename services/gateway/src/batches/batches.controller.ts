@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Inject, Logger, Param, Post, Req, Res, Sse, UseGuards, type MessageEvent } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { publicUrl, RpcClient, STORAGE, type Storage } from '@visualnotes/common';
+import { publicUrl, RpcClient, RpcError, STORAGE, type Storage } from '@visualnotes/common';
 import { createBatchSchema, DomainError, Patterns, type BatchSummaryView, type BatchView, type UploadedFile } from '@visualnotes/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
@@ -14,6 +14,14 @@ import { storeUploadedPart } from '../uploads/store-upload';
 import { exportBatchZip } from './export-zip';
 
 export class CreateBatchDto extends createZodDto(createBatchSchema) {}
+
+/** A refused file of a multipart batch is named in the message: among many chosen files, the user must know which one. */
+function aboutFile(err: unknown, name: string): unknown {
+  if ((err instanceof DomainError || err instanceof RpcError) && err.statusCode < 500 && name) {
+    return new RpcError(err.statusCode, `“${name.slice(0, 120)}”: ${err.message}`, err.code);
+  }
+  return err;
+}
 
 /** The most files one multipart batch may carry (the plan's batch size is checked by the media service). */
 const MAX_BATCH_FILES = 1000;
@@ -64,7 +72,11 @@ export class BatchesController {
   private async createFromFiles(request: FastifyRequest, caller: { owner_id: string; scope: AuthUser['scope'] }, files: UploadedFile[]): Promise<BatchView> {
     const ownerId = caller.owner_id;
     await readMultipartFiles(request, { field: 'files', maxFiles: MAX_BATCH_FILES, fileSize: this.config.UPLOAD_LIMIT_BYTES + 1 }, async (file) => {
-      files.push(await storeUploadedPart(this.storage, this.rpc, ownerId, file, this.config.UPLOAD_LIMIT_BYTES));
+      try {
+        files.push(await storeUploadedPart(this.storage, this.rpc, ownerId, file, this.config.UPLOAD_LIMIT_BYTES));
+      } catch (err) {
+        throw aboutFile(err, file.filename);
+      }
     });
     if (!files.length) throw new DomainError('BATCH_EMPTY');
     return this.rpc.send(Patterns.media.batchesCreate, { ...caller, file_ids: files.map((f) => f.file_id) });

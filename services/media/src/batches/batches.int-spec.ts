@@ -1,4 +1,4 @@
-import { Messages, type BatchView, type VideoCard } from '@visualnotes/contracts';
+import { ErrorCatalogue, Messages, type BatchView, type VideoCard } from '@visualnotes/contracts';
 import { signUp, waitFor, type SignedUp, type StandInLine, type StandInVideo, type TestEnv, type YoutubeStandIn, TWO_TOPICS } from '@visualnotes/testing';
 import { unzipSync, strFromU8 } from 'fflate';
 import { existsSync, readdirSync } from 'node:fs';
@@ -225,6 +225,13 @@ describe('batches (links, playlists, files, limits, allowances, export)', () => 
       .send({ urls: urls(9) })
       .expect(413);
     expect(tooMany.body.message).toBe(Messages.batchTooLarge.replace('{n}', '8'));
+    // more than even Premium takes, from a free user: both limits, not a contradiction of the message above
+    const freeTooMany = await request(backend.http)
+      .post('/api/batches')
+      .set(auth(bob))
+      .send({ urls: urls(9) })
+      .expect(413);
+    expect(freeTooMany.body.message).toBe(Messages.batchTooLargeFree.replace('{n}', '5').replace('{premium}', '8'));
     // the same video twice counts once
     await request(backend.http)
       .post('/api/batches')
@@ -278,8 +285,24 @@ describe('batches (links, playlists, files, limits, allowances, export)', () => 
     const bad = await send(bob, [...distinct(2), ['notes.srt', Buffer.from([0x00, 0x01, 0x02, 0x03, 0xff, 0xfe, 0x00, 0x10, 0x7f, 0x80])]]);
     expect(bad.status).toBeGreaterThanOrEqual(400);
     expect(bad.status).toBeLessThan(500);
+    expect(bad.body.message).toMatch(/^“notes\.srt”: /);
+    // an empty file among several: the message names it
+    const empty = await send(bob, [...distinct(2), ['nothing here.srt', Buffer.alloc(0)]]).expect(400);
+    expect(empty.body.message).toBe(`“nothing here.srt”: ${ErrorCatalogue.EMPTY_FILE.message}`);
     expect(await uploadsOf(bob)).toEqual(before);
     expect(allFiles()).toBe(filesBefore);
+  });
+
+  it('says why an item of a batch of files failed, in the same words as for one file', async () => {
+    const res = await request(backend.http)
+      .post('/api/batches')
+      .set(auth(alice))
+      .attach('files', Buffer.from(srt(3)), { filename: 'fine.srt', contentType: 'application/x-subrip' })
+      .attach('files', Buffer.from('WEBVTT\n\nNOTE only a note, no timed captions\n'), { filename: 'broken.vtt', contentType: 'text/vtt' })
+      .expect(202);
+    const batch = await finished(res.body.id, alice);
+    expect(batch).toMatchObject({ total: 2, done: 1, failed: 1 });
+    expect(batch.items.find((i) => i.title === 'broken')?.error).toBe(Messages.subtitlesEmpty);
   });
 
   it('recognises identical files by their content: one item, reused by a later batch, no second copy kept', async () => {

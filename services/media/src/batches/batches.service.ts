@@ -209,6 +209,10 @@ export class BatchesService implements BeforeApplicationShutdown {
     if (!premium && count <= this.config.BATCH_MAX_ITEMS_PREMIUM) {
       throw new DomainError('BATCH_NEEDS_PREMIUM', Messages.batchNeedsPremium.replace('{n}', String(max)));
     }
+    if (!premium) {
+      const message = Messages.batchTooLargeFree.replace('{n}', String(max)).replace('{premium}', String(this.config.BATCH_MAX_ITEMS_PREMIUM));
+      throw new DomainError('BATCH_TOO_LARGE', message);
+    }
     throw new DomainError('BATCH_TOO_LARGE', Messages.batchTooLarge.replace('{n}', String(max)));
   }
 
@@ -329,7 +333,8 @@ export class BatchesService implements BeforeApplicationShutdown {
       // the advance (its transaction rolls back, the item stays pending) and the next advance takes it.
       if (!(err instanceof DomainError) && (this.closing || unreachable(err))) throw err;
       if (!(err instanceof DomainError)) this.logger.warn(`batch item ${item.kind}:${item.ref} of ${ownerId} not imported: ${(err as Error).message}`);
-      return { status: 'failed', error: jobFailureMessage(err instanceof DomainError ? err.message : null), videoId: null };
+      // a refusal of ours is already in the user's words (e.g. a subtitle file without captions)
+      return { status: 'failed', error: err instanceof DomainError ? err.message : jobFailureMessage(null), videoId: null };
     }
   }
 

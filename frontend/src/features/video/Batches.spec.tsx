@@ -1,0 +1,41 @@
+/**
+ * @jest-environment ./frontend/src/test/jsdom-environment.cjs
+ */
+import { Messages } from '@visualnotes/contracts';
+import { screen } from '@testing-library/react';
+import { writeTokens } from '../../app/api/tokens';
+import { apiServerPerTest, renderAt } from '../../test/render';
+import { BatchForm } from './Batches';
+
+const api = apiServerPerTest({ transcription: true });
+
+const renderForm = () => {
+  writeTokens({ token: 'Bearer a-token', refresh_token: 'a-refresh-token' });
+  return renderAt('/batches', { '/batches': <BatchForm onCreated={() => undefined} /> });
+};
+const batchRequests = () => api().received.filter((r) => r.path === '/batches');
+
+describe('the batch form', () => {
+  it('refuses links and files together instead of dropping the links, and names the chosen files', async () => {
+    const u = renderForm();
+    await u.upload(screen.getByLabelText('Or choose files (audio, video, SRT/VTT)'), [
+      new File(['WEBVTT'], 'talk one.vtt', { type: 'text/vtt' }),
+      new File([], 'empty.srt', { type: 'application/x-subrip' }),
+    ]);
+    expect(screen.getByTestId('batch-files').textContent).toContain('talk one.vtt');
+    expect(screen.getByTestId('batch-files').textContent).toContain('empty.srt (empty)');
+
+    await u.type(screen.getByLabelText('Video links, one per line, or one playlist link'), 'https://youtu.be/dQw4w9WgXcQ');
+    await u.click(screen.getByRole('button', { name: 'Summarize all' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(Messages.batchLinksOrFiles);
+    expect(batchRequests()).toEqual([]);
+
+    // clearing the files leaves the links, which then go
+    api().on('POST /batches', { status: 400, body: { statusCode: 400, message: Messages.videoNotFound } });
+    await u.click(screen.getByRole('button', { name: 'Clear files' }));
+    expect(screen.queryByTestId('batch-files')).toBeNull();
+    await u.click(screen.getByRole('button', { name: 'Summarize all' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(Messages.videoNotFound);
+    expect(batchRequests()).toEqual([expect.objectContaining({ method: 'POST', body: expect.objectContaining({ urls: ['https://youtu.be/dQw4w9WgXcQ'] }) })]);
+  });
+});
