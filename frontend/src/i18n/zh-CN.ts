@@ -871,7 +871,7 @@ const zhCN: Record<string, string> = {
   'Reconnecting…': '正在重新连接…',
   // Batches (video summarizer)
   'Many videos at once (links, a playlist or files)': '一次处理多个视频（链接、播放列表或文件）',
-  'Hide batch': '收起批量处理',
+  'Hide the batch form': '收起批量表单',
   'Video links, one per line, or one playlist link': '视频链接（每行一个），或一个播放列表链接',
   '{{count}} files chosen': '已选择 {{count}} 个文件',
   'Or choose files (audio, video, SRT/VTT)': '或选择文件（音频、视频、SRT/VTT）',

@@ -94,7 +94,7 @@ export function VideoSummarizer({ heading }: { heading: string }) {
       )}
       {formError === Messages.premiumForVideoFiles && <UpgradePrompt reason="no-transcription" />}
       <button type="button" className={styles.linkButton} aria-expanded={many} aria-controls="batch-panel" onClick={() => setMany((m) => !m)}>
-        {many ? t('Hide batch') : t('Many videos at once (links, a playlist or files)')}
+        {many ? t('Hide the batch form') : t('Many videos at once (links, a playlist or files)')}
       </button>
       {(many || batchId) && (
         <div id="batch-panel">
