@@ -38,4 +38,16 @@ describe('the batch form', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(Messages.videoNotFound);
     expect(batchRequests()).toEqual([expect.objectContaining({ method: 'POST', body: expect.objectContaining({ urls: ['https://youtu.be/dQw4w9WgXcQ'] }) })]);
   });
+
+  it("says a free plan's allowance left before the batch is sent", async () => {
+    api().on('GET /entitlements', {
+      status: 200,
+      body: {
+        usage: { video_summaries: 7, document_summaries: 0 },
+        limits: { video_summaries: 10, document_summaries: 3, period: 'month', referral_friends_needed: 3 },
+      },
+    });
+    renderForm();
+    expect((await screen.findByTestId('batch-allowance')).textContent).toContain('Free plan: 3 of 10 video summaries left this month');
+  });
 });

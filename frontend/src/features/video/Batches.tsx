@@ -16,6 +16,7 @@ import { hasSession } from '../../app/api/tokens';
 import { errorMessage } from '../../app/error/describe-error';
 import { useAppDispatch } from '../../app/store';
 import { useTranslation } from '../../i18n/i18n';
+import { useGetEntitlementsQuery } from '../license/api';
 import { videoApi } from './api';
 import { batchesApi, useCancelBatchMutation, useCreateBatchMutation, useGetBatchQuery, useListBatchesQuery, useRetryBatchMutation } from './batches-api';
 import { buildBatchScene, sendSceneToNewCanvas } from './canvas';
@@ -31,6 +32,10 @@ export function BatchForm({ onCreated }: { onCreated: (id: string) => void }) {
   const [error, setError] = useState<string | null>(null);
   const [createBatch, creating] = useCreateBatchMutation();
   const fileInput = useRef<HTMLInputElement>(null);
+  // a free plan's monthly allowance, said before the batch is sent (each video of a batch uses one)
+  const entitlements = useGetEntitlementsQuery(undefined, { skip: !hasSession() });
+  const limit = entitlements.data?.limits.video_summaries ?? null;
+  const left = limit === null ? null : Math.max(0, limit - (entitlements.data?.usage.video_summaries ?? 0));
   const errorRef = useRef<HTMLParagraphElement>(null);
   // on a phone the message may be below the fold: bring it into view
   useEffect(() => {
@@ -65,6 +70,7 @@ export function BatchForm({ onCreated }: { onCreated: (id: string) => void }) {
     if ('error' in res) return setError(errorMessage(res.error));
     setText('');
     clearFiles();
+    if (limit !== null) void entitlements.refetch();
     onCreated(res.data.id);
   };
 
@@ -99,6 +105,12 @@ export function BatchForm({ onCreated }: { onCreated: (id: string) => void }) {
           {creating.isLoading ? t('Starting…') : t('Summarize all')}
         </button>
       </div>
+      {left !== null && (
+        <p className={styles.muted} data-testid="batch-allowance">
+          {t('Free plan: {{left}} of {{limit}} video summaries left this month; each video of a batch uses one.', { left, limit })}{' '}
+          <Link to="/pricing">{t('Premium has no monthly limit.')}</Link>
+        </p>
+      )}
       {files.length > 0 && (
         <ul className={styles.chosenFiles} aria-label={t('Chosen files')} data-testid="batch-files">
           {files.map((f, i) => (
@@ -312,6 +324,8 @@ export function BatchList() {
             <li key={b.id}>
               <Link to={`?batch=${b.id}`}>{b.title || t('Batch')}</Link>{' '}
               <span className={styles.muted}>
+                <time dateTime={b.created_at}>{new Date(b.created_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                {' · '}
                 {t('{{done}} of {{total}} done', { done: b.done, total: b.total })}
                 {b.failed ? ` · ${t('{{count}} failed', { count: b.failed })}` : ''}
               </span>
