@@ -38,6 +38,26 @@ describe('built-in summarizer', () => {
     expect(summary.sections.flatMap((s) => s.points).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('never repeats a sentence that the captions repeat word for word', () => {
+    const again = 'Mix the flour and water first and let it rest for an hour.';
+    const units = [
+      'Today we bake sourdough bread at home with flour and water.',
+      again,
+      'The flour and water mixture becomes a dough after an hour.',
+      again,
+      'Add the starter and salt to the dough and mix again.',
+      again,
+      'Fold the dough every thirty minutes and let it rest.',
+      'Bake the bread in a hot oven for forty minutes.',
+    ].map((text, i) => ({ text, start: i * 5 }));
+    const summary = summarizeExtractive({ units });
+    const all = [summary.overview, ...summary.sections.flatMap((s) => s.points)].join(' ').toLowerCase();
+    for (const text of [summary.overview, ...summary.sections.map((s) => s.points.join(' '))]) {
+      expect(text.toLowerCase().split('mix the flour and water').length).toBeLessThanOrEqual(2);
+    }
+    expect(all).toContain('flour');
+  });
+
   it('refuses an empty transcript with the catalogue message', () => {
     expect(() => summarizeExtractive({ units: [{ text: '  ', start: 0 }] })).toThrow('Unable to summarize because no transcript was found');
   });

@@ -241,12 +241,27 @@ export function textRank(list: Sentence[], weightOf: (s: Sentence) => number, co
     }
     rank = next;
   }
-  return pool
-    .map((x, k) => ({ ...x, r: rank[k] * (x.s.words > 60 ? 0.4 : 1) }))
-    .sort((a, b) => b.r - a.r)
-    .slice(0, count)
+  const ranked = pool.map((x, k) => ({ ...x, r: rank[k] * (x.s.words > 60 ? 0.4 : 1) })).sort((a, b) => b.r - a.r);
+  return firstDistinct(ranked, count)
     .sort((a, b) => a.i - b.i)
     .map((x) => x.s);
+}
+
+/** The first `count` of `ranked` whose sentences differ in their words: captions often repeat a line word for word. */
+function firstDistinct<T extends { s: Sentence }>(ranked: T[], count: number): T[] {
+  const seen = new Set<string>();
+  const out: T[] = [];
+  for (const x of ranked) {
+    if (out.length >= count) break;
+    const key = x.s.text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(x);
+  }
+  return out;
 }
 
 type Vec = Map<string, number>;
@@ -414,10 +429,8 @@ export function summarizeExtractive(input: SummaryInput): Summary {
   const pick = (range: Sentence[], count: number) => {
     const weights: Vec = new Map();
     for (const s of range) add(weights, s.terms);
-    return range
-      .map((s, i) => ({ s, i, v: s.fragment || s.noise ? -1 : score(s, weights) }))
-      .sort((a, b) => b.v - a.v)
-      .slice(0, count)
+    const ranked = range.map((s, i) => ({ s, i, v: s.fragment || s.noise ? -1 : score(s, weights) })).sort((a, b) => b.v - a.v);
+    return firstDistinct(ranked, count)
       .sort((a, b) => a.i - b.i)
       .map((x) => x.s);
   };
