@@ -23,6 +23,26 @@ describe('batches are fair to other users and survive a restart', () => {
   let heavy: SignedUp;
   let other: SignedUp;
   const auth = (u: SignedUp) => ({ authorization: `Bearer ${u.token}` });
+  const videoReady = (user: SignedUp, id: string) =>
+    waitFor(
+      async () => {
+        const res = await request(backend.http).get(`/api/videos/${id}`).set(auth(user));
+        if (res.body.status === 'failed') throw new Error(res.body.error);
+        return res.body.status === 'ready';
+      },
+      60_000,
+      100,
+    );
+  const batchCompleted = (id: string) =>
+    waitFor(
+      async () => {
+        const b = (await request(backend.http).get(`/api/batches/${id}`).set(auth(heavy)).expect(200)).body as BatchView;
+        if (b.failed) throw new Error(`batch item failed: ${JSON.stringify(b.items)}`);
+        return b.status === 'completed' ? b : null;
+      },
+      90_000,
+      200,
+    ) as Promise<BatchView>;
 
   beforeAll(async () => {
     const dir = tempDir('batch-fairness-audio');
@@ -75,15 +95,7 @@ describe('batches are fair to other users and survive a restart', () => {
     await waitFor(async () => (await queue.getJobCounts('prioritized')).prioritized === 6, 30_000, 100);
 
     ai = (await createServiceApp(aiService as never, t.env)) as ServiceApp;
-    await waitFor(
-      async () => {
-        const res = await request(backend.http).get(`/api/videos/${single.id}`).set(auth(other));
-        if (res.body.status === 'failed') throw new Error(res.body.error);
-        return res.body.status === 'ready';
-      },
-      60_000,
-      100,
-    );
+    await videoReady(other, single.id);
     // the other user's two 3 s chunks went first, though the batch's were queued before them
     expect(asr.files.slice(0, 2).map((f) => Math.round(f.seconds))).toEqual([3, 3]);
     const during = (await request(backend.http).get(`/api/batches/${batchRes.body.id}`).set(auth(heavy)).expect(200)).body as BatchView;
@@ -93,15 +105,7 @@ describe('batches are fair to other users and survive a restart', () => {
     // the media service stops mid-batch and another copy takes over: nothing is lost or done twice
     await backend.services.media!.app.close();
     media = (await createServiceApp(mediaService as never, t.env)) as ServiceApp;
-    const done = (await waitFor(
-      async () => {
-        const b = (await request(backend.http).get(`/api/batches/${batchRes.body.id}`).set(auth(heavy)).expect(200)).body as BatchView;
-        if (b.failed) throw new Error(`batch item failed: ${JSON.stringify(b.items)}`);
-        return b.status === 'completed' ? b : null;
-      },
-      90_000,
-      200,
-    )) as BatchView;
+    const done = await batchCompleted(batchRes.body.id);
     expect(done).toMatchObject({ total: 6, done: 6, failed: 0 });
     const library = (await request(backend.http).get('/api/videos').set(auth(heavy)).expect(200)).body as VideoCard[];
     expect(library).toHaveLength(6);
@@ -146,28 +150,12 @@ describe('batches are fair to other users and survive a restart', () => {
       const single = (await request(backend.http).post('/api/videos').set(auth(other)).send({ url: 'https://youtu.be/singletalk1' }).expect(202)).body
         .video as VideoView;
       expect(single.job_id).toMatch(/^media-jobs:/);
-      await waitFor(
-        async () => {
-          const res = await request(backend.http).get(`/api/videos/${single.id}`).set(auth(other));
-          if (res.body.status === 'failed') throw new Error(res.body.error);
-          return res.body.status === 'ready';
-        },
-        60_000,
-        100,
-      );
+      await videoReady(other, single.id);
       const held = (await request(backend.http).get(`/api/batches/${batchRes.body.id}`).set(auth(heavy)).expect(200)).body as BatchView;
       expect(held).toMatchObject({ status: 'running', done: 0 });
 
       lane.resume();
-      const done = await waitFor(
-        async () => {
-          const b = (await request(backend.http).get(`/api/batches/${batchRes.body.id}`).set(auth(heavy)).expect(200)).body as BatchView;
-          if (b.failed) throw new Error(`batch item failed: ${JSON.stringify(b.items)}`);
-          return b.status === 'completed' ? b : null;
-        },
-        60_000,
-        200,
-      );
+      const done = await batchCompleted(batchRes.body.id);
       expect(done).toMatchObject({ total: 2, done: 2, failed: 0 });
     } finally {
       lane.resume();
