@@ -5,7 +5,8 @@ import { Messages } from '@visualnotes/contracts';
 import { screen } from '@testing-library/react';
 import { writeTokens } from '../../app/api/tokens';
 import { apiServerPerTest, renderAt } from '../../test/render';
-import { BatchForm } from './Batches';
+import type { BatchView } from '@visualnotes/contracts';
+import { BatchForm, BatchProgress } from './Batches';
 
 const api = apiServerPerTest({ transcription: true });
 
@@ -50,4 +51,35 @@ describe('the batch form', () => {
     renderForm();
     expect((await screen.findByTestId('batch-allowance')).textContent).toContain('Free plan: 3 of 10 video summaries left this month');
   });
+
+  it("keeps following a cancelled batch's videos that had already started", async () => {
+    const item = (status: BatchView['items'][number]['status'], progress = 0) => ({
+      id: 'i1',
+      video_id: 'v1',
+      title: 'Lecture one',
+      status,
+      error: null,
+      progress,
+    });
+    const view = (items: BatchView['items']): BatchView => ({
+      id: 'b1',
+      title: 'Lectures',
+      status: 'cancelled',
+      total: 2,
+      done: items.filter((i) => i.status === 'done').length,
+      failed: 0,
+      created_at: '2026-11-26T00:00:00.000Z',
+      items: [...items, { id: 'i2', video_id: null, title: 'Lecture two', status: 'cancelled', error: null, progress: 0 }],
+    });
+    let calls = 0;
+    api().on('GET /batches/b1', () => ({ status: 200, body: ++calls === 1 ? view([item('processing', 40)]) : view([item('done')]) }));
+    writeTokens({ token: 'Bearer a-token', refresh_token: 'a-refresh-token' });
+    renderAt('/batches', { '/batches': <BatchProgress id="b1" /> });
+    expect((await screen.findByTestId('batch-counts')).textContent).toContain('0 of 2 done');
+    // asked again until nothing of it runs any more
+    await screen.findByText(/1 of 2 done/, undefined, { timeout: 5_000 });
+    const asked = calls;
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(calls).toBe(asked);
+  }, 15_000);
 });
