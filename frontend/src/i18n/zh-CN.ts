@@ -896,7 +896,8 @@ const zhCN: Record<string, string> = {
   'Yes, cancel': '是，取消',
   'Keep going': '继续处理',
   'Clear files': '清除文件',
-  'Free plan: {{left}} of {{limit}} video summaries left this month; each video of a batch uses one.': '免费版：本月还剩 {{left}} / {{limit}} 次视频总结；批量任务中每个视频使用一次。',
+  'Free plan: {{left}} of {{limit}} video summaries left this month; each video of a batch uses one.':
+    '免费版：本月还剩 {{left}} / {{limit}} 次视频总结；批量任务中每个视频使用一次。',
   'Premium has no monthly limit.': 'Premium 没有每月限制。',
   '(empty)': '（空文件）',
   'Chosen files': '已选择的文件',
