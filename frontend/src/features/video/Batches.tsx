@@ -328,6 +328,7 @@ export function BatchList() {
                 {' · '}
                 {t('{{done}} of {{total}} done', { done: b.done, total: b.total })}
                 {b.failed ? ` · ${t('{{count}} failed', { count: b.failed })}` : ''}
+                {b.status === 'cancelled' ? ` · ${t('Cancelled')}` : ''}
               </span>
             </li>
           ))}
