@@ -23,7 +23,7 @@ export async function gateway(ctx) {
   const pids = {};
   const children = [];
   try {
-    for (const kind of ['fastify', 'nest-fastify', 'nest-express']) {
+    for (const kind of ['fastify', 'nest-fastify', 'nest-fastify-context', 'nest-express']) {
       const port = await freePort();
       const child = await startChild(join(ctx.root, 'bench/support/http-servers.cjs'), [kind, String(port)]);
       children.push(child);
@@ -48,15 +48,19 @@ export async function gateway(ctx) {
     }
     const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const rps = (kind) => median(rounds.map((r) => r[kind].rps));
-    const ratio = (kind) => median(rounds.map((r) => r[kind].rps / r.fastify.rps));
+    const ratioTo = (kind, base) => median(rounds.map((r) => r[kind].rps / r[base].rps));
+    const ratio = (kind) => ratioTo(kind, 'fastify');
     const cpuUs = (kind) => median(rounds.map((r) => r[kind].cpuUs));
     const cpuRatio = (kind) => median(rounds.map((r) => r.fastify.cpuUs / r[kind].cpuUs));
     const latency = (kind) => `${median(rounds.map((r) => r[kind].p50))} / ${median(rounds.map((r) => r[kind].p99))}`;
-    const s = 'gateway (GET /api/health/live, 50 connections; medians of 5 alternating 2 s rounds)';
+    const s = `gateway (GET /api/health/live, 50 connections; medians of 5 alternating 2 s rounds; Node ${process.versions.node})`;
     return [
       { section: s, name: 'bare Fastify', value: rps('fastify'), unit: 'req/s' },
       { section: s, name: 'Nest on Fastify adapter', value: rps('nest-fastify'), unit: 'req/s' },
       { section: s, name: 'Nest on Express adapter', value: rps('nest-express'), unit: 'req/s' },
+      // What any API route in Nest can reach at most: an async handler and a per-request context.
+      { section: s, name: 'Nest on Fastify, async route with a request context', value: rps('nest-fastify-context'), unit: 'req/s' },
+      { section: s, name: 'Nest, async route with a request context / bare Fastify', value: ratio('nest-fastify-context'), unit: '×' },
       { section: s, name: 'our gateway (security headers, request id)', value: rps('gateway'), unit: 'req/s' },
       { section: s, name: 'our gateway p50 / p99', value: latency('gateway'), unit: 'ms' },
       { section: s, name: 'bare Fastify p50 / p99', value: latency('fastify'), unit: 'ms' },
@@ -76,6 +80,7 @@ export async function gateway(ctx) {
       { section: s, name: 'our gateway, API pipeline (GET /api/health/gateway)', value: rps('api'), unit: 'req/s' },
       ...(cpuUs('api') > 0 ? [{ section: s, name: 'API pipeline: server CPU per request', value: cpuUs('api'), unit: 'µs' }] : []),
       { section: s, name: 'API pipeline / bare Fastify', value: ratio('api'), unit: '×', goal: '≥ 0.6' },
+      { section: s, name: 'API pipeline / Nest async route with a request context', value: ratioTo('api', 'nest-fastify-context'), unit: '×' },
       ...(cpuUs('api') > 0 ? [{ section: s, name: 'CPU per request, bare Fastify / API pipeline', value: cpuRatio('api'), unit: '×' }] : []),
     ];
   } finally {

@@ -37,6 +37,9 @@ describe('operator tools', () => {
 
   it('serves Prometheus metrics from the gateway and from a service on METRICS_PORT', async () => {
     await request(backend.http).get('/api/health');
+    await request(backend.http).get('/api/projects/00000000-0000-4000-8000-000000000000').expect(401);
+    await request(backend.http).get('/api/no-such-route').expect(404);
+    await request(backend.http).get('/api/health/live').expect(200);
     // Each queue's depth comes from the first process scraped that watches it (a lease in Redis).
     const media = await fetchText(`http://127.0.0.1:${metricsPort}/metrics`);
     expect(media.status).toBe(200);
@@ -44,7 +47,13 @@ describe('operator tools', () => {
     expect(media.body).toMatch(/vn_queue_jobs\{queue="media-jobs",state="active"/);
     expect(media.body).toContain('vn_request_duration_seconds');
     const gw = await request(backend.http).get('/metrics').expect(200);
-    expect(gw.text).toMatch(/vn_request_duration_seconds_bucket\{.*kind="http"/);
+    // API requests by route pattern and status; those no route matched together; liveness probes not at all.
+    const count = (route: string, status: number) =>
+      Number(gw.text.match(new RegExp(`vn_request_duration_seconds_count\\{[^}]*route="${route}",status="${status}"[^}]*\\} (\\d+)`))?.[1] ?? 0);
+    expect(count('GET /api/health', 503)).toBe(1); // some services are not started here
+    expect(count('GET /api/projects/:id', 401)).toBe(1);
+    expect(count('GET unmatched', 404)).toBe(1);
+    expect(gw.text).not.toContain('/api/health/live');
     expect(gw.text).toMatch(/vn_queue_jobs\{.*queue="auth-mail".*state="waiting"/);
     expect(gw.text).not.toMatch(/vn_queue_jobs\{.*queue="media-jobs"/);
   });

@@ -8,7 +8,7 @@ export interface RateLimitOptions {
   prefix: string;
   /** How often each copy adds its counts to Redis and reads the shared totals. */
   syncMs?: number;
-  /** Keys held in memory at most (the least recently seen go first). */
+  /** Keys held in memory at most (those whose window started first go first). */
   maxKeys?: number;
 }
 
@@ -56,12 +56,14 @@ export class SharedRateLimiter {
     const window = Math.floor(now / windowMs);
     let c = this.counters.get(key);
     if (!c || c.window !== window) {
+      // A key is (re-)inserted when its window starts, so the map is in order of window start: when
+      // it is full, the first key is one not seen since an earlier window, or the oldest of this one.
+      // (Moving a key to the end on every hit would cost a Map delete and set, ~1.5 µs a request.)
       c = { window, shared: 0, pending: 0 };
+      this.counters.delete(key);
       if (this.counters.size >= this.maxKeys) this.counters.delete(this.counters.keys().next().value!);
-    } else {
-      this.counters.delete(key); // re-inserted below: the map stays in least-recently-seen order
+      this.counters.set(key, c);
     }
-    this.counters.set(key, c);
     const used = c.shared + c.pending;
     const resetMs = (window + 1) * windowMs - now;
     if (used >= max) return { allowed: false, limit: max, remaining: 0, resetMs };

@@ -1,13 +1,47 @@
 import { Inject, Injectable, Logger, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ServiceMetrics } from '@visualnotes/common';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pathOf } from '../common/request-target';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { LIVENESS_PATH } from '../health/liveness';
 
 /** The gateway's Prometheus registry; the queue dashboard adds the queue depths to it. */
 export const METRICS = Symbol('GATEWAY_METRICS');
+
+type RouteSeries = ReturnType<ServiceMetrics['requestDuration']['labels']>;
+
+/**
+ * The time of every API request by route and status. Each API route gets an `onResponse` hook of
+ * its own, its label known when the route is registered: a request pays for a lookup by method and
+ * status and the observation. (A global hook would read `request.routeOptions`, which builds an
+ * object on every call, and build the label each time.) Requests no route matched are timed under
+ * `unmatched` by one global hook that looks at them alone.
+ */
+function timeApiRoutes(fastify: FastifyInstance, histogram: ServiceMetrics['requestDuration']): void {
+  const timer = (route: (method: string) => string) => {
+    // One labelled series per method and status, looked up once (labelling costs more than observing).
+    const series = new Map<string, RouteSeries>();
+    return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      const key = `${request.method} ${reply.statusCode}`;
+      let s = series.get(key);
+      if (!s) series.set(key, (s = histogram.labels({ kind: 'http', route: route(request.method), status: String(reply.statusCode) })));
+      s.observe(reply.elapsedTime / 1000);
+      done();
+    };
+  };
+  fastify.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url === LIVENESS_PATH) return;
+    const hook = timer((method) => `${method} ${route.url}`);
+    const existing = route.onResponse;
+    route.onResponse = existing ? [...(Array.isArray(existing) ? existing : [existing]), hook] : [hook];
+  });
+  const unmatched = timer((method) => `${method} unmatched`);
+  fastify.addHook('onResponse', (request, reply, done) => {
+    if (request.is404 && pathOf(request.url).startsWith('/api/')) return unmatched(request, reply, done);
+    done();
+  });
+}
 
 /** The time of every API request by route and status, and Prometheus metrics at /metrics (and on METRICS_PORT). */
 @Injectable()
@@ -18,24 +52,14 @@ class HttpMetrics implements OnModuleInit, OnApplicationBootstrap {
     private readonly host: HttpAdapterHost,
     @Inject(METRICS) private readonly metrics: ServiceMetrics,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {}
+  ) {
+    // Here rather than in onModuleInit: Nest registers the routes between the two, and each API
+    // route gets its own timing hook as it is registered.
+    timeApiRoutes(this.host.httpAdapter.getInstance<FastifyInstance>(), this.metrics.requestDuration);
+  }
 
   onModuleInit() {
     const fastify = this.host.httpAdapter.getInstance<FastifyInstance>();
-    const histogram = this.metrics.requestDuration;
-    // One labelled series per route and status, looked up once (labelling costs more than observing).
-    const series = new Map<string, ReturnType<typeof histogram.labels>>();
-    fastify.addHook('onResponse', (request, reply, done) => {
-      const path = pathOf(request.url);
-      if (path.startsWith('/api/') && path !== LIVENESS_PATH) {
-        const route = `${request.method} ${request.routeOptions?.url ?? 'unmatched'}`;
-        const key = `${route} ${reply.statusCode}`;
-        let s = series.get(key);
-        if (!s) series.set(key, (s = histogram.labels({ kind: 'http', route, status: String(reply.statusCode) })));
-        s.observe(reply.elapsedTime / 1000);
-      }
-      done();
-    });
     const token = this.config.METRICS_TOKEN;
     // Queue names, routes and error counts are for operators: in production the public port serves
     // them only with the token; without one they are on METRICS_PORT alone (or nowhere).
