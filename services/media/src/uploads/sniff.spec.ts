@@ -1,3 +1,4 @@
+import iconv from 'iconv-lite';
 import { sniffContentType } from './sniff';
 
 describe('sniffContentType', () => {
@@ -15,6 +16,21 @@ describe('sniffContentType', () => {
   it('tells Office files apart by their entries, not their name', () => {
     expect(sniffContentType(Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), Buffer.from('....word/document.xml')]))).toContain('wordprocessingml');
     expect(sniffContentType(Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), Buffer.from('....ppt/slides/slide1.xml')]))).toContain('presentationml');
+  });
+
+  it('knows subtitles and text in UTF-16 and Windows-1252, and still knows MP3 frames', () => {
+    const srt = '1\r\n00:00:01,000 --> 00:00:02,000\r\nÇa coûte 5 €\r\n';
+    expect(sniffContentType(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(srt, 'utf16le')]))).toBe('application/x-subrip');
+    expect(sniffContentType(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(srt, 'utf16le').swap16()]))).toBe('application/x-subrip');
+    expect(sniffContentType(iconv.encode(srt, 'win1252'))).toBe('application/x-subrip');
+    expect(sniffContentType(iconv.encode('Notes de la réunion, 12 €', 'win1252'))).toBe('text/plain');
+    // MPEG audio frames: FF FB (MPEG-1 layer III), and FF FE (layer I) followed by audio data
+    expect(sniffContentType(Buffer.from([0xff, 0xfb, 0x90, 0x64, 0x00, 0x00, 0x00, 0x00]))).toBe('audio/mpeg');
+    let seed = 7;
+    const frames = Buffer.from(
+      Array.from({ length: 2048 }, (_, i) => (i < 4 ? [0xff, 0xfe, 0x90, 0x64][i] : (seed = (seed * 1103515245 + 12345) % 2 ** 31) >> 16) & 0xff),
+    );
+    expect(sniffContentType(frames)).toBe('audio/mpeg');
   });
 
   it('refuses empty and binary junk', () => {

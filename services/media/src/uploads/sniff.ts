@@ -1,3 +1,6 @@
+import iconv from 'iconv-lite';
+import { textEncoding } from '../common/text-files';
+
 /**
  * The real type of a file from its first bytes (magic numbers), never from its name.
  * Returns a MIME type, or null when the content is not one we accept.
@@ -14,6 +17,11 @@ export function sniffContentType(head: Buffer): string | null {
   if (ascii(0, 'RIFF') && ascii(8, 'WAVE')) return 'audio/wav';
   if (ascii(0, 'OggS')) return 'audio/ogg';
   if (ascii(0, 'fLaC')) return 'audio/flac';
+  // UTF-16 text starts with a byte-order mark that an MP3 frame header could also start with.
+  if ((b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff)) {
+    const type = textType(b);
+    if (type) return type;
+  }
   if (ascii(0, 'ID3') || (b[0] === 0xff && (b[1] & 0xe0) === 0xe0)) return 'audio/mpeg';
   if (ascii(4, 'ftyp')) {
     const brand = b.subarray(8, 12).toString('latin1');
@@ -29,19 +37,16 @@ export function sniffContentType(head: Buffer): string | null {
     if (names.includes('ppt/')) return 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
     return 'application/zip';
   }
-  const text = b.toString('utf8');
-  if (isText(b)) {
-    const trimmed = text.replace(/^\uFEFF/, '').trimStart();
-    if (trimmed.startsWith('WEBVTT')) return 'text/vtt';
-    if (/^\d+\s*\r?\n\d{2}:\d{2}:\d{2}[,.]\d{3} --> /.test(trimmed)) return 'application/x-subrip';
-    if (/^<\?xml[^>]*>\s*<svg[\s>]|^<svg[\s>]/i.test(trimmed)) return 'image/svg+xml';
-    return 'text/plain';
-  }
-  return null;
+  return textType(b);
 }
 
-function isText(b: Buffer): boolean {
-  const sample = b.subarray(0, 4096);
-  if (sample.includes(0)) return false;
-  return !sample.toString('utf8').includes('\uFFFD') || sample.length < 8;
+/** Subtitles, SVG or plain text, in any encoding {@link textEncoding} knows; null for binary data. */
+function textType(b: Buffer): string | null {
+  const encoding = textEncoding(b);
+  if (!encoding) return null;
+  const trimmed = iconv.decode(b, encoding, { stripBOM: true }).trimStart();
+  if (trimmed.startsWith('WEBVTT')) return 'text/vtt';
+  if (/^\d+\s*\r?\n\d{2}:\d{2}:\d{2}[,.]\d{3} --> /.test(trimmed)) return 'application/x-subrip';
+  if (/^<\?xml[^>]*>\s*<svg[\s>]|^<svg[\s>]/i.test(trimmed)) return 'image/svg+xml';
+  return 'text/plain';
 }

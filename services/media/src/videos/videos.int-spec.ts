@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Messages, type VideoView } from '@visualnotes/contracts';
 import { signUp, tempDir, waitFor, type SignedUp, type StandInLine, type YoutubeStandIn, TWO_TOPICS } from '@visualnotes/testing';
+import iconv from 'iconv-lite';
 import request from 'supertest';
 import { startVideoBackend, type Backend, type VideoBackend } from '../../../../test/support/backend';
 import { toneWithPauses } from '../../../../test/support/transcription';
@@ -242,6 +243,21 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
     expect(video.transcript[1]).toEqual({ start: 4.5, end: 9, text: 'It becomes the transcript of the video.' });
   });
 
+  it('reads subtitle files saved as UTF-16 (Notepad "Unicode") or Windows-1252, with their markup dropped', async () => {
+    const srt = '1\r\n00:00:01,000 --> 00:00:03,000\r\n{\\an8}<i>Ça coûte 12 €</i>, déjà payé.\r\n\r\n2\r\n00:00:03,000 --> 00:00:05,000\r\nÀ bientôt.\r\n';
+    const files = [
+      { name: 'unicode.srt', bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(srt, 'utf16le')]) },
+      { name: 'windows.srt', bytes: iconv.encode(srt, 'win1252') },
+    ];
+    for (const file of files) {
+      const up = await request(backend.http).post('/api/uploads').set(auth(alice)).attach('file', file.bytes, { filename: file.name }).expect(201);
+      expect(up.body.content_type).toBe('application/x-subrip');
+      const res = await request(backend.http).post('/api/videos').set(auth(alice)).send({ file_id: up.body.file_id }).expect(202);
+      const video = await ready(res.body.video.id, alice);
+      expect(video.transcript.map((l) => l.text)).toEqual(['Ça coûte 12 €, déjà payé.', 'À bientôt.']);
+    }
+  });
+
   it('says so in words when a subtitle file has no timed captions', async () => {
     const up = await request(backend.http)
       .post('/api/uploads')
@@ -249,7 +265,7 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
       .attach('file', Buffer.from('WEBVTT\n\nNOTE nothing timed here\n'), { filename: 'empty.vtt', contentType: 'text/vtt' })
       .expect(201);
     const res = await request(backend.http).post('/api/videos').set(auth(alice)).send({ file_id: up.body.file_id });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(422);
     expect(res.body.message).toBe(Messages.subtitlesEmpty);
   });
 

@@ -27,6 +27,7 @@ import { randomUUID } from 'node:crypto';
 import { TagsService } from '../tags/tags.service';
 import { UploadsService } from '../uploads/uploads.service';
 import { UsageService } from '../usage/usage.service';
+import { decodeText } from '../common/text-files';
 import { parseSubtitles } from '../youtube/timedtext';
 import { chooseTrack, YoutubeClient } from '../youtube/youtube.client';
 import { Video } from './video.entity';
@@ -145,8 +146,9 @@ export class VideosService {
     const row = this.videos.draft({ provider: 'upload', uploadId: file.file_id, title, url: null });
     const looksLikeSubtitles = SUBTITLE_TYPES.has(file.content_type) || (file.content_type === 'text/plain' && /\.(srt|vtt)$/i.test(file.name));
     if (looksLikeSubtitles) {
-      const lines = parseSubtitles((await this.storage.getBuffer(file.storage_key)).toString('utf8'));
-      if (!lines.length) throw new DomainError('NO_TRANSCRIPT', Messages.subtitlesEmpty);
+      const lines = parseSubtitles(decodeText(await this.storage.getBuffer(file.storage_key)) ?? '');
+      // A file we took, that holds nothing we can use: 422 like an empty document.
+      if (!lines.length) throw new DomainError('DOCUMENT_EMPTY', Messages.subtitlesEmpty);
       row.transcript = lines;
       row.transcriptSource = 'subtitles';
       row.duration = lines.at(-1)!.end;

@@ -12,8 +12,17 @@ export function decodeEntities(text: string): string {
   });
 }
 
+/**
+ * Caption text without markup: HTML-like tags (`<i>`, `<font>`, WebVTT's `<v>`), ruby readings
+ * (`<rt>`, shown above the text, not part of it) and SubRip/ASS override tags such as `{\an8}`.
+ */
 const clean = (text: string) =>
-  decodeEntities(text.replace(/<[^>]*>/g, ''))
+  decodeEntities(
+    text
+      .replace(/<rt>[\s\S]*?<\/rt>/gi, '')
+      .replace(/<[^>]*>/g, '')
+      .replace(/\{\\[^}]*\}/g, ''),
+  )
     .replace(/\s+/g, ' ')
     .trim();
 const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -1,4 +1,5 @@
 import { DomainError, type DocumentKind } from '@visualnotes/contracts';
+import { textEncoding } from '../../common/text-files';
 import { zipEntryNames } from './zip';
 
 const NAMES: Record<DocumentKind, string> = { pdf: 'PDF', pptx: 'PowerPoint', docx: 'Word', text: 'text' };
@@ -29,15 +30,6 @@ export function claimedKind(name?: string, declaredType?: string): DocumentKind 
   return null;
 }
 
-function isText(b: Buffer): boolean {
-  const sample = b.subarray(0, 64 * 1024);
-  if (sample.includes(0)) return false;
-  // A multi-byte character cut at the sample's end is not an error.
-  const decoded = sample.toString('utf8');
-  const bad = decoded.slice(0, Math.max(0, decoded.length - 4)).includes('\uFFFD');
-  return !bad;
-}
-
 /**
  * The kind of a document from its content (magic bytes, the archive's part names), never its name.
  * Throws the user-facing error for what we cannot read.
@@ -57,7 +49,7 @@ export async function detectKind(data: Buffer, maxZipEntries: number): Promise<D
     if (data.includes(Buffer.from('EncryptedPackage', 'utf16le'))) throw new DomainError('DOCUMENT_ENCRYPTED');
     throw new DomainError('DOCUMENT_UNSUPPORTED');
   }
-  if (isText(data)) return 'text';
+  if (textEncoding(data.subarray(0, 64 * 1024))) return 'text';
   throw new DomainError('DOCUMENT_UNSUPPORTED');
 }
 

@@ -1,3 +1,4 @@
+import iconv from 'iconv-lite';
 import { DEFAULT_LIMITS, extractDocument, extractText } from '.';
 import { documentFixtures, inflatingPdf, JAPANESE_LINES, japanesePdf, linesPdf, pdfOf, SOLAR_FACTS, type Fixtures } from '@visualnotes/testing';
 
@@ -98,6 +99,14 @@ describe('document extraction (files made by LibreOffice)', () => {
       { page: 1, title: 'Intro', text: 'First paragraph.\nSecond one.' },
       { page: 2, title: 'Details', text: 'More text here.' },
     ]);
+  });
+
+  it('reads text files saved as UTF-16 or Windows-1252, not only UTF-8', async () => {
+    const text = '# Réunion\n\nLe budget de 12 000 € est approuvé. Prochaine étape : l’été.\n';
+    for (const bytes of [Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]), iconv.encode(text.replace('’', "'"), 'win1252')]) {
+      const doc = await extractDocument(bytes, { name: 'notes.txt' }, DEFAULT_LIMITS);
+      expect(doc.pages[0].text).toContain('Le budget de 12 000 € est approuvé.');
+    }
   });
 
   it('detects the type by content, not by name', async () => {

@@ -1,3 +1,4 @@
+import { decodeText } from '../../common/text-files';
 import { cleanDocument } from './clean-text';
 import { checkClaim, claimedKind, detectKind } from './detect';
 import { extractDocx, extractText } from './docx';
@@ -24,7 +25,7 @@ export async function extractDocument(data: Buffer, file: { name?: string; decla
       doc = await extractDocx(data, limits);
       break;
     case 'text':
-      doc = extractText(data.toString('utf8'), limits);
+      doc = extractText(decodeText(data) ?? '', limits);
       break;
   }
   // Printed pages and slides repeat headers, footers and page numbers; Word and text parts do not.
