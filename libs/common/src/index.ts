@@ -1,4 +1,5 @@
 export * from './config';
+export * from './json-text';
 export * from './logger';
 export * from './database';
 export * from './jobs';

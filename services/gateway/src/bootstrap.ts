@@ -11,6 +11,8 @@ import {
   createLogger,
   endSpan,
   exitOnStopSignal,
+  hasUnicodeEscape,
+  jsonBodyProblem,
   loadConfig,
   PinoNestLogger,
   requestContext,
@@ -28,7 +30,6 @@ import { authenticate } from './auth/auth.guard';
 import { TokenVerifier } from './auth/token-verifier.service';
 import { applyBodyLimits } from './common/body-limits';
 import { HttpErrorFilter } from './common/http-error.filter';
-import { hasUnicodeEscape, jsonBodyProblem } from './common/json-body';
 import { SharedRateLimiter } from './common/rate-limiter';
 import { canonicalTarget, hasEncodedNul, pathOf } from './common/request-target';
 import { LIVENESS_PATH } from './health/liveness';

@@ -5,6 +5,7 @@ import { errorBody, requestSchemaOf } from '@visualnotes/contracts';
 import Redis from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import type { z } from 'zod';
+import { hasUnicodeEscape, jsonBodyProblem } from '../json-text';
 import { requestContext } from '../logger';
 import { within } from '../shutdown';
 import { endSpan, startSpan, tracingOn } from '../tracing';
@@ -177,6 +178,10 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
       : undefined;
     await requestContext.run(span ? { requestId: envelope.requestId, span } : { requestId: envelope.requestId }, async () => {
       try {
+        // No handler sees text PostgreSQL cannot store (NUL, half a surrogate pair), whichever way it
+        // came in (a file's content or name, a live channel message): JSON carries it only escaped.
+        const problem = hasUnicodeEscape(raw) ? jsonBodyProblem(envelope.data, true, Infinity) : null;
+        if (problem) throw problem;
         // Checked once here: a handler only ever sees a request of its pattern's type.
         const data = schema ? parseRequest(schema, envelope.data) : envelope.data;
         const context = new RpcContext([envelope.pattern, envelope.requestId]);

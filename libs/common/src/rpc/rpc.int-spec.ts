@@ -113,6 +113,21 @@ describe('RPC over Redis queues', () => {
     });
   });
 
+  it('refuses text PostgreSQL cannot store (NUL, half a surrogate pair) anywhere in a request, before the handler', async () => {
+    const before = ProbeController.calls;
+    for (const bad of [
+      { n: 1, name: 'a\u0000b' },
+      { n: 2, scene: { elements: [{ text: 'x\ud800' }] } },
+      { n: 3, files: { 'k\u0000': 1 } },
+    ]) {
+      const err = await firstValueFrom(client.send('publish.probe.echo', bad)).catch((e) => e);
+      expect(err).toMatchObject({ statusCode: 400, code: 'INVALID_CHARACTERS' });
+    }
+    expect(ProbeController.calls).toBe(before);
+    // escapes of ordinary characters are fine
+    await expect(firstValueFrom(client.send('publish.probe.echo', { n: 4, text: 'tab\there \u0001 ✓' }))).resolves.toMatchObject({ n: 4 });
+  });
+
   it('hides unexpected errors behind a 500 without their details', async () => {
     const err = await firstValueFrom(client.send('publish.probe.crash', {})).catch((e) => e);
     expect(err.statusCode).toBe(500);

@@ -236,5 +236,13 @@ describe('account rules', () => {
       expect(r.outbox.to('bob@example.com').at(-1)!.linkOrCode).toBe('https://notes.example/account/login?register=1');
       expect(r.outbox.to('dan@example.com').at(-1)!.linkOrCode).toBe('https://notes.example/account/login?register=1');
     });
+
+    it('sends one address a few invitations per window, then no more (invite, remove, invite again)', async () => {
+      const project = { project_id: randomUUID(), project_title: 'Plan', inviter_name: 'Carl', role: 'viewer' as const };
+      for (let i = 0; i < 8; i++) await r.service.sendProjectInvitation({ ...project, email: 'target@example.com' });
+      expect(r.outbox.to('target@example.com')).toHaveLength(3);
+      await r.service.sendProjectInvitation({ ...project, email: 'other@example.com' });
+      expect(r.outbox.to('other@example.com')).toHaveLength(1);
+    });
   });
 });

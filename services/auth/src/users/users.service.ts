@@ -66,13 +66,17 @@ export class UsersService {
     role: 'editor' | 'viewer';
   }): Promise<void> {
     const email = normalizeEmail(String(req.email ?? ''));
+    // Like every mail one address can be sent by someone else's action: a few per window, then
+    // silently none (inviting, removing and inviting again must not flood an inbox).
+    if (!(await this.throttle.allowMail('invitation', email))) return;
     const user = await this.users.findByEmail(email);
     const known = Boolean(user?.activatedAt);
     const link = known ? `${this.base}/projects/${encodeURIComponent(req.project_id)}` : `${this.base}/account/login?register=1`;
     await this.mail.send(
       renderMail('projectInvitation', user?.locale, email, {
         name: req.inviter_name || 'Someone',
-        project: req.project_title,
+        // a title is one line, also in the subject
+        project: req.project_title.replace(/\s+/g, ' ').trim(),
         role: req.role,
         signUp: !known,
         link,

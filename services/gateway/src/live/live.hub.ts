@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { redisOptions, RpcClient } from '@visualnotes/common';
+import { hasUnicodeEscape, jsonBodyProblem, redisOptions, RpcClient } from '@visualnotes/common';
 import {
   LIVE_MESSAGE_BURST,
   LIVE_MESSAGE_MAX_BYTES,
@@ -245,12 +245,17 @@ export class LiveHub implements OnModuleDestroy {
     const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as ArrayBuffer | Buffer).byteLength;
     if (size > LIVE_MESSAGE_MAX_BYTES) return this.fail(conn, LiveMessages.tooLarge);
     if (isBinary) return this.fail(conn, LiveMessages.invalid);
+    const text = Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(data as Buffer[]).toString('utf8');
     let parsed: unknown;
     try {
-      parsed = JSON.parse(Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(data as Buffer[]).toString('utf8'));
+      parsed = JSON.parse(text);
     } catch {
       return this.fail(conn, LiveMessages.invalid);
     }
+    // What a request body may not hold (NUL, half a surrogate pair, deep nesting), a message may not
+    // either: it would reach everyone in the room and then fail every save of the project.
+    const problem = jsonBodyProblem(parsed, hasUnicodeEscape(text));
+    if (problem) return this.fail(conn, problem.message);
     const result = liveClientMessageSchema.safeParse(parsed);
     if (!result.success) return this.fail(conn, LiveMessages.invalid);
     const message = result.data;

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   elementWins,
+  ErrorCatalogue,
   LIVE_MESSAGE_MAX_BYTES,
   LIVE_PROTOCOL,
   LiveCloseCodes,
@@ -283,6 +284,24 @@ describe('live channel across two gateway copies', () => {
     expect(b.closed).toBeNull();
     expect(b.errors()).toEqual([]);
     expect(b.scene.size).toBe(1);
+  });
+
+  it('refuses text that cannot be saved (NUL, half a surrogate pair): nobody receives it, and saving goes on', async () => {
+    const id = await sharedProject();
+    const a = await connect(backend.url, owner, id);
+    const b = await connect(secondUrl, editor, id);
+    const poison = rect({ text: 'a\u0000b' });
+    b.ws.send(JSON.stringify({ type: 'update', elements: [poison] }));
+    await waitFor(() => (b.errors().includes(ErrorCatalogue.INVALID_CHARACTERS.message) ? true : null), 5_000, 20);
+    await new Promise((r) => setTimeout(r, 1_100));
+    b.ws.send(JSON.stringify({ type: 'update', elements: [rect({ text: 'x\ud800' })] }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(b.errors().filter((m) => m === ErrorCatalogue.INVALID_CHARACTERS.message)).toHaveLength(2);
+    // what comes next is shared and saved as usual
+    const fine = a.edit(rect());
+    await waitFor(() => b.scene.get(fine.id) ?? null, 5_000, 20);
+    expect(b.scene.has(poison.id)).toBe(false);
+    expect(await savedFingerprint(id, a.fingerprint())).toEqual(a.fingerprint());
   });
 
   it('limits the messages a connection sends per second', async () => {

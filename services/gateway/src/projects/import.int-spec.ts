@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PublishMessages, type Project } from '@visualnotes/contracts';
+import { ErrorCatalogue, PublishMessages, type Project } from '@visualnotes/contracts';
 import { createTestEnv, signUp, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import { compressToBase64 } from 'lz-string';
 import request from 'supertest';
@@ -108,6 +108,25 @@ describe('POST /api/projects/import (gateway, media and publish)', () => {
     const noFile = await request(backend.http).post('/api/projects/import').set(auth(alice)).send({ file: 'x' }).expect(400);
     expect(noFile.body.message).toContain('multipart/form-data');
     await request(backend.http).post('/api/projects/import').attach('file', fixture('old-format.excalidraw'), 'old.excalidraw').expect(401);
+  });
+
+  it('answers 400, never 500, to text that cannot be saved and to a body cut short', async () => {
+    const file = JSON.parse(fixture('old-format.excalidraw').toString('utf8'));
+    file.elements[0].text = 'a\u0000b';
+    for (const [bytes, name] of [
+      [Buffer.from(JSON.stringify(file)), 'nul.excalidraw'],
+      [Buffer.from(JSON.stringify(file).replace('a\\u0000b', '\\ud800')), 'surrogate.excalidraw'],
+      [fixture('old-format.excalidraw'), 'a\u0000b.excalidraw'],
+    ] as const) {
+      const res = await request(backend.http).post('/api/projects/import').set(auth(alice)).attach('file', bytes, name);
+      expect([res.status, res.body.message]).toEqual([400, ErrorCatalogue.INVALID_CHARACTERS.message]);
+    }
+    const cut = await request(backend.http)
+      .post('/api/projects/import')
+      .set(auth(alice))
+      .set('content-type', 'multipart/form-data; boundary=XB')
+      .send('--XB\r\nContent-Disposition: form-data; name="file"; filename="a.excalidraw"\r\n\r\n{"type":"excalidraw","elements":[]}\r\n');
+    expect([cut.status, cut.body.message]).toEqual([400, 'The upload ended before the whole file arrived; please send it again']);
   });
 
   it('leaves out an embedded "image" that is not a picture, keeping the rest of the drawing', async () => {

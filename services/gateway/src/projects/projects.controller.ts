@@ -4,6 +4,7 @@ import { RpcClient, STORAGE, type Storage } from '@visualnotes/common';
 import { DomainError, EXCALIDRAW_FILE_MAX_BYTES, Patterns, PublishMessages } from '@visualnotes/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { brokenUpload } from '../uploads/multipart';
 import { uploadedFile } from '../uploads/uploads.controller';
 import { importExcalidrawFile } from './import';
 import { AuthGuard } from '../auth/auth.guard';
@@ -67,13 +68,18 @@ export class ProjectsController {
     const file = await uploadedFile(request, maxBytes);
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of file.file) {
-      size += (chunk as Buffer).length;
-      if (size > maxBytes) {
-        file.file.resume();
-        throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.importTooLarge);
+    try {
+      for await (const chunk of file.file) {
+        size += (chunk as Buffer).length;
+        if (size > maxBytes) {
+          file.file.resume();
+          throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.importTooLarge);
+        }
+        chunks.push(chunk as Buffer);
       }
-      chunks.push(chunk as Buffer);
+    } catch (err) {
+      // a body cut short or malformed is the sender's to fix, not a failure of ours
+      throw (err instanceof DomainError ? null : brokenUpload(file)) ?? err;
     }
     if (file.file.truncated) throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.importTooLarge);
     return importExcalidrawFile(this.storage, this.rpc, { ...caller(user), name: file.filename, bytes: Buffer.concat(chunks) });

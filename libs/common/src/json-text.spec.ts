@@ -1,4 +1,4 @@
-import { hasUnicodeEscape, JSON_MAX_DEPTH, jsonBodyProblem } from './json-body';
+import { hasUnicodeEscape, JSON_MAX_DEPTH, jsonBodyProblem } from './json-text';
 
 const nest = (depth: number): unknown => {
   let v: unknown = 'leaf';

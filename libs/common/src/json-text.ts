@@ -1,5 +1,10 @@
 import { DomainError } from '@visualnotes/contracts';
 
+/*
+ * JSON that PostgreSQL and every walker can take: the gateway checks request bodies and live
+ * channel messages with it, and every service checks the RPC requests it receives.
+ */
+
 /**
  * Deepest nesting of arrays and objects a JSON body may have. A scene is about 5 levels deep;
  * thousands of levels would overflow the stack of whatever walks the value later (serialising it
@@ -18,9 +23,10 @@ export function isInvalidText(s: string): boolean {
  * The first reason a parsed JSON body cannot be taken, or null. `checkText` may be false when the
  * raw body has no `\u` escape: JSON text can carry NUL or a lone surrogate only as an escape (raw
  * control characters are invalid JSON, and UTF-8 decoding never yields a lone surrogate). Walks the
- * value without recursion, so the walk itself cannot overflow.
+ * value without recursion, so the walk itself cannot overflow. `maxDepth` is for values that
+ * carry a checked body a level or two down (RPC requests).
  */
-export function jsonBodyProblem(value: unknown, checkText = true): DomainError | null {
+export function jsonBodyProblem(value: unknown, checkText = true, maxDepth = JSON_MAX_DEPTH): DomainError | null {
   if (value === null || typeof value !== 'object') {
     return checkText && typeof value === 'string' && isInvalidText(value) ? new DomainError('INVALID_CHARACTERS') : null;
   }
@@ -29,7 +35,7 @@ export function jsonBodyProblem(value: unknown, checkText = true): DomainError |
   while (stack.length) {
     const node = stack.pop() as object;
     const depth = depths.pop()!;
-    if (depth > JSON_MAX_DEPTH) return new DomainError('NESTING_TOO_DEEP');
+    if (depth > maxDepth) return new DomainError('NESTING_TOO_DEEP');
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
         const item: unknown = node[i];
@@ -56,9 +62,7 @@ export function jsonBodyProblem(value: unknown, checkText = true): DomainError |
   return null;
 }
 
-const BACKSLASH_U = Buffer.from('\\u');
-
-/** Whether a raw JSON body has any `\u` escape (else no string in it needs the text check). */
-export function hasUnicodeEscape(raw: Buffer): boolean {
-  return raw.indexOf(BACKSLASH_U) !== -1;
+/** Whether raw JSON text has any `\u` escape (else no string in it needs the text check). */
+export function hasUnicodeEscape(raw: Buffer | string): boolean {
+  return raw.indexOf('\\u') !== -1;
 }
