@@ -85,6 +85,19 @@ describe('document summaries that follow the document', () => {
     expect(headingGroups([{ page: 1, title: null, text: 'Plain text.' }])).toBeNull();
   });
 
+  it('never cuts a sentence where it repeats the words of its section title', () => {
+    const pages: DocumentPageView[] = [
+      { page: 1, title: 'Budget', text: 'The Budget for 2025 was approved in March.' },
+      { page: 2, headings: ['Results', 'Outlook'], title: null, text: 'Results\nThe Results improved.\nOutlook\nA calm Outlook.' },
+    ];
+    const groups = headingGroups(pages)!;
+    expect(groups.map((g) => [g.title, g.units.map((u) => u.text)])).toEqual([
+      ['Budget', ['The Budget for 2025 was approved in March.']],
+      ['Results', ['The Results improved.']],
+      ['Outlook', ['A calm Outlook.']],
+    ]);
+  });
+
   it('caps the sections of a chunk full of headings by joining the smallest', () => {
     const pages: DocumentPageView[] = Array.from({ length: 20 }, (_, i) => ({
       page: i + 1,

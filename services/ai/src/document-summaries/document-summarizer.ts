@@ -51,7 +51,7 @@ export function headingGroups(pages: DocumentPageView[], structured = false): He
       if (text) group.units.push({ text, page: p.page });
     };
     for (const heading of headings) {
-      const at = p.text.indexOf(heading, cursor);
+      const at = lineAt(p.text, heading, cursor);
       take(at < 0 ? cursor : at);
       under = heading;
       cursor = at < 0 ? cursor : at + heading.length;
@@ -67,6 +67,20 @@ export function headingGroups(pages: DocumentPageView[], structured = false): He
     kept.splice(smallest, 1);
   }
   return kept;
+}
+
+/**
+ * Where `heading` stands as a line of its own in `text` (from `from` on), or -1. A heading of a Word
+ * part or slide title is kept apart from the text, and the same words inside a sentence ("The
+ * Budget for 2025…") must not cut that sentence in two.
+ */
+function lineAt(text: string, heading: string, from: number): number {
+  for (let at = text.indexOf(heading, from); at !== -1; at = text.indexOf(heading, at + 1)) {
+    const before = text.lastIndexOf('\n', at - 1);
+    const after = text.indexOf('\n', at + heading.length);
+    if (!text.slice(before + 1, at).trim() && !text.slice(at + heading.length, after === -1 ? text.length : after).trim()) return at;
+  }
+  return -1;
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
