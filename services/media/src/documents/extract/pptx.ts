@@ -112,7 +112,8 @@ export async function extractPptx(data: Buffer, limits: ExtractLimits): Promise<
     const notesPath = [...slideRels.values()].find((r) => r.type.endsWith('/notesSlide'))?.target;
     const notes = notesPath && entries.has(notesPath) ? shapes(entries.get(notesPath)!, ['sldNum', 'sldImg', 'hdr', 'ftr', 'dt']).paragraphs : [];
     const body = slide.paragraphs.filter((p, j) => !(j === 0 && p === slide.title));
-    const text = [body.join('\n'), notes.length ? `Notes: ${notes.join('\n')}` : ''].filter(Boolean).join('\n\n');
+    // Speaker notes after the slide's own text (no label: the deck may be in any language).
+    const text = [body.join('\n'), notes.join('\n')].filter(Boolean).join('\n\n');
     return { page: i + 1, title: slide.title, text: tidy(text) };
   });
   return { kind: 'pptx', title: coreTitle(entries.get('docProps/core.xml')) ?? pages.find((p) => p.title)?.title ?? null, pages };
