@@ -56,7 +56,12 @@ export async function detectKind(data: Buffer, maxZipEntries: number): Promise<D
 /** Refuses a file whose content is not what its name or type says. */
 export function checkClaim(claimed: DocumentKind | 'legacy' | null, detected: DocumentKind): void {
   if (!claimed || claimed === detected) return;
+  throw typeMismatch(claimed);
+}
+
+/** The refusal of a file whose content is not the kind its name or type claims. */
+export function typeMismatch(claimed: DocumentKind | 'legacy'): DomainError {
   // Old .ppt/.doc binaries are detected above; a .doc name on a text file is still a mismatch.
   const label = claimed === 'legacy' ? 'an old Office file' : NAMES[claimed];
-  throw new DomainError('DOCUMENT_TYPE_MISMATCH', `The content of this file does not match its type (${label}); please upload the original file`);
+  return new DomainError('DOCUMENT_TYPE_MISMATCH', `The content of this file does not match its type (${label}); please upload the original file`);
 }

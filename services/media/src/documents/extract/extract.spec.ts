@@ -110,6 +110,15 @@ describe('document extraction (files made by LibreOffice)', () => {
     }
   });
 
+  it('says a picture named report.pdf is not what its name says, rather than an unsupported kind', async () => {
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000200dd8a3a6d0000000049454e44ae426082',
+      'hex',
+    );
+    expect(await errorOf(extractDocument(png, { name: 'report.pdf' }, DEFAULT_LIMITS))).toMatchObject({ code: 'DOCUMENT_TYPE_MISMATCH' });
+    expect(await errorOf(extractDocument(png, { name: 'picture.png' }, DEFAULT_LIMITS))).toMatchObject({ code: 'DOCUMENT_UNSUPPORTED' });
+  });
+
   it('detects the type by content, not by name', async () => {
     const doc = await extractDocument(fx.pdf, { name: 'noextension' }, DEFAULT_LIMITS);
     expect(doc.kind).toBe('pdf');

@@ -1,6 +1,7 @@
 import { decodeText } from '../../common/text-files';
+import type { DocumentKind, DomainError } from '@visualnotes/contracts';
 import { cleanDocument } from './clean-text';
-import { checkClaim, claimedKind, detectKind } from './detect';
+import { checkClaim, claimedKind, detectKind, typeMismatch } from './detect';
 import { extractDocx, extractText } from './docx';
 import { extractPdf } from './pdf';
 import { extractPptx } from './pptx';
@@ -11,8 +12,15 @@ export { extractText } from './docx';
 
 /** Detects the kind of a file by its content, checks it against its claimed type, and extracts its pages. */
 export async function extractDocument(data: Buffer, file: { name?: string; declaredType?: string }, limits: ExtractLimits): Promise<ExtractedDocument> {
-  const kind = await detectKind(data, limits.maxZipEntries);
-  checkClaim(claimedKind(file.name, file.declaredType), kind);
+  const claimed = claimedKind(file.name, file.declaredType);
+  let kind: DocumentKind;
+  try {
+    kind = await detectKind(data, limits.maxZipEntries);
+  } catch (err) {
+    // A picture or archive named report.pdf: its name promised a kind we read, so say that it is not one.
+    throw claimed && claimed !== 'legacy' && (err as DomainError).code === 'DOCUMENT_UNSUPPORTED' ? typeMismatch(claimed) : err;
+  }
+  checkClaim(claimed, kind);
   let doc: ExtractedDocument;
   switch (kind) {
     case 'pdf':
