@@ -378,3 +378,36 @@ export function documentFixtures(): Fixtures {
     headingOnlyDocx,
   };
 }
+
+/**
+ * A one-page job application with three filled text fields (AcroForm widgets with their values and
+ * appearance streams), as form-filling software saves it: the labels are page text, the answers only
+ * field values.
+ */
+export function filledFormPdf(): Buffer {
+  const ap = (text: string, width: number) => ({
+    dict: `/Type /XObject /Subtype /Form /BBox [0 0 ${width} 20] /Resources << /Font << /F1 5 0 R >> >>`,
+    data: Buffer.from(`/Tx BMC BT /F1 11 Tf 2 5 Td (${text}) Tj ET EMC`, 'latin1'),
+  });
+  const field = (name: string, value: string, rect: string, appearance: number) =>
+    `<< /Type /Annot /Subtype /Widget /FT /Tx /T (${name}) /V (${value}) /Rect [${rect}] /P 3 0 R /DA (/F1 11 Tf 0 g) /AP << /N ${appearance} 0 R >> >>`;
+  const labels = [
+    'BT /F1 14 Tf 1 0 0 1 50 780 Tm (Job Application Form) Tj ET',
+    'BT /F1 11 Tf 1 0 0 1 50 740 Tm (Full name:) Tj ET',
+    'BT /F1 11 Tf 1 0 0 1 50 700 Tm (Position applied for:) Tj ET',
+    'BT /F1 11 Tf 1 0 0 1 50 660 Tm (Why do you want this job?) Tj ET',
+  ].join('\n');
+  return pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [6 0 R 7 0 R 8 0 R] /DA (/Helv 0 Tf 0 g) /DR << /Font << /F1 5 0 R /Helv 5 0 R >> >> >> >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R /Annots [6 0 R 7 0 R 8 0 R] >>',
+    { dict: '', data: Buffer.from(labels, 'latin1') },
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    field('name', 'Marie Curie', '200 735 450 755', 9),
+    field('position', 'Senior Research Chemist', '200 695 450 715', 10),
+    field('why', 'I want to study radioactivity in your laboratory.', '50 630 450 650', 11),
+    ap('Marie Curie', 250),
+    ap('Senior Research Chemist', 250),
+    ap('I want to study radioactivity in your laboratory.', 400),
+  ]);
+}

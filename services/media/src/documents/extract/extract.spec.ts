@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import { DEFAULT_LIMITS, extractDocument, extractText } from '.';
-import { documentFixtures, inflatingPdf, JAPANESE_LINES, japanesePdf, linesPdf, pdfOf, SOLAR_FACTS, type Fixtures } from '@visualnotes/testing';
+import { documentFixtures, filledFormPdf, inflatingPdf, JAPANESE_LINES, japanesePdf, linesPdf, pdfOf, SOLAR_FACTS, type Fixtures } from '@visualnotes/testing';
 
 const errorOf = (p: Promise<unknown>) =>
   p.then(
@@ -108,6 +108,13 @@ describe('document extraction (files made by LibreOffice)', () => {
       const doc = await extractDocument(bytes, { name: 'notes.txt' }, DEFAULT_LIMITS);
       expect(doc.pages[0].text).toContain('Le budget de 12 000 € est approuvé.');
     }
+  });
+
+  it('reads the answers of a filled PDF form along with its labels', async () => {
+    const doc = await extractDocument(filledFormPdf(), { name: 'application.pdf' }, DEFAULT_LIMITS);
+    expect(doc.pages[0].text.split('\n')).toEqual(
+      expect.arrayContaining(['Full name:', 'Marie Curie', 'Senior Research Chemist', 'I want to study radioactivity in your laboratory.']),
+    );
   });
 
   it('says a picture named report.pdf is not what its name says, rather than an unsupported kind', async () => {

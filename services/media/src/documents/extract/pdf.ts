@@ -76,7 +76,8 @@ export async function extractPdf(data: Buffer, limits: ExtractLimits): Promise<E
       try {
         const content = await page.getTextContent();
         const lines = pdfLines(content.items as TextItem[]);
-        pages.push({ page: n, title: null, text: tidy(lines.map((l) => l.text).join('\n')) });
+        const answers = await formValues(page);
+        pages.push({ page: n, title: null, text: tidy([...lines.map((l) => l.text), ...answers].join('\n')) });
         // Only short lines can be headings; the rest is kept as its size alone (for the body size).
         linesOf.push(lines.map((l) => (l.text.length <= 160 ? l : { text: '', size: l.size })));
       } finally {
@@ -94,6 +95,37 @@ export async function extractPdf(data: Buffer, limits: ExtractLimits): Promise<E
   } finally {
     await pdf.destroy().catch(() => undefined);
   }
+}
+
+interface FormWidget {
+  subtype?: string;
+  fieldType?: string;
+  fieldValue?: unknown;
+  hidden?: boolean;
+  rect?: number[];
+}
+
+/**
+ * What was typed or chosen in a filled form's fields: their values are not page text (a viewer draws
+ * them from the fields), yet they are the document's content. Top to bottom, then left to right,
+ * after the page's own text.
+ */
+async function formValues(page: { getAnnotations(): Promise<unknown[]> }): Promise<string[]> {
+  let annotations: FormWidget[];
+  try {
+    annotations = (await page.getAnnotations()) as FormWidget[];
+  } catch {
+    return []; // a broken annotation list costs the answers, not the page
+  }
+  return annotations
+    .filter((a) => a.subtype === 'Widget' && !a.hidden && (a.fieldType === 'Tx' || a.fieldType === 'Ch'))
+    .map((a) => ({
+      rect: a.rect ?? [0, 0, 0, 0],
+      value: (Array.isArray(a.fieldValue) ? a.fieldValue : [a.fieldValue]).filter((v) => typeof v === 'string').join(', '),
+    }))
+    .filter((a) => a.value.trim())
+    .sort((a, b) => b.rect[3] - a.rect[3] || a.rect[0] - b.rect[0])
+    .map((a) => a.value.replace(/\s+/g, ' ').trim());
 }
 
 /** What pdf.js throws for a file it cannot parse (anything else is our fault, not the file's). */
