@@ -155,20 +155,39 @@ export function pdfLines(items: TextItem[]): PdfLine[] {
     run = [];
     y = null;
   };
+  let lineSize = 0;
   for (const item of items) {
     const str = typeof item.str === 'string' ? item.str : '';
     const t = item.transform ?? [1, 0, 0, 1, 0, 0];
     const size = Math.abs(item.height || Math.hypot(t[2], t[3]) || 0);
+    const blank = !str.trim();
+    if (str && !blank && y !== null && raisedMark(str, size, t[5] - y, lineSize)) {
+      // A small raised number or sign inside a line: a footnote mark after a word (left out, so
+      // the sentence reads on), an exponent after a digit (kept, as superscript digits: 10⁵).
+      const before = run.at(-1)?.str.trimEnd().slice(-1) ?? '';
+      if (/\d/.test(before)) run.push({ str: str.trim().replace(/\d/g, (d) => SUPERSCRIPT_DIGITS[Number(d)]), dir: item.dir ?? 'ltr', x: t[4], size });
+      if (item.hasEOL) flush();
+      continue;
+    }
     if (str) {
-      // A new baseline starts a new line even without an end-of-line mark (words drawn one by one).
-      if (y !== null && Math.abs(t[5] - y) > Math.max(1, size * 0.5)) flush();
+      // A new baseline starts a new line even without an end-of-line mark (words drawn one by one);
+      // a blank between runs never does.
+      if (!blank && y !== null && Math.abs(t[5] - y) > Math.max(1, size * 0.5)) flush();
       run.push({ str, dir: item.dir ?? 'ltr', x: t[4], size });
-      y = t[5];
+      if (!blank || y === null) y = t[5];
+      if (!blank && (run.length === 1 || size > lineSize)) lineSize = size;
     }
     if (item.hasEOL) flush();
   }
   flush();
   return lines;
+}
+
+const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/** Set smaller and above the baseline of the line it sits in, and only digits or note signs. */
+function raisedMark(str: string, size: number, rise: number, lineSize: number): boolean {
+  return size > 0 && size < lineSize * 0.85 && rise > lineSize * 0.1 && rise < lineSize && /^[\d*†‡§¹²³⁰-⁹]{1,3}$/.test(str.trim());
 }
 
 const STRONG_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/g;

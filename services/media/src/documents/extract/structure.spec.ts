@@ -44,6 +44,28 @@ describe('document structure: headings, bibliographies, right-to-left lines', ()
     expect(pdfLines([item('Solar', 10, 'ltr'), item(' panels', 50, 'ltr')]).map((l) => l.text)).toEqual(['Solar panels']);
   });
 
+  it('keeps a sentence whole around a raised footnote mark, and keeps an exponent', () => {
+    // "Sales grew … quarter¹ across all regions." as LibreOffice sets a footnote mark; "10⁵ watts".
+    const item = (str: string, x: number, y: number, size: number, hasEOL = false) => ({
+      str,
+      x,
+      dir: 'ltr',
+      transform: [size, 0, 0, size, x, y],
+      height: size,
+      hasEOL,
+    });
+    const lines = pdfLines([
+      item('Sales grew strongly in the third quarter', 57, 760, 12),
+      item('1', 300, 764.6, 7),
+      item(' ', 304.5, 764.6, 0),
+      item('across all regions.', 308, 760, 12, true),
+      item('It peaked at 10', 57, 746, 12),
+      item('5', 140, 750.6, 7),
+      item(' watts.', 145, 746, 12, true),
+    ]);
+    expect(lines.map((l) => l.text)).toEqual(['Sales grew strongly in the third quarter across all regions.', 'It peaked at 10⁵ watts.']);
+  });
+
   it('sizes a line by most of its characters: a larger symbol inside a body line makes no heading', () => {
     // "efficiency (η) of the cell was" with the Greek letter set from a larger symbol font, twice.
     const item = (str: string, x: number, size: number) => ({ str, x, dir: 'ltr', transform: [size, 0, 0, size, x, 700], height: size, hasEOL: false });
