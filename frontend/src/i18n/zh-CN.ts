@@ -848,6 +848,10 @@ const zhCN: Record<string, string> = {
   'This file is not an Excalidraw drawing (.excalidraw)': '该文件不是 Excalidraw 绘图（.excalidraw）',
   'This file holds no Excalidraw drawing (an .excalidraw file, a PNG or SVG exported with the scene, or an Obsidian Excalidraw note)':
     '该文件中没有 Excalidraw 绘图（支持 .excalidraw 文件、嵌入了场景的 PNG 或 SVG 导出图，以及 Obsidian Excalidraw 笔记）',
+  'This is an Excalidraw library, not a drawing: open a canvas and open the file there to add its shapes to your library':
+    '这是 Excalidraw 素材库，不是绘图：请打开一个画布，在画布中打开此文件，把其中的图形加入素材库',
+  'This drawing file is damaged or incomplete (it may have been cut off while it was saved or downloaded); please try another copy':
+    '此绘图文件已损坏或不完整（可能在保存或下载时被截断）；请换一个副本再试',
   'The file is too large to import (the limit is 50 MB)': '文件太大，无法导入（上限为 50 MB）',
   'The drawing has more than 50 images; split it into several drawings and import them one by one': '该绘图包含超过 50 张图片；请拆分成多幅绘图后逐一导入',
   'This file is not an Excalidraw library (.excalidrawlib)': '该文件不是 Excalidraw 素材库（.excalidrawlib）',

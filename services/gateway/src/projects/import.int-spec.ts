@@ -98,13 +98,19 @@ describe('POST /api/projects/import (gateway, media and publish)', () => {
       .set(auth(alice))
       .attach('file', fixture('shapes.excalidrawlib'), 'shapes.excalidrawlib')
       .expect(400);
-    expect(lib.body.message).toBe(PublishMessages.importInvalid);
+    expect(lib.body.message).toBe(PublishMessages.importLibrary);
     const junk = await request(backend.http)
       .post('/api/projects/import')
       .set(auth(alice))
       .attach('file', Buffer.from('{"elements":'), 'cut.excalidraw')
       .expect(400);
-    expect(junk.body.message).toBe(PublishMessages.importInvalid);
+    expect(junk.body.message).toBe(PublishMessages.importDamaged);
+    const notAScene = await request(backend.http)
+      .post('/api/projects/import')
+      .set(auth(alice))
+      .attach('file', Buffer.from('{"name":"x"}'), 'x.json')
+      .expect(400);
+    expect(notAScene.body.message).toBe(PublishMessages.importInvalid);
     const noFile = await request(backend.http).post('/api/projects/import').set(auth(alice)).send({ file: 'x' }).expect(400);
     expect(noFile.body.message).toContain('multipart/form-data');
     await request(backend.http).post('/api/projects/import').attach('file', fixture('old-format.excalidraw'), 'old.excalidraw').expect(401);

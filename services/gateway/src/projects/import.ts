@@ -34,6 +34,15 @@ function sceneText(bytes: Buffer): string {
   }
 }
 
+/** The refusal of JSON that is no drawing: a library, a file cut short, or anything else. */
+function whyNotADrawing(json: string): string {
+  try {
+    return (JSON.parse(json) as { type?: unknown } | null)?.type === 'excalidrawlib' ? PublishMessages.importLibrary : PublishMessages.importInvalid;
+  } catch {
+    return PublishMessages.importDamaged;
+  }
+}
+
 /**
  * A new project from an `.excalidraw` file (or a PNG/SVG with the scene embedded, or an Obsidian
  * Excalidraw note): its elements restored as Excalidraw restores a file,
@@ -42,8 +51,9 @@ function sceneText(bytes: Buffer): string {
  * its element stays, drawn as Excalidraw draws a missing image.
  */
 export async function importExcalidrawFile(storage: Storage, rpc: RpcClient, input: PublishCaller & { name: string; bytes: Buffer }): Promise<Project> {
-  const parsed = parseExcalidrawFile(sceneText(input.bytes));
-  if (!parsed) throw new DomainError('VALIDATION_FAILED', PublishMessages.importInvalid);
+  const text = sceneText(input.bytes);
+  const parsed = parseExcalidrawFile(text);
+  if (!parsed) throw new DomainError('VALIDATION_FAILED', whyNotADrawing(text));
   const images = Object.values(parsed.files);
   if (images.length > SCENE_MAX_NEW_IMAGES) throw new DomainError('VALIDATION_FAILED', PublishMessages.importTooManyImages);
   const files: NonNullable<Scene['files']> = {};
