@@ -210,7 +210,10 @@ function lineOf(run: { str: string; dir: string; x: number; size: number }[]): P
   const size = mainSize(run);
   const text = run.map((r) => r.str).join('');
   const rtl = text.match(STRONG_RTL)?.length ?? 0;
-  if (run.length < 2 || rtl <= (text.match(STRONG_LTR)?.length ?? 0)) return { text, size };
+  // A line of a right-to-left paragraph may hold mostly Latin words ("Excel و Word."): the file then
+  // draws its runs from right to left.
+  const drawnRtl = rtl > 0 && run.every((r, i) => i === 0 || r.x < run[i - 1].x);
+  if (run.length < 2 || (rtl <= (text.match(STRONG_LTR)?.length ?? 0) && !drawnRtl)) return { text, size };
   // Right to left by position; then each run of consecutive left-to-right pieces back to left to right.
   const byX = [...run].sort((a, b) => b.x - a.x);
   const ordered: typeof run = [];
@@ -228,8 +231,8 @@ function lineOf(run: { str: string; dir: string; x: number; size: number }[]): P
   }
   let joined = '';
   for (const piece of ordered) {
-    // Words drawn one by one often carry no space between them.
-    if (joined && !/\s$/.test(joined) && !/^[\s.,;:!?،؛؟)\]]/.test(piece.str)) joined += ' ';
+    // Words drawn one by one often carry no space between them (none after a hyphen: "ל-85").
+    if (joined && !/[\s-]$/.test(joined) && !/^[\s.,;:!?،؛؟)\]]/.test(piece.str)) joined += ' ';
     joined += piece.str;
   }
   // A sentence end set at the left of a right-to-left line ends it in reading order.

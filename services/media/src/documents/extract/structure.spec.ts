@@ -40,6 +40,14 @@ describe('document structure: headings, bibliographies, right-to-left lines', ()
     const item = (str: string, x: number, dir = 'rtl') => ({ str, x, dir, transform: [12, 0, 0, 12, x, 700], height: 12 });
     const lines = pdfLines([item('New', 10, 'ltr'), item('York', 40, 'ltr'), item('2020', 80, 'ltr'), item('الطاقة', 120), item('كتاب', 170)]);
     expect(lines.map((l) => l.text)).toEqual(['كتاب الطاقة 2020 New York']);
+    // The last line of an Arabic paragraph, mostly Latin words, drawn from right to left.
+    expect(pdfLines([item('Excel', 505.4, 'ltr'), item('و', 495.9), item('Word', 459.8, 'ltr'), item('.', 456.1, 'ltr')]).map((l) => l.text)).toEqual([
+      'Excel و Word.',
+    ]);
+    // No space is added after a hyphen: "ל-85".
+    expect(pdfLines([item('שיעור ההצלחה עלה ל-', 319.4), item('85', 304, 'ltr'), item(' אחוז', 280)]).map((l) => l.text)).toEqual([
+      'שיעור ההצלחה עלה ל-85 אחוז',
+    ]);
     // Left-to-right lines keep the order the file gives.
     expect(pdfLines([item('Solar', 10, 'ltr'), item(' panels', 50, 'ltr')]).map((l) => l.text)).toEqual(['Solar panels']);
   });
