@@ -28,7 +28,7 @@ import { TagsService } from '../tags/tags.service';
 import { UploadsService } from '../uploads/uploads.service';
 import { UsageService } from '../usage/usage.service';
 import { decodeText } from '../common/text-files';
-import { parseSubtitles } from '../youtube/timedtext';
+import { parseSubtitles, subtitleLanguage } from '../youtube/timedtext';
 import { chooseTrack, YoutubeClient } from '../youtube/youtube.client';
 import { Video } from './video.entity';
 import { cardOf, viewOf } from './video.view';
@@ -70,7 +70,7 @@ export class VideosService {
    */
   async importVideo(caller: VideoCaller, body: CreateVideoBody, opts: { batch?: boolean } = {}): Promise<CreateVideoReply> {
     if (!caller.owner_id && !caller.visitor_key) throw new DomainError('UNAUTHORIZED');
-    const row = body.file_id ? await this.fromFile(caller, body.file_id) : await this.fromYoutube(caller, body.url!, body.language);
+    const row = body.file_id ? await this.fromFile(caller, body.file_id, body.language) : await this.fromYoutube(caller, body.url!, body.language);
     await this.usage.consumeVideoSummary(caller);
     row.ownerId = caller.owner_id;
     row.visitorKey = caller.owner_id ? null : (caller.visitor_key ?? null);
@@ -140,17 +140,19 @@ export class VideosService {
     return row;
   }
 
-  private async fromFile(caller: VideoCaller, fileId: string): Promise<Video> {
+  private async fromFile(caller: VideoCaller, fileId: string, language?: string): Promise<Video> {
     const file = await this.uploads.get(fileId, caller.owner_id);
     const title = file.name.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'Untitled';
     const row = this.videos.draft({ provider: 'upload', uploadId: file.file_id, title, url: null });
     const looksLikeSubtitles = SUBTITLE_TYPES.has(file.content_type) || (file.content_type === 'text/plain' && /\.(srt|vtt)$/i.test(file.name));
     if (looksLikeSubtitles) {
-      const lines = parseSubtitles(decodeText(await this.storage.getBuffer(file.storage_key)) ?? '');
+      const text = decodeText(await this.storage.getBuffer(file.storage_key)) ?? '';
+      const lines = parseSubtitles(text);
       // A file we took, that holds nothing we can use: 422 like an empty document.
       if (!lines.length) throw new DomainError('DOCUMENT_EMPTY', Messages.subtitlesEmpty);
       row.transcript = lines;
       row.transcriptSource = 'subtitles';
+      row.language = language ?? subtitleLanguage(text);
       row.duration = lines.at(-1)!.end;
       return row;
     }

@@ -81,6 +81,13 @@ function seconds(value: string): number {
   return Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3]) + Number(m[4].padEnd(3, '0')) / 1000;
 }
 
+/** The language a WebVTT file names in its header (`Language: de`, as YouTube and other tools write it), if any. */
+export function subtitleLanguage(body: string): string | null {
+  const header = body.replace(/^\uFEFF/, '').split(/\r?\n\r?\n/, 1)[0];
+  if (!header.startsWith('WEBVTT')) return null;
+  return /^Language:\s*([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\s*$/m.exec(header)?.[1] ?? null;
+}
+
 /** SubRip (.srt) and WebVTT (.vtt) files as transcript lines. */
 export function parseSubtitles(body: string): TranscriptSegment[] {
   const blocks = body
