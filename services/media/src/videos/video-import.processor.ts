@@ -63,6 +63,9 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
   }
 
   async onModuleDestroy() {
+    // The jobs in hand finish first: they queue transcription and summary jobs through `flows`.
+    // (`_worker`: the `worker` getter throws where this copy runs no workers for the queue.)
+    await (this as unknown as { _worker?: { close(): Promise<void> } })._worker?.close();
     await this.flows.close();
   }
 
@@ -84,8 +87,17 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
 
     if (step === 'transcribed') {
       if (!video.transcript?.length) {
+        // A retry can get here before the transcription ends (the copy that queued it stopped before
+        // it could wait for it): wait now, and never take a transcript not there yet for none at all.
+        if (await job.moveToWaitingChildren(token!)) throw new WaitingChildrenError();
         const merged = await this.childValue<TranscriptSegment[]>(job, Queues.aiTranscription);
-        if (!merged?.length) throw new UnrecoverableError(Messages.noTranscript);
+        if (!merged) {
+          // Nothing to wait for and no transcript: the transcription was never queued (the copy that
+          // cut the audio stopped as it queued it). The next attempt starts over.
+          await job.updateData({ ...job.data, step: 'start' });
+          throw new Error(`the transcription of video ${video.id} was not queued; starting over`);
+        }
+        if (!merged.length) throw new UnrecoverableError(Messages.noTranscript);
         video.transcript = merged;
         video.transcriptText = transcriptText(merged);
         if (!video.duration) video.duration = merged.at(-1)!.end;
@@ -102,6 +114,8 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
       if (await job.moveToWaitingChildren(token!)) throw new WaitingChildrenError();
     }
 
+    // the same after a retry: the summary may still be on its way
+    if (await job.moveToWaitingChildren(token!)) throw new WaitingChildrenError();
     const summary = await this.childValue<Summary>(job, Queues.aiSummaries);
     if (!summary) throw new Error('The summary job left no result');
     await this.videos.markReady(video.id, summary);
