@@ -93,24 +93,14 @@ describe('POST /api/projects/import (gateway, media and publish)', () => {
   });
 
   it("refuses what is not an Excalidraw drawing, in the user's words, and needs a signed-in user", async () => {
-    const lib = await request(backend.http)
-      .post('/api/projects/import')
-      .set(auth(alice))
-      .attach('file', fixture('shapes.excalidrawlib'), 'shapes.excalidrawlib')
-      .expect(400);
-    expect(lib.body.message).toBe(PublishMessages.importLibrary);
-    const junk = await request(backend.http)
-      .post('/api/projects/import')
-      .set(auth(alice))
-      .attach('file', Buffer.from('{"elements":'), 'cut.excalidraw')
-      .expect(400);
-    expect(junk.body.message).toBe(PublishMessages.importDamaged);
-    const notAScene = await request(backend.http)
-      .post('/api/projects/import')
-      .set(auth(alice))
-      .attach('file', Buffer.from('{"name":"x"}'), 'x.json')
-      .expect(400);
-    expect(notAScene.body.message).toBe(PublishMessages.importInvalid);
+    for (const [bytes, name, message] of [
+      [fixture('shapes.excalidrawlib'), 'shapes.excalidrawlib', PublishMessages.importLibrary],
+      [Buffer.from('{"elements":'), 'cut.excalidraw', PublishMessages.importDamaged],
+      [Buffer.from('{"name":"x"}'), 'x.json', PublishMessages.importInvalid],
+    ] as const) {
+      const res = await request(backend.http).post('/api/projects/import').set(auth(alice)).attach('file', bytes, name).expect(400);
+      expect(res.body.message).toBe(message);
+    }
     const noFile = await request(backend.http).post('/api/projects/import').set(auth(alice)).send({ file: 'x' }).expect(400);
     expect(noFile.body.message).toContain('multipart/form-data');
     await request(backend.http).post('/api/projects/import').attach('file', fixture('old-format.excalidraw'), 'old.excalidraw').expect(401);

@@ -41,6 +41,9 @@ export function decodeText(data: Buffer): string | null {
   const encoding = textEncoding(data.subarray(0, 64 * 1024));
   if (!encoding) return null;
   // UTF-8 at the start but not further on: a Windows-1252 file whose first accent comes late.
-  if (encoding === 'utf8' && !isUtf8(data)) return NOT_TEXT.test(iconv.decode(data, 'win1252')) ? null : iconv.decode(data, 'win1252');
+  if (encoding === 'utf8' && !isUtf8(data)) {
+    const text = iconv.decode(data, 'win1252');
+    return NOT_TEXT.test(text) ? null : text;
+  }
   return iconv.decode(data, encoding, { stripBOM: true });
 }
