@@ -805,6 +805,12 @@ const zhCN: Record<string, string> = {
   'Uploading video files needs the Premium plan; upload the audio or a subtitle file instead': '上传视频文件需要 Premium 套餐；请改为上传音频或字幕文件',
   'This kind of file cannot be summarized; please upload a PDF, PowerPoint (.pptx), Word (.docx) or text file':
     '无法总结这种文件；请上传 PDF、PowerPoint（.pptx）、Word（.docx）或文本文件',
+  'Old Word and PowerPoint files (.doc, .ppt) cannot be read; open the file in Word or PowerPoint, save it as .docx or .pptx, and upload that':
+    '无法读取旧版 Word 和 PowerPoint 文件（.doc、.ppt）；请在 Word 或 PowerPoint 中打开该文件，另存为 .docx 或 .pptx 后上传',
+  'OpenDocument files (.odt, .odp) cannot be read; open the file in LibreOffice, save it as Word (.docx) or PowerPoint (.pptx), and upload that':
+    '无法读取 OpenDocument 文件（.odt、.odp）；请在 LibreOffice 中打开该文件，另存为 Word（.docx）或 PowerPoint（.pptx）后上传',
+  'Spreadsheets cannot be summarized; please upload a PDF, PowerPoint (.pptx), Word (.docx) or text file':
+    '无法总结电子表格；请上传 PDF、PowerPoint（.pptx）、Word（.docx）或文本文件',
   'This document is protected by a password; please remove the password and upload it again': '该文档受密码保护；请移除密码后重新上传',
   'This file is damaged and cannot be read; please export it again and upload the new file': '该文件已损坏，无法读取；请重新导出后上传新文件',
   'No text was found in this document (it may be a scanned image); please upload a document with selectable text':

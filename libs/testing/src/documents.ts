@@ -272,6 +272,8 @@ export function linesPdf(pages: string[][]): Buffer {
 
 export interface Fixtures {
   dir: string;
+  /** Old Office (.doc, .ppt, .xls), OpenDocument (.odt, .odp) and .xlsx files, made on first call. */
+  otherOffice: () => Record<'doc' | 'odt' | 'ppt' | 'odp' | 'xls' | 'xlsx', Buffer>;
   pdf: Buffer;
   docx: Buffer;
   pptx: Buffer;
@@ -358,7 +360,20 @@ export function documentFixtures(): Fixtures {
     NOTES_FODT.replace(/<text:p>[\s\S]*<\/text:p>/, '<text:h text:outline-level="1">Walking on imported air</text:h>'),
   );
   const headingOnlyDocx = make('heading-only.docx', () => soffice(dir, 'heading-only.fodt', 'docx', 'docx:MS Word 2007 XML'));
+  // Files people upload instead of the ones we read, saved by LibreOffice (made on first use).
+  const otherOffice = () => {
+    writeFileSync(join(dir, 'budget.csv'), 'Item,Cost\nRent,1200\nTravel,300\n');
+    return {
+      doc: make('report.doc', () => soffice(dir, 'report.html', 'doc', 'doc:MS Word 97')),
+      odt: make('report.odt', () => soffice(dir, 'report.html', 'odt', 'odt:writerweb8_writer')),
+      ppt: make('deck.ppt', () => soffice(dir, 'deck.fodp', 'ppt')),
+      odp: make('deck.odp', () => soffice(dir, 'deck.fodp', 'odp')),
+      xls: make('budget.xls', () => soffice(dir, 'budget.csv', 'xls', 'xls:MS Excel 97')),
+      xlsx: make('budget.xlsx', () => soffice(dir, 'budget.csv', 'xlsx', 'xlsx:Calc MS Excel 2007 XML')),
+    };
+  };
   return {
+    otherOffice,
     dir,
     pdf,
     docx,

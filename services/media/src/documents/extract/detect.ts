@@ -1,4 +1,4 @@
-import { DomainError, type DocumentKind } from '@visualnotes/contracts';
+import { DomainError, Messages, type DocumentKind } from '@visualnotes/contracts';
 import { textEncoding } from '../../common/text-files';
 import { zipEntryNames } from './zip';
 
@@ -42,16 +42,27 @@ export async function detectKind(data: Buffer, maxZipEntries: number): Promise<D
     const names = await zipEntryNames(data, maxZipEntries);
     if (names.includes('ppt/presentation.xml')) return 'pptx';
     if (names.includes('word/document.xml')) return 'docx';
+    // Files people often try instead get the way to one we read.
+    if (names.includes('content.xml') && names.includes('META-INF/manifest.xml')) throw unsupported(Messages.documentOpenDocument);
+    if (names.includes('xl/workbook.xml')) throw unsupported(Messages.documentSpreadsheet);
     throw new DomainError('DOCUMENT_UNSUPPORTED');
   }
   if (data.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) {
     // An OLE container: a password-protected Office file keeps its package in "EncryptedPackage".
     if (data.includes(Buffer.from('EncryptedPackage', 'utf16le'))) throw new DomainError('DOCUMENT_ENCRYPTED');
+    // Word 97–2003 and PowerPoint 97–2003 name their main stream; Excel's is "Workbook".
+    if (data.includes(Buffer.from('WordDocument', 'utf16le')) || data.includes(Buffer.from('PowerPoint Document', 'utf16le'))) {
+      throw unsupported(Messages.documentOldOffice);
+    }
+    if (data.includes(Buffer.from('Workbook', 'utf16le'))) throw unsupported(Messages.documentSpreadsheet);
     throw new DomainError('DOCUMENT_UNSUPPORTED');
   }
   if (textEncoding(data.subarray(0, 64 * 1024))) return 'text';
   throw new DomainError('DOCUMENT_UNSUPPORTED');
 }
+
+/** The "cannot be summarized" refusal, in words that say what to upload instead. */
+const unsupported = (message: string) => new DomainError('DOCUMENT_UNSUPPORTED', message);
 
 /** Refuses a file whose content is not what its name or type says. */
 export function checkClaim(claimed: DocumentKind | 'legacy' | null, detected: DocumentKind): void {

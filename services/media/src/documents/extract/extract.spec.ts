@@ -1,6 +1,7 @@
 import iconv from 'iconv-lite';
 import { DEFAULT_LIMITS, extractDocument, extractText } from '.';
 import { documentFixtures, filledFormPdf, inflatingPdf, JAPANESE_LINES, japanesePdf, linesPdf, pdfOf, SOLAR_FACTS, type Fixtures } from '@visualnotes/testing';
+import { Messages } from '@visualnotes/contracts';
 
 const errorOf = (p: Promise<unknown>) =>
   p.then(
@@ -124,6 +125,24 @@ describe('document extraction (files made by LibreOffice)', () => {
     );
     expect(await errorOf(extractDocument(png, { name: 'report.pdf' }, DEFAULT_LIMITS))).toMatchObject({ code: 'DOCUMENT_TYPE_MISMATCH' });
     expect(await errorOf(extractDocument(png, { name: 'picture.png' }, DEFAULT_LIMITS))).toMatchObject({ code: 'DOCUMENT_UNSUPPORTED' });
+  });
+
+  it('tells what to upload instead of old Office, OpenDocument and spreadsheet files', async () => {
+    const files = fx.otherOffice();
+    const cases: Array<[Buffer, string, string]> = [
+      [files.doc, 'report.doc', Messages.documentOldOffice],
+      [files.ppt, 'deck.ppt', Messages.documentOldOffice],
+      [files.odt, 'report.odt', Messages.documentOpenDocument],
+      [files.odp, 'deck.odp', Messages.documentOpenDocument],
+      [files.xls, 'budget.xls', Messages.documentSpreadsheet],
+      [files.xlsx, 'budget.xlsx', Messages.documentSpreadsheet],
+    ];
+    for (const [data, name, message] of cases) {
+      expect({ name, error: await errorOf(extractDocument(data, { name }, DEFAULT_LIMITS)) }).toMatchObject({
+        name,
+        error: { code: 'DOCUMENT_UNSUPPORTED', message },
+      });
+    }
   });
 
   it('detects the type by content, not by name', async () => {
