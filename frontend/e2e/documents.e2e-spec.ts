@@ -86,6 +86,21 @@ describe('PDF summarizer', () => {
     });
   }, 120_000);
 
+  it('says which pages had no text to read, and what to upload instead of an old Word file', async () => {
+    const user = await signUp(APP_URL);
+    const page = await open(user);
+    await page.goto(appUrl('/tools/pdf-summarizer'));
+    await page.getByTestId('document-file').setInputFiles({ name: 'site-visit.pdf', mimeType: 'application/pdf', buffer: fx.partlyScannedPdf });
+    const note = page.getByTestId('document-summary').getByTestId('textless-pages');
+    await note.waitFor({ timeout: 60_000 });
+    expect(normalize(await note.textContent())).toBe('Page 2 has no text we can read (it may be a scanned image), so the summary leaves it out.');
+
+    await page.goto(appUrl('/tools/word-summarizer'));
+    await page.getByTestId('document-file').setInputFiles({ name: 'minutes.doc', mimeType: 'application/msword', buffer: fx.otherOffice().doc });
+    const alert = page.getByRole('alert').filter({ hasText: Messages.documentOldOffice });
+    await alert.waitFor();
+  }, 120_000);
+
   it('asks a visitor to log in', async () => {
     const page = await open();
     await page.goto(appUrl('/tools/pdf-summarizer'));

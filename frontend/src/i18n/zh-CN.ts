@@ -811,6 +811,12 @@ const zhCN: Record<string, string> = {
     '无法读取 OpenDocument 文件（.odt、.odp）；请在 LibreOffice 中打开该文件，另存为 Word（.docx）或 PowerPoint（.pptx）后上传',
   'Spreadsheets cannot be summarized; please upload a PDF, PowerPoint (.pptx), Word (.docx) or text file':
     '无法总结电子表格；请上传 PDF、PowerPoint（.pptx）、Word（.docx）或文本文件',
+  'Page {{list}} has no text we can read (it may be a scanned image), so the summary leaves it out.':
+    '第 {{list}} 页没有可读取的文字（可能是扫描图片），摘要未包含该页。',
+  'Pages {{list}} have no text we can read (they may be scanned images), so the summary leaves them out.':
+    '第 {{list}} 页没有可读取的文字（可能是扫描图片），摘要未包含这些页。',
+  'Slide {{list}} has only pictures, so the summary leaves it out.': '第 {{list}} 张幻灯片只有图片，摘要未包含该幻灯片。',
+  'Slides {{list}} have only pictures, so the summary leaves them out.': '第 {{list}} 张幻灯片只有图片，摘要未包含这些幻灯片。',
   'This document is protected by a password; please remove the password and upload it again': '该文档受密码保护；请移除密码后重新上传',
   'This file is damaged and cannot be read; please export it again and upload the new file': '该文件已损坏，无法读取；请重新导出后上传新文件',
   'No text was found in this document (it may be a scanned image); please upload a document with selectable text':

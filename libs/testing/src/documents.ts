@@ -273,6 +273,8 @@ export function linesPdf(pages: string[][]): Buffer {
 export interface Fixtures {
   dir: string;
   /** Old Office (.doc, .ppt, .xls), OpenDocument (.odt, .odp) and .xlsx files, made on first call. */
+  /** Three pages: text, a scanned picture alone, text. */
+  partlyScannedPdf: Buffer;
   otherOffice: () => Record<'doc' | 'odt' | 'ppt' | 'odp' | 'xls' | 'xlsx', Buffer>;
   pdf: Buffer;
   docx: Buffer;
@@ -333,6 +335,18 @@ export function documentFixtures(): Fixtures {
     });
   });
   const scannedPdf = make('scanned.pdf', () => soffice(dir, 'scanned.png', 'pdf'));
+  // A text page, a scanned page (only the picture above) and another text page.
+  const partlyScannedPdf = make('site-visit.pdf', () => {
+    writeFileSync(
+      join(dir, 'site-visit.html'),
+      `<!doctype html><html><head><meta charset="utf-8"><title>Site visit</title></head><body>
+<h1>Site visit</h1><p>The roof needs new panels before winter. The inverter was replaced in March.</p>
+<p style="page-break-before:always"><img src="scanned.png" width="500" height="660"></p>
+<h2 style="page-break-before:always">Costs</h2><p>Panels cost four thousand euros. Labour takes two days.</p>
+</body></html>`,
+    );
+    soffice(dir, 'site-visit.html', 'pdf', 'pdf:writer_web_pdf_Export');
+  });
   const emptyPasswordPdf = make('empty-password.pdf', () => {
     execFileSync('qpdf', ['--encrypt', '', 'owner-secret', '256', '--', join(dir, 'report.pdf'), join(dir, 'empty-password.pdf')], { timeout: 60_000 });
   });
@@ -382,6 +396,7 @@ export function documentFixtures(): Fixtures {
     emptyPasswordPdf,
     scannedPdf,
     scannedPng,
+    partlyScannedPdf,
     corruptPdf,
     bombDocx,
     manyEntriesPptx,

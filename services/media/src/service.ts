@@ -14,6 +14,7 @@ import { Documents1763900000000 } from './migrations/1763900000000-Documents';
 import { DropUsageFallback1764000000000 } from './migrations/1764000000000-DropUsageFallback';
 import { Batches1764100000000 } from './migrations/1764100000000-Batches';
 import { UploadHashes1764200000000 } from './migrations/1764200000000-UploadHashes';
+import { TextlessPages1764300000000 } from './migrations/1764300000000-TextlessPages';
 import { batchEntities, BatchesModule } from './batches/batches.module';
 import { BatchesProcessor } from './batches/batches.processor';
 
@@ -28,6 +29,7 @@ export const mediaService: ServiceDefinition<typeof mediaEnvSchema> = {
     DropUsageFallback1764000000000,
     Batches1764100000000,
     UploadHashes1764200000000,
+    TextlessPages1764300000000,
   ],
   imports: [UploadsModule, VideosModule, DocumentsModule, BatchesModule],
   processors: [AccountEventsProcessor, VideoImportProcessor, BatchVideoImportProcessor, BatchesProcessor],

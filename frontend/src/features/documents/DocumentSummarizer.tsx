@@ -15,6 +15,19 @@ import { currentLocale } from '../../i18n/i18n';
 import { msg } from '../../i18n/msg';
 
 const UNIT_LABEL = { page: msg('Page {{number}}'), slide: msg('Slide {{number}}'), part: msg('Part {{number}}') } as const;
+/** Said under the overview when pages or slides had no text to read. */
+const TEXTLESS_NOTE = {
+  page: {
+    one: msg('Page {{list}} has no text we can read (it may be a scanned image), so the summary leaves it out.'),
+    many: msg('Pages {{list}} have no text we can read (they may be scanned images), so the summary leaves them out.'),
+  },
+  slide: {
+    one: msg('Slide {{list}} has only pictures, so the summary leaves it out.'),
+    many: msg('Slides {{list}} have only pictures, so the summary leaves them out.'),
+  },
+} as const;
+/** The first pages of a long list, then how many more. */
+const MAX_LISTED = 12;
 
 /** When the free allowance starts again: the first day of next month (counted per calendar month, UTC). */
 function nextReset(now = new Date()): string {
@@ -212,6 +225,15 @@ function SummaryResult({ id, view, progress }: { id: string; view?: DocumentSumm
       <div>
         <h2>{view.title}</h2>
         <p>{view.summary?.overview}</p>
+        {view.unit !== 'part' && view.textless_pages?.length > 0 && (
+          <p className={styles.note} data-testid="textless-pages">
+            {t(TEXTLESS_NOTE[view.unit][view.textless_pages.length === 1 ? 'one' : 'many'], {
+              list:
+                view.textless_pages.slice(0, MAX_LISTED).join(', ') +
+                (view.textless_pages.length > MAX_LISTED ? ` (+${view.textless_pages.length - MAX_LISTED})` : ''),
+            })}
+          </p>
+        )}
         {view.summary?.sections.map((s, i) => (
           <article key={i}>
             <h3>{s.title}</h3>

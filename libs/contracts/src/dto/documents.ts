@@ -60,6 +60,8 @@ export interface DocumentSummaryView {
   job_id: string | null;
   error: string | null;
   summary: DocumentSummary | null;
+  /** Pages (PDF) or slides (PPTX) with no text to read, left out of the summary (scanned pages, pictures). */
+  textless_pages: number[];
   created_at: string;
   started_at: string | null;
   completed_at: string | null;

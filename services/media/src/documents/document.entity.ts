@@ -26,6 +26,10 @@ export class DocumentRow {
   @Column('jsonb', { select: false })
   pages!: ExtractedPage[];
 
+  /** Pages (PDF) or slides (PPTX) without a letter of text: scanned pages, picture-only slides. */
+  @Column('integer', { array: true, name: 'textless_pages' })
+  textlessPages!: number[];
+
   @Column('boolean')
   premium!: boolean;
 

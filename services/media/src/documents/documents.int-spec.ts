@@ -87,7 +87,7 @@ describe('document summaries through the gateway', () => {
       .get(`/api/jobs/${encodeURIComponent(res.body.job_id)}`)
       .expect(404);
     const v = await view(free, res.body.summary_id);
-    expect(v).toMatchObject({ status: 'completed', kind: 'pdf', pages: 3, unit: 'page', progress: 100 });
+    expect(v).toMatchObject({ status: 'completed', kind: 'pdf', pages: 3, unit: 'page', progress: 100, textless_pages: [] });
     expect(v.summary!.overview.length).toBeGreaterThan(20);
     const cited = v.summary!.sections.flatMap((s) => s.citations ?? []);
     expect(cited.length).toBeGreaterThan(0);
@@ -103,6 +103,14 @@ describe('document summaries through the gateway', () => {
     expect(storedDocuments()).toEqual([]);
   }, 90_000);
 
+  it('says which pages of a partly scanned PDF have no text, and summarizes the rest', async () => {
+    const res = await post(free).attach('file', fx.partlyScannedPdf, 'site-visit.pdf').expect(202);
+    const v = await finished(free, res.body.summary_id);
+    expect(v).toMatchObject({ status: 'completed', kind: 'pdf', pages: 3, textless_pages: [2] });
+    const cited = v.summary!.sections.flatMap((s) => s.citations ?? []);
+    expect(cited.some((c) => c.page === 2)).toBe(false);
+  }, 90_000);
+
   it('summarizes PowerPoint slides with notes, Word documents and pasted text', async () => {
     const deck = await post(free).attach('file', fx.pptx, 'deck.pptx').expect(202);
     const word = await post(free).attach('file', fx.docx, 'report.docx').expect(202);
@@ -110,7 +118,7 @@ describe('document summaries through the gateway', () => {
       .send({ text: `# Plan\n${SOLAR_FACTS.join(' ')}\n\n## Budget\nThe budget doubles next year because demand grows.` })
       .expect(202);
     const [d, w, x] = await Promise.all([finished(free, deck.body.summary_id), finished(free, word.body.summary_id), finished(free, text.body.summary_id)]);
-    expect(d).toMatchObject({ status: 'completed', kind: 'pptx', pages: 3, unit: 'slide', title: 'Quarterly sales review' });
+    expect(d).toMatchObject({ status: 'completed', kind: 'pptx', pages: 3, unit: 'slide', title: 'Quarterly sales review', textless_pages: [] });
     expect(w).toMatchObject({ status: 'completed', kind: 'docx', unit: 'part' });
     expect(x).toMatchObject({ status: 'completed', kind: 'text', pages: 2, title: 'Plan' });
     const slide = await request(backend.http).get(`/api/summaries/${d.id}/pages/1`).set('authorization', `Bearer ${free.token}`).expect(200);
@@ -148,6 +156,7 @@ describe('document summaries through the gateway', () => {
     ['an empty file', () => Buffer.alloc(0), 'empty.pdf', 400, Messages.documentEmpty],
     ['a file over the limit', () => Buffer.alloc(300 * 1024, 0x61), 'big.txt', 413, 'The file is larger than the limit of 0.3 MB'],
     ['an image', () => fx.scannedPng, 'photo.png', 415, Messages.documentUnsupported],
+    ['an old Word file', () => fx.otherOffice().doc, 'minutes.doc', 415, Messages.documentOldOffice],
   ])(
     'refuses %s with a clear message and keeps nothing',
     async (_label, file, name, status, message) => {

@@ -96,6 +96,7 @@ export class DocumentsService implements OnModuleDestroy {
       pageCount: doc.pages.length,
       charCount: chars,
       pages: doc.pages,
+      textlessPages: textlessPages(doc),
       premium,
       status: 'queued',
       progress: 0,
@@ -228,6 +229,15 @@ function firstWords(pages: ExtractedPage[]): string {
   return words.length < text.length ? `${words}…` : words;
 }
 
+/**
+ * The pages a summary cannot read: in a PDF a page without a letter is a scanned image (or a
+ * picture), in a deck a slide of pictures alone. Word and text documents have no such pages.
+ */
+export function textlessPages(doc: ExtractedDocument): number[] {
+  if (doc.kind !== 'pdf' && doc.kind !== 'pptx') return [];
+  return doc.pages.filter((p) => !/\p{L}/u.test(p.text)).map((p) => p.page);
+}
+
 function toView(row: DocumentRow): DocumentSummaryView {
   return {
     id: row.id,
@@ -240,6 +250,7 @@ function toView(row: DocumentRow): DocumentSummaryView {
     job_id: row.jobId,
     error: row.error,
     summary: row.summary,
+    textless_pages: row.textlessPages,
     created_at: row.createdAt.toISOString(),
     started_at: row.startedAt?.toISOString() ?? null,
     completed_at: row.completedAt?.toISOString() ?? null,
