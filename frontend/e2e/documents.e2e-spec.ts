@@ -95,7 +95,14 @@ describe('PDF summarizer', () => {
     await note.waitFor({ timeout: 60_000 });
     expect(normalize(await note.textContent())).toBe('Page 2 has no text we can read (it may be a scanned image), so the summary leaves it out.');
 
+    // The summary stays: a reload opens it again, and the user's list offers it.
+    await page.reload();
+    await page.getByTestId('document-summary').getByTestId('textless-pages').waitFor();
+    await page.getByTestId('recent-summaries').getByRole('link', { name: 'Site visit' }).waitFor();
+
     await page.goto(appUrl('/tools/word-summarizer'));
+    await page.getByTestId('recent-summaries').getByRole('link', { name: 'Site visit' }).click();
+    await page.getByTestId('document-summary').getByTestId('textless-pages').waitFor();
     await page.getByTestId('document-file').setInputFiles({ name: 'minutes.doc', mimeType: 'application/msword', buffer: fx.otherOffice().doc });
     const alert = page.getByRole('alert').filter({ hasText: Messages.documentOldOffice });
     await alert.waitFor();

@@ -281,6 +281,8 @@ const zhCN: Record<string, string> = {
   'Your free summaries start again on {{date}}.': '免费摘要次数将于 {{date}} 重置。',
   'See Premium plans': '查看 Premium 套餐',
   'Upload a file': '上传文件',
+  'Your document summaries': '你的文档摘要',
+  Text: '文本',
   'Text summarizer': '文本摘要',
   'Log in': '登录',
   or: '或',

@@ -1,13 +1,14 @@
 import { useTranslation } from '../../i18n/i18n';
 import { errorMessage } from '../../app/error/describe-error';
-import { Messages, type DocumentSummaryView } from '@visualnotes/contracts';
+import { Messages, type DocumentSummaryItem, type DocumentSummaryView } from '@visualnotes/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { UpgradePrompt } from '../../components/UpgradePrompt/UpgradePrompt';
 import { useAuth } from '../auth/useAuth';
 import { NeedLogin } from '../auth/NeedLogin';
 import { useGetEntitlementsQuery } from '../license/api';
 import { useJobProgress } from '../video/useJobProgress';
-import { useGetSummaryQuery, useLazyGetSummaryPageQuery, useSummarizeFileMutation, useSummarizeTextMutation } from './api';
+import { useGetSummaryQuery, useLazyGetSummaryPageQuery, useListSummariesQuery, useSummarizeFileMutation, useSummarizeTextMutation } from './api';
 import { ANY_DOCUMENT, DOCUMENT_TOOLS } from './document-tools';
 import styles from './documents.module.css';
 import { ToolGuide } from '../../components/ToolGuide/ToolGuide';
@@ -59,7 +60,19 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
   const { loggedIn } = useAuth();
   const [mode, setMode] = useState<'file' | 'text'>('file');
   const [text, setText] = useState('');
-  const [summaryId, setSummaryId] = useState<string | null>(null);
+  // The open summary is in the address (`?summary=`): a reload, Back or a bookmark brings it back.
+  const [params, setParams] = useSearchParams();
+  const summaryId = params.get('summary');
+  const setSummaryId = (id: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id) next.set('summary', id);
+        else next.delete('summary');
+        return next;
+      },
+      { replace: !id },
+    );
   const [jobId, setJobId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -180,8 +193,49 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
           </p>
         )
       )}
-      {summaryId ? <SummaryResult id={summaryId} view={summary.data} progress={job?.progress ?? summary.data?.progress ?? 0} /> : <ToolGuide kind="document" />}
+      {summaryId ? (
+        summary.isError ? (
+          <p className={styles.error} role="alert">
+            {t(errorMessage(summary.error) ?? '')}
+          </p>
+        ) : (
+          <SummaryResult id={summaryId} view={summary.data} progress={job?.progress ?? summary.data?.progress ?? 0} />
+        )
+      ) : (
+        <ToolGuide kind="document" />
+      )}
+      {loggedIn && <RecentSummaries current={summaryId} />}
     </div>
+  );
+}
+
+const KIND_LABEL = { pdf: 'PDF', pptx: 'PowerPoint', docx: 'Word', text: msg('Text') } as const;
+
+/** The user's earlier summaries: each opens again here, from the account's own list. */
+function RecentSummaries({ current }: { current: string | null }) {
+  const { t } = useTranslation();
+  const list = useListSummariesQuery();
+  const items = list.data?.items ?? [];
+  if (!items.length) return null;
+  const label = (item: DocumentSummaryItem) =>
+    `${t(KIND_LABEL[item.kind])} · ${new Date(item.created_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`;
+  return (
+    <section className={styles.recent} aria-labelledby="recent-summaries" data-testid="recent-summaries">
+      <h2 id="recent-summaries">{t('Your document summaries')}</h2>
+      <ul>
+        {items.map((item) => (
+          <li key={item.id}>
+            <Link to={`?summary=${encodeURIComponent(item.id)}`} aria-current={item.id === current ? 'page' : undefined}>
+              {item.title}
+            </Link>{' '}
+            <span className={styles.muted}>
+              {label(item)}
+              {item.status === 'failed' ? ` · ${t('Failed')}` : item.status !== 'completed' ? ` · ${t('Summarizing…')}` : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { CreateSummaryReply, CreateTextSummaryBody, DocumentPageView, DocumentSummaryView } from '@visualnotes/contracts';
+import type { CreateSummaryReply, CreateTextSummaryBody, DocumentPageView, DocumentSummaryItem, DocumentSummaryView } from '@visualnotes/contracts';
 import { api } from '../../app/api/api';
 
 export const documentsApi = api.enhanceEndpoints({ addTagTypes: ['DocumentSummary'] }).injectEndpoints({
@@ -9,9 +9,15 @@ export const documentsApi = api.enhanceEndpoints({ addTagTypes: ['DocumentSummar
         body.append('file', file, file.name);
         return { url: 'summaries', method: 'POST', body };
       },
+      invalidatesTags: [{ type: 'DocumentSummary', id: 'LIST' }],
     }),
     summarizeText: b.mutation<CreateSummaryReply, CreateTextSummaryBody>({
       query: (body) => ({ url: 'summaries', method: 'POST', body }),
+      invalidatesTags: [{ type: 'DocumentSummary', id: 'LIST' }],
+    }),
+    listSummaries: b.query<{ items: DocumentSummaryItem[] }, void>({
+      query: () => 'summaries',
+      providesTags: [{ type: 'DocumentSummary', id: 'LIST' }],
     }),
     getSummary: b.query<DocumentSummaryView, string>({
       query: (id) => `summaries/${encodeURIComponent(id)}`,
@@ -23,4 +29,4 @@ export const documentsApi = api.enhanceEndpoints({ addTagTypes: ['DocumentSummar
   }),
 });
 
-export const { useSummarizeFileMutation, useSummarizeTextMutation, useGetSummaryQuery, useLazyGetSummaryPageQuery } = documentsApi;
+export const { useSummarizeFileMutation, useSummarizeTextMutation, useGetSummaryQuery, useListSummariesQuery, useLazyGetSummaryPageQuery } = documentsApi;

@@ -67,6 +67,12 @@ export interface DocumentSummaryView {
   completed_at: string | null;
 }
 
+/** One of a user's document summaries, newest first in `GET /api/summaries`. */
+export type DocumentSummaryItem = Pick<DocumentSummaryView, 'id' | 'status' | 'title' | 'kind' | 'pages' | 'unit' | 'created_at'>;
+
+/** How many of the newest summaries `GET /api/summaries` lists. */
+export const DOCUMENT_SUMMARY_LIST_LIMIT = 50;
+
 /** The text of one page/slide/part, shown when a citation is clicked. */
 export interface DocumentPageView {
   page: number;

@@ -83,6 +83,7 @@ export const MediaRequests: RequestSchemas<MediaRpc> = {
     declared_type: z.string().max(255).optional(),
   }),
   'media.documents.get': z.object({ owner_id, id: summaryId }),
+  'media.documents.list': z.object({ owner_id }),
   'media.documents.page': z.object({ owner_id, id: summaryId, page: z.number() }),
   'media.documents.pages': z.object({ document_id: idOf('NOT_FOUND', 'Document not found'), from: count, to: count }),
   'media.documents.progress': z.object({ document_id: uuid, index: count, chunks: count, done: z.boolean() }),

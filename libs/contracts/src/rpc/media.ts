@@ -12,7 +12,7 @@ import type {
   VideoView,
 } from '../dto/videos';
 import type { BatchSummaryView, BatchView } from '../dto/batches';
-import type { CreateSummaryReply, DocumentKind, DocumentPageView, DocumentSummary, DocumentSummaryView } from '../dto/documents';
+import type { CreateSummaryReply, DocumentKind, DocumentPageView, DocumentSummary, DocumentSummaryItem, DocumentSummaryView } from '../dto/documents';
 
 /**
  * Who calls: a signed-in user (`owner_id`, with token `scope`) or a visitor (`owner_id` null and
@@ -70,6 +70,7 @@ export const MediaPatterns = {
   /** Document summaries: extract a file or pasted text, check the plan, queue the summary. */
   documentsCreate: 'media.documents.create',
   documentsGet: 'media.documents.get',
+  documentsList: 'media.documents.list',
   documentsPage: 'media.documents.page',
   /** For the ai service: the pages to summarize, progress of the map jobs, the result. */
   documentsPages: 'media.documents.pages',
@@ -135,6 +136,7 @@ export interface MediaRpc {
     res: CreateSummaryReply;
   };
   'media.documents.get': { req: { owner_id: string; id: string }; res: DocumentSummaryView };
+  'media.documents.list': { req: { owner_id: string }; res: { items: DocumentSummaryItem[] } };
   'media.documents.page': { req: { owner_id: string; id: string; page: number }; res: DocumentPageView };
   /** `structured`: the document has headings of its own (a range without any goes on under the last one). */
   'media.documents.pages': {

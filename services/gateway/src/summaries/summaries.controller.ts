@@ -9,6 +9,7 @@ import {
   Patterns,
   type CreateSummaryReply,
   type DocumentPageView,
+  type DocumentSummaryItem,
   type DocumentSummaryView,
 } from '@visualnotes/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -70,6 +71,12 @@ export class SummariesController {
       // Media deletes the file once read; this covers a request that never reached it.
       await this.storage.delete(key).catch(() => undefined);
     }
+  }
+
+  @Get()
+  @ApiOperation({ summary: "The user's document summaries, newest first (at most 50), without their text" })
+  list(@CurrentUser() user: AuthUser): Promise<{ items: DocumentSummaryItem[] }> {
+    return this.rpc.send(Patterns.media.documentsList, { owner_id: user.id });
   }
 
   @Get(':id')

@@ -17,6 +17,11 @@ export class DocumentsHandlers {
     return this.documents.get(req.owner_id, req.id);
   }
 
+  @MessagePattern(Patterns.media.documentsList)
+  list(@Payload() req: RpcRequest<'media.documents.list'>) {
+    return this.documents.list(req.owner_id);
+  }
+
   @MessagePattern(Patterns.media.documentsPage)
   page(@Payload() req: RpcRequest<'media.documents.page'>) {
     return this.documents.page(req.owner_id, req.id, req.page);

@@ -126,6 +126,31 @@ describe('document summaries through the gateway', () => {
     expect(slide.body.text).toContain('Welcome everyone');
   }, 90_000);
 
+  it("lists a user's own summaries, newest first, without their text", async () => {
+    const first = await post(premium)
+      .send({ text: `# First\n${SOLAR_FACTS[0]}` })
+      .expect(202);
+    const second = await post(premium)
+      .send({ text: `# Second\n${SOLAR_FACTS[1]}` })
+      .expect(202);
+    await finished(premium, second.body.summary_id);
+    const list = await request(backend.http).get('/api/summaries').set('authorization', `Bearer ${premium.token}`).expect(200);
+    const ids = list.body.items.map((i: { id: string }) => i.id);
+    expect(ids.indexOf(second.body.summary_id)).toBeLessThan(ids.indexOf(first.body.summary_id));
+    expect(list.body.items[0]).toEqual({
+      id: second.body.summary_id,
+      status: 'completed',
+      title: 'Second',
+      kind: 'text',
+      pages: 1,
+      unit: 'part',
+      created_at: expect.any(String),
+    });
+    const theirs = await request(backend.http).get('/api/summaries').set('authorization', `Bearer ${free.token}`).expect(200);
+    expect(theirs.body.items.map((i: { id: string }) => i.id)).not.toContain(first.body.summary_id);
+    await request(backend.http).get('/api/summaries').expect(401);
+  }, 90_000);
+
   it('asks visitors to log in', async () => {
     const res = await request(backend.http).post('/api/summaries').attach('file', fx.pdf, 'report.pdf').expect(401);
     expect(res.body).toEqual({ statusCode: 401, message: Messages.needLogin });

@@ -28,6 +28,16 @@ export class DocumentsRepository {
     return this.documents.findOneBy({ id, ownerId });
   }
 
+  /** A user's newest documents, without their pages or summaries. */
+  recent(ownerId: string, limit: number): Promise<DocumentRow[]> {
+    return this.documents.find({
+      select: { id: true, status: true, title: true, kind: true, pageCount: true, createdAt: true },
+      where: { ownerId },
+      order: { createdAt: 'DESC' },
+      take: limit,
+    });
+  }
+
   /** Whether the document has headings of its own on any page. */
   async structured(id: string): Promise<boolean> {
     // jsonb functions over the pages array: SQL, as the query builder has no form for them

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { defaultJobOptions, queuePrefix, redisOptions, RpcClient, SERVICE_CONFIG, ServiceMetrics, STORAGE, type Storage } from '@visualnotes/common';
 import {
+  DOCUMENT_SUMMARY_LIST_LIMIT,
   DomainError,
   jobFailureMessage,
   Jobs,
@@ -11,6 +12,7 @@ import {
   type CreateSummaryReply,
   type DocumentPageView,
   type DocumentSummary,
+  type DocumentSummaryItem,
   type DocumentSummaryView,
   type RpcRequest,
 } from '@visualnotes/contracts';
@@ -162,6 +164,21 @@ export class DocumentsService implements OnModuleDestroy {
 
   async get(ownerId: string, id: string): Promise<DocumentSummaryView> {
     return toView(await this.find(ownerId, id));
+  }
+
+  async list(ownerId: string): Promise<{ items: DocumentSummaryItem[] }> {
+    const rows = await this.documents.recent(ownerId, DOCUMENT_SUMMARY_LIST_LIMIT);
+    return {
+      items: rows.map((row) => ({
+        id: row.id,
+        status: row.status,
+        title: row.title,
+        kind: row.kind,
+        pages: row.pageCount,
+        unit: UNITS[row.kind],
+        created_at: row.createdAt.toISOString(),
+      })),
+    };
   }
 
   async page(ownerId: string, id: string, page: number): Promise<DocumentPageView> {
