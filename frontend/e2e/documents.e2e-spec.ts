@@ -95,7 +95,12 @@ describe('PDF summarizer', () => {
     await note.waitFor({ timeout: 60_000 });
     expect(normalize(await note.textContent())).toBe('Page 2 has no text we can read (it may be a scanned image), so the summary leaves it out.');
 
-    // The summary stays: a reload opens it again, and the user's list offers it.
+    // The user's list offers it, as finished once it is.
+    await page.waitForFunction(() => {
+      const item = document.querySelector('[data-testid="recent-summaries"] li');
+      return !!item && item.textContent!.includes('Site visit') && !item.textContent!.includes('Summarizing');
+    });
+    // The summary stays: a reload opens it again.
     await page.reload();
     await page.getByTestId('document-summary').getByTestId('textless-pages').waitFor();
     await page.getByTestId('recent-summaries').getByRole('link', { name: 'Site visit' }).waitFor();

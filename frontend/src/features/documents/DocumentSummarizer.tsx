@@ -204,7 +204,7 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
       ) : (
         <ToolGuide kind="document" />
       )}
-      {loggedIn && <RecentSummaries current={summaryId} />}
+      {loggedIn && <RecentSummaries current={summary.data} />}
     </div>
   );
 }
@@ -212,10 +212,16 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
 const KIND_LABEL = { pdf: 'PDF', pptx: 'PowerPoint', docx: 'Word', text: msg('Text') } as const;
 
 /** The user's earlier summaries: each opens again here, from the account's own list. */
-function RecentSummaries({ current }: { current: string | null }) {
+function RecentSummaries({ current }: { current?: DocumentSummaryView }) {
   const { t } = useTranslation();
   const list = useListSummariesQuery();
   const items = list.data?.items ?? [];
+  // the open summary finished (or failed) since the list was read: read it again
+  const stale = !!current && items.some((item) => item.id === current.id && item.status !== current.status);
+  const { refetch } = list;
+  useEffect(() => {
+    if (stale) void refetch();
+  }, [stale, refetch]);
   if (!items.length) return null;
   const label = (item: DocumentSummaryItem) =>
     `${t(KIND_LABEL[item.kind])} · ${new Date(item.created_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`;
@@ -225,7 +231,7 @@ function RecentSummaries({ current }: { current: string | null }) {
       <ul>
         {items.map((item) => (
           <li key={item.id}>
-            <Link to={`?summary=${encodeURIComponent(item.id)}`} aria-current={item.id === current ? 'page' : undefined}>
+            <Link to={`?summary=${encodeURIComponent(item.id)}`} aria-current={item.id === current?.id ? 'page' : undefined}>
               {item.title}
             </Link>{' '}
             <span className={styles.muted}>
