@@ -281,6 +281,10 @@ const zhCN: Record<string, string> = {
   'Your free summaries start again on {{date}}.': '免费摘要次数将于 {{date}} 重置。',
   'See Premium plans': '查看 Premium 套餐',
   'Upload a file': '上传文件',
+  'We could not reach YouTube from this server just now. Please try again later, or upload a subtitle file (SRT or VTT) instead':
+    '本服务器暂时无法连接 YouTube。请稍后重试，或改为上传字幕文件（SRT 或 VTT）',
+  'This is not a subtitle file. Upload a subtitle file (SRT or VTT)': '这不是字幕文件。请上传字幕文件（SRT 或 VTT）',
+  'Or choose subtitle files (SRT/VTT)': '或选择字幕文件（SRT/VTT）',
   'Your document summaries': '你的文档摘要',
   Text: '文本',
   'Text summarizer': '文本摘要',

@@ -55,6 +55,10 @@ export const Messages = {
   confirmDeleteVideo: "Sure to delete the video? This action can't be undone",
   youtubeBlocked: 'YouTube refused our request for this video right now (rate limit or bot check). Please try again in a few minutes',
   youtubeUnreachable: 'We could not reach YouTube from this server just now. Please try again later, or upload the video, its audio or a subtitle file instead',
+  /** {@link youtubeUnreachable} where only subtitle files can be read. */
+  youtubeUnreachableSubtitles: 'We could not reach YouTube from this server just now. Please try again later, or upload a subtitle file (SRT or VTT) instead',
+  /** A file that is neither subtitles nor audio or video, where only subtitle files can be read. */
+  notSubtitleFile: 'This is not a subtitle file. Upload a subtitle file (SRT or VTT)',
   transcriptionUnavailable:
     'Speech-to-text is not available on this server, so audio and video files cannot be transcribed here. Upload a subtitle file (SRT or VTT) instead',
   audioGone: 'The audio of this video is no longer available; please import the video again',

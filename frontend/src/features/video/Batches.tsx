@@ -16,6 +16,7 @@ import { hasSession } from '../../app/api/tokens';
 import { errorMessage } from '../../app/error/describe-error';
 import { useAppDispatch } from '../../app/store';
 import { useTranslation } from '../../i18n/i18n';
+import { useCapabilitiesQuery } from '../../app/api/capabilities';
 import { useGetEntitlementsQuery } from '../license/api';
 import { videoApi } from './api';
 import { batchesApi, useCancelBatchMutation, useCreateBatchMutation, useGetBatchQuery, useListBatchesQuery, useRetryBatchMutation } from './batches-api';
@@ -32,6 +33,8 @@ export function BatchForm({ onCreated }: { onCreated: (id: string) => void }) {
   const [error, setError] = useState<string | null>(null);
   const [createBatch, creating] = useCreateBatchMutation();
   const fileInput = useRef<HTMLInputElement>(null);
+  // without speech-to-text only subtitle files can be read
+  const subtitlesOnly = useCapabilitiesQuery().data?.transcription === false;
   // a free plan's monthly allowance, said before the batch is sent (each video of a batch uses one)
   const entitlements = useGetEntitlementsQuery(undefined, { skip: !hasSession() });
   const limit = entitlements.data?.limits.video_summaries ?? null;
@@ -86,13 +89,17 @@ export function BatchForm({ onCreated }: { onCreated: (id: string) => void }) {
       />
       <div className={styles.batchActions}>
         <label className={styles.fileButton}>
-          {files.length ? t('{{count}} files chosen', { count: files.length }) : t('Or choose files (audio, video, SRT/VTT)')}
+          {files.length
+            ? t('{{count}} files chosen', { count: files.length })
+            : subtitlesOnly
+              ? t('Or choose subtitle files (SRT/VTT)')
+              : t('Or choose files (audio, video, SRT/VTT)')}
           <input
             ref={fileInput}
             type="file"
             multiple
             className="visually-hidden"
-            accept="video/*,audio/*,.srt,.vtt"
+            accept={subtitlesOnly ? '.srt,.vtt' : 'video/*,audio/*,.srt,.vtt'}
             onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
           />
         </label>

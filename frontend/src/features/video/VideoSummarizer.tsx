@@ -20,6 +20,10 @@ const BatchArea = lazy(() => import('./Batches'));
 
 const signedIn = hasSession;
 
+/** Audio or video, by the type the browser gives or the name's extension. */
+const isMediaFile = (file: File) =>
+  /^(audio|video)\//.test(file.type) || /\.(mp3|m4a|aac|wav|ogg|oga|opus|flac|mp4|m4v|mov|webm|mkv|avi|wmv|3gp)$/i.test(file.name);
+
 /** The video summarizer: import by link or file, player, transcript, summary, highlights, exports. */
 export function VideoSummarizer({ heading }: { heading: string }) {
   const { t } = useTranslation();
@@ -41,7 +45,11 @@ export function VideoSummarizer({ heading }: { heading: string }) {
     if (!url.trim()) return setFormError(Messages.videoUrlRequired);
     if (!parseYouTubeUrl(url)) return setFormError(msg('This link is not a YouTube video. Paste a YouTube video link or upload a file'));
     const res = await createVideo({ url, language: navigator.language || 'en' });
-    if ('error' in res) return setFormError(errorMessage(res.error));
+    if ('error' in res) {
+      const message = errorMessage(res.error);
+      // the server's advice to upload audio or video does not hold where only subtitles can be read
+      return setFormError(subtitlesOnly && message === Messages.youtubeUnreachable ? Messages.youtubeUnreachableSubtitles : message);
+    }
     setParams({ v: res.data.video.id });
   };
 
@@ -49,7 +57,9 @@ export function VideoSummarizer({ heading }: { heading: string }) {
     if (!file) return;
     setFormError(null);
     if (!signedIn()) return setFormError(Messages.needLogin);
-    if (subtitlesOnly && !/\.(srt|vtt)$/i.test(file.name)) return setFormError(Messages.transcriptionUnavailable);
+    if (subtitlesOnly && !/\.(srt|vtt)$/i.test(file.name)) {
+      return setFormError(isMediaFile(file) ? Messages.transcriptionUnavailable : Messages.notSubtitleFile);
+    }
     const uploaded = await upload({ file });
     if ('error' in uploaded) return setFormError(errorMessage(uploaded.error));
     const res = await createVideo({ file_id: uploaded.data.file_id });
