@@ -281,6 +281,7 @@ const zhCN: Record<string, string> = {
   'Your free summaries start again on {{date}}.': '免费摘要次数将于 {{date}} 重置。',
   'See Premium plans': '查看 Premium 套餐',
   'Upload a file': '上传文件',
+  'Enter your license key: the 16 digits from your purchase e-mail': '请输入许可证密钥：购买邮件中的 16 位数字',
   'We could not reach YouTube from this server just now. Please try again later, or upload a subtitle file (SRT or VTT) instead':
     '本服务器暂时无法连接 YouTube。请稍后重试，或改为上传字幕文件（SRT 或 VTT）',
   'This is not a subtitle file. Upload a subtitle file (SRT or VTT)': '这不是字幕文件。请上传字幕文件（SRT 或 VTT）',

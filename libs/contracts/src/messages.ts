@@ -12,6 +12,7 @@ export const Messages = {
   loginFailed: 'Login failed, please double check your email and password.',
   accountNotActivated: 'Your account is not activated yet. Please check your e-mail (it may be in your spam folder) for the activation link.',
   passwordIncorrect: 'The password is incorrect',
+  licenseKeyRequired: 'Enter your license key: the 16 digits from your purchase e-mail',
   licenseNotFound: 'This license does not exist. Please confirm and re-enter the correct license key.',
   licenseFull: 'This license cannot activate more devices. Please confirm and re-enter the correct license key.',
   noTranscript: 'No transcript found for the video',

@@ -1,1 +1,1 @@
-export { activateLicenseSchema, changeEmailSchema, nameSchema, passwordSchema, redeemCodeSchema, registerSchema } from '@visualnotes/contracts';
+export { activateLicenseSchema, changeEmailSchema, forgotPasswordSchema, nameSchema, passwordSchema, redeemCodeSchema, registerSchema } from '@visualnotes/contracts';

@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./frontend/src/test/jsdom-environment.cjs
  */
-import { Messages, registerSchema } from '@visualnotes/contracts';
+import { forgotPasswordSchema, Messages, registerSchema } from '@visualnotes/contracts';
 import { screen } from '@testing-library/react';
 import { readToken } from '../../app/api/tokens';
 import { renderAt, apiServerPerTest } from '../../test/render';
@@ -66,6 +66,24 @@ describe('the login page', () => {
     expect(expected).toBeTruthy();
     expect((await screen.findByRole('alert')).textContent).toBe(expected);
     expect(api().received.some((r) => r.path === '/auth/register')).toBe(false);
+  });
+
+  it('says what is wrong with a short password once, under the field', async () => {
+    const u = renderLoginPage('/account/login?register=1');
+    await u.type(screen.getByLabelText('Name'), 'Ann');
+    await u.type(screen.getByLabelText('E-mail'), 'ann@example.com');
+    await u.type(screen.getByLabelText(/^Password/), 'abc');
+    await u.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(document.querySelector('input[name="password"]'));
+    expect(api().received.some((r) => r.path === '/auth/register')).toBe(false);
+  });
+
+  it('asks for an e-mail address before sending a reset link', async () => {
+    const u = renderLoginPage('/account/login?forgot=1');
+    await u.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(forgotPasswordSchema.safeParse({ email: '' }).error?.issues[0]?.message);
+    expect(api().received.some((r) => r.path === '/auth/password/forgot')).toBe(false);
   });
 
   it('asks a new device for the 6-digit security code, then signs in with it', async () => {

@@ -88,7 +88,15 @@ export function LoginPage() {
     const kept = storedReferralCode();
     const referral = kept && registerSchema.shape.referral_code.safeParse(kept).success ? kept : undefined;
     const parsed = registerSchema.safeParse({ name, email, password, referral_code: referral });
-    if (!parsed.success) return dispatch({ type: 'invalid', error: parsed.error.issues[0]?.message ?? 'Invalid request' });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      // the hint under the password field already says what is wrong with it: one message, not two
+      if (issue?.path[0] === 'password' && passwordHint) {
+        dispatch({ type: 'invalid', error: '' });
+        return document.querySelector<HTMLInputElement>('form input[name="password"]')?.focus();
+      }
+      return dispatch({ type: 'invalid', error: issue?.message ?? 'Invalid request' });
+    }
     void run(async () => {
       await runApi(authApi.endpoints.register.initiate(parsed.data));
       clearReferralCode();
@@ -96,10 +104,14 @@ export function LoginPage() {
     });
   };
 
-  const submitForgot = (e: FormEvent) => {
+  const submitForgot = async (e: FormEvent) => {
     e.preventDefault();
+    const schemas = await loadSchemas().catch((err: Error) => void dispatch({ type: 'invalid', error: err.message }));
+    if (!schemas) return;
+    const parsed = schemas.forgotPasswordSchema.safeParse({ email });
+    if (!parsed.success) return dispatch({ type: 'invalid', error: parsed.error.issues[0]?.message ?? 'Invalid request' });
     void run(async () => {
-      await runApi(authApi.endpoints.forgotPassword.initiate({ email }));
+      await runApi(authApi.endpoints.forgotPassword.initiate(parsed.data));
       return { type: 'done', notice: msg('If an account exists for this address, we sent it a link to reset the password.') };
     });
   };
@@ -165,7 +177,7 @@ export function LoginPage() {
         )}
 
         {mode === 'forgot' && (
-          <form className={styles.form} onSubmit={submitForgot} aria-label={t('Forgot password')}>
+          <form className={styles.form} onSubmit={(e) => void submitForgot(e)} aria-label={t('Forgot password')} noValidate>
             <h2>{t('Forgot password')}</h2>
             <label>
               {t('E-mail')}

@@ -53,6 +53,7 @@ export function isWellFormedLicenseKey(input: string): boolean {
 
 export const licenseKeySchema = z
   .string({ error: Messages.licenseNotFound })
+  .min(1, Messages.licenseKeyRequired)
   .max(40, Messages.licenseNotFound)
   .refine(isWellFormedLicenseKey, Messages.licenseNotFound)
   .transform(normalizeLicenseKey);
