@@ -32,7 +32,9 @@ export function AccountPanel() {
         </dd>
         <dt>{t('E-mail')}</dt>
         <dd style={{ margin: 0, overflowWrap: 'anywhere' }} data-testid="account-email">
-          {user.email}
+          {/* a narrow screen breaks the address before its "@", not inside a word */}
+          {user.email.split('@')[0]}
+          <wbr />@{user.email.split('@').slice(1).join('@')}
         </dd>
         <dt>{t('Member since')}</dt>
         <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>{new Date(user.created_at).toLocaleDateString(dateLocale())}</dd>

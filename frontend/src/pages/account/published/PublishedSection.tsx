@@ -74,7 +74,7 @@ export function PublishedSection() {
               <span className={styles.muted}>· {t('edited {{date}}', { date: new Date(p.updated_at).toLocaleString(dateLocale()) })}</span>{' '}
               <button
                 type="button"
-                className={styles.button}
+                className={`${styles.secondary} ${styles.danger}`}
                 onClick={async () => {
                   const sure = await confirm({
                     title: t('Delete the project?'),

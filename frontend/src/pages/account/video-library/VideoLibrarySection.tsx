@@ -135,6 +135,7 @@ function VideoCardView({ video }: { video: VideoCard }) {
           </button>
           <button
             type="button"
+            className={styles.danger}
             onClick={async () => {
               const sure = await confirm({ title: t('Delete the video?'), message: t(Messages.confirmDeleteVideo), action: t('Delete') });
               if (sure) void remove(video.id);
