@@ -130,6 +130,24 @@ describe('canvas projects in the browser', () => {
     expect(types(await api<Project>('GET', `/projects/${project.id}`))).toEqual(['diamond', 'rectangle']);
   });
 
+  it('tells a user without the Publisher plan so as soon as they choose Publish', async () => {
+    const free = await signUp(APP_URL);
+    const res = await fetch(`${APP_URL}/api/projects`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${free.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Free board' }),
+    });
+    const project = (await res.json()) as Project;
+    const context = await chromium.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((token) => localStorage.setItem('auth._token.local', token), free.token);
+    const page = await context.newPage();
+    await openEditor(page, project.id);
+    await page.getByTestId('publish-button').click();
+    await page.getByTestId('publisher-required-modal').waitFor();
+    expect(await page.getByTestId('publish-confirm').count()).toBe(0);
+    await context.close();
+  });
+
   it('publishes a project and shows /p/{id} to a signed-out visitor', async () => {
     const project = await api<Project>('POST', '/projects', { title: 'Published board' });
     const page = await (await signedInContext()).newPage();

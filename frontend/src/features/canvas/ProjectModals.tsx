@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fresh, runApi } from '../../app/api/api';
 import { errorMessage } from '../../app/error/describe-error';
+import { useGetEntitlementsQuery } from '../license/api';
 import { canvasApi, useStatisticsQuery } from './api';
 import styles from './canvas.module.css';
 import { ApiError } from './http';
@@ -77,7 +78,10 @@ export function PublishModal(props: {
     }
   }
 
-  if (needsPlan) {
+  // Without the Publisher plan the plan is said first, not after the form is filled in (a canvas
+  // already published can still be unpublished).
+  const entitlements = useGetEntitlementsQuery();
+  if (needsPlan || (entitlements.data && !entitlements.data.publisher && !result)) {
     return (
       // a dialog of its own (key): it opens with the focus inside, as the publish dialog closes
       <Modal key="publisher-required" title={t('Publisher plan required')} onClose={props.onClose} testId="publisher-required-modal">
