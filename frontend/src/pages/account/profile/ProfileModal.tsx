@@ -18,15 +18,19 @@ interface FormProps {
   children: ReactNode;
   message?: string;
   danger?: boolean;
+  /** Whether this form was the last one sent: only its answer is shown. */
+  current: boolean;
+  onStart: () => void;
 }
 
-function Form({ label, onSubmit, children, message, danger }: FormProps) {
+function Form({ label, onSubmit, children, message, danger, current, onStart }: FormProps) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   async function submit(e: FormEvent) {
     e.preventDefault();
+    onStart();
     setBusy(true);
     setError(null);
     setDone(null);
@@ -45,12 +49,12 @@ function Form({ label, onSubmit, children, message, danger }: FormProps) {
       <button className={danger ? styles.danger : styles.button} type="submit" disabled={busy}>
         {label}
       </button>
-      {done && (
+      {current && done && (
         <p className={styles.success} role="status">
           {t(done)}
         </p>
       )}
-      {error && (
+      {current && error && (
         <p className={styles.error} role="alert">
           {t(error)}
         </p>
@@ -70,6 +74,8 @@ export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () 
   const [confirm, confirmDialog] = useConfirm();
   const dispatch = useAppDispatch();
   const [name, setName] = useState(user.name);
+  // one answer at a time: a form's message goes once another form is sent
+  const [lastSent, setLastSent] = useState<string | null>(null);
   const [newEmail, setNewEmail] = useState('');
   const [emailPassword, setEmailPassword] = useState('');
   const [allPassword, setAllPassword] = useState('');
@@ -89,6 +95,8 @@ export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () 
     >
       <Form
         label={t('Save name')}
+        current={lastSent === 'Save name'}
+        onStart={() => setLastSent('Save name')}
         message={t('Your name is saved.')}
         onSubmit={async () => {
           const { nameSchema } = await loadSchemas();
@@ -106,6 +114,8 @@ export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () 
 
       <Form
         label={t('Change e-mail')}
+        current={lastSent === 'Change e-mail'}
+        onStart={() => setLastSent('Change e-mail')}
         onSubmit={async () => {
           const { changeEmailSchema } = await loadSchemas();
           const body = check(changeEmailSchema.safeParse({ email: newEmail, password: emailPassword }));
@@ -126,6 +136,8 @@ export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () 
 
       <Form
         label={t('Log out everywhere')}
+        current={lastSent === 'Log out everywhere'}
+        onStart={() => setLastSent('Log out everywhere')}
         onSubmit={async () => {
           await runApi(authApi.endpoints.logoutEverywhere.initiate({ password: allPassword }));
           clearSession();
@@ -139,6 +151,8 @@ export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () 
 
       <Form
         label={t('Delete account')}
+        current={lastSent === 'Delete account'}
+        onStart={() => setLastSent('Delete account')}
         danger
         onSubmit={async () => {
           // the fields are checked before asking "are you sure", not after the user said yes
