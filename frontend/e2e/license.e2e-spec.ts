@@ -112,6 +112,11 @@ describe('account: license and invite', () => {
     const link = await page.getByTestId('invite-link').inputValue();
     expect(await page.getByTestId('invite-unlocked').textContent()).toBe('Locked');
     const code = /\/refer\/([^/?#]+)$/.exec(link)![1];
+    // the inviter opening their own link sees their invite panel, not an invitation to sign up
+    await page.goto(appUrl(`/refer/${code}`));
+    await page.getByTestId('invite-link').waitFor();
+    expect(await page.getByTestId('refer-landing').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('referral_code'))).toBeNull();
 
     const visitor = await open(375, 740);
     await visitor.goto(appUrl(`/refer/${code}`));

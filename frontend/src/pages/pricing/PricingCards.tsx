@@ -3,6 +3,7 @@ import type { DesktopTier, LicensePlan, PlansView, PlanView, Product } from '@vi
 import { useState } from 'react';
 import styles from './PricingPage.module.css';
 import { msg } from '../../i18n/msg';
+import { hasSession } from '../../app/api/tokens';
 
 export type Period = 'monthly' | 'yearly' | 'lifetime';
 
@@ -63,7 +64,8 @@ export function PricingCard({ plan, currency, period, checkout, busy, onBuy }: C
       </ul>
       {plan.id === 'free' ? (
         <a className={styles.buy} href="/account">
-          {t('Start for free')}
+          {/* someone signed in already has the free plan */}
+          {hasSession() ? t('Your account') : t('Start for free')}
         </a>
       ) : checkout ? (
         <button className={styles.buy} type="button" disabled={busy} onClick={() => onBuy(plan.id as Product, plan.tiers ? tier : undefined, shown)}>

@@ -8,19 +8,20 @@ import styles from '../account/license/license.module.css';
 
 /**
  * `/refer/{code}`: a friend's invitation. The code is kept (localStorage) until registration,
- * which sends it as `referral_code`. Without a code, a signed-in user sees their own invite panel.
+ * which sends it as `referral_code`. A signed-in user already has an account: they see their own
+ * invite panel instead (an invitation, even their own link, is for newcomers).
  */
 export function ReferPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  useEffect(() => {
-    if (id) keepReferralCode(id);
-  }, [id]);
   const signedIn = hasSession();
+  useEffect(() => {
+    if (id && !signedIn) keepReferralCode(id);
+  }, [id, signedIn]);
 
   return (
     <div style={{ maxWidth: 'var(--content-width)', margin: '0 auto', padding: '32px 16px' }}>
-      {id || !signedIn ? (
+      {!signedIn ? (
         <section className={styles.section} data-testid="refer-landing">
           <h1>{t('You are invited')}</h1>
           <p>
