@@ -1,1 +1,9 @@
-export { activateLicenseSchema, changeEmailSchema, forgotPasswordSchema, nameSchema, passwordSchema, redeemCodeSchema, registerSchema } from '@visualnotes/contracts';
+export {
+  activateLicenseSchema,
+  changeEmailSchema,
+  forgotPasswordSchema,
+  nameSchema,
+  passwordSchema,
+  redeemCodeSchema,
+  registerSchema,
+} from '@visualnotes/contracts';
