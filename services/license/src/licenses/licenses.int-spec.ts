@@ -81,7 +81,7 @@ describe('licenses, devices, users, payments (through the gateway)', () => {
     for (const key of ['123456789012345', '12345678901234567', 'abcdefghijklmnop', typo, '', 42]) {
       const res = await activate(owner, key as string, 'fp-x');
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe(Messages.licenseNotFound);
+      expect(res.body.message).toBe(key === '' ? Messages.licenseKeyRequired : Messages.licenseNotFound);
     }
     for (let i = 0; i < 10; i++) await activate(owner, typo, 'fp-x').expect(400);
     // still not throttled: a valid activation works
