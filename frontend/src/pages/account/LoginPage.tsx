@@ -30,6 +30,7 @@ export function LoginPage() {
   );
   const { mode, name, email, password, code, challenge, error, notice, busy, unactivated } = state;
   const justLoggedIn = useRef(false);
+  const newPassword = useRef<HTMLInputElement>(null);
   // the Google button only where Google sign-in is set up (unknown until the answer: hidden)
   const { data: capabilities } = useCapabilitiesQuery();
 
@@ -93,7 +94,7 @@ export function LoginPage() {
       // the hint under the password field already says what is wrong with it: one message, not two
       if (issue?.path[0] === 'password' && passwordHint) {
         dispatch({ type: 'invalid', error: '' });
-        return document.querySelector<HTMLInputElement>('form input[name="password"]')?.focus();
+        return newPassword.current?.focus();
       }
       return dispatch({ type: 'invalid', error: issue?.message ?? 'Invalid request' });
     }
@@ -167,7 +168,7 @@ export function LoginPage() {
             </label>
             <label>
               {t('Password')}
-              <input name="password" type="password" autoComplete="new-password" required value={password} onChange={edit('password')} />
+              <input ref={newPassword} name="password" type="password" autoComplete="new-password" required value={password} onChange={edit('password')} />
               {passwordHint && <span className={styles.hint}>{t(passwordHint)}</span>}
             </label>
             <button className={styles.button} type="submit" disabled={busy}>

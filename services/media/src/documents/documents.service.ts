@@ -168,17 +168,7 @@ export class DocumentsService implements OnModuleDestroy {
 
   async list(ownerId: string): Promise<{ items: DocumentSummaryItem[] }> {
     const rows = await this.documents.recent(ownerId, DOCUMENT_SUMMARY_LIST_LIMIT);
-    return {
-      items: rows.map((row) => ({
-        id: row.id,
-        status: row.status,
-        title: row.title,
-        kind: row.kind,
-        pages: row.pageCount,
-        unit: UNITS[row.kind],
-        created_at: row.createdAt.toISOString(),
-      })),
-    };
+    return { items: rows.map(toItem) };
   }
 
   async page(ownerId: string, id: string, page: number): Promise<DocumentPageView> {
@@ -255,7 +245,8 @@ export function textlessPages(doc: ExtractedDocument): number[] {
   return doc.pages.filter((p) => !/\p{L}/u.test(p.text)).map((p) => p.page);
 }
 
-function toView(row: DocumentRow): DocumentSummaryView {
+/** What the list of a user's summaries shows of one. */
+function toItem(row: DocumentRow): DocumentSummaryItem {
   return {
     id: row.id,
     status: row.status,
@@ -263,12 +254,18 @@ function toView(row: DocumentRow): DocumentSummaryView {
     kind: row.kind,
     pages: row.pageCount,
     unit: UNITS[row.kind],
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function toView(row: DocumentRow): DocumentSummaryView {
+  return {
+    ...toItem(row),
     progress: row.progress,
     job_id: row.jobId,
     error: row.error,
     summary: row.summary,
     textless_pages: row.textlessPages,
-    created_at: row.createdAt.toISOString(),
     started_at: row.startedAt?.toISOString() ?? null,
     completed_at: row.completedAt?.toISOString() ?? null,
   };
