@@ -3,7 +3,7 @@ import { signUp, type SignedUp, type Stack } from '@visualnotes/testing';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { startVideoStack, type VideoStack } from '../../test/support/transcription';
-import { useBrowser } from './browser';
+import { signIn, useBrowser } from './browser';
 
 /** A batch in the browser: paste five links, watch each one finish, download everything as one ZIP. */
 jest.setTimeout(150_000);
@@ -42,16 +42,7 @@ afterAll(async () => {
 async function open(width: number): Promise<Page> {
   const context = await chromium.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
   await context.route(/^https:\/\/([a-z0-9-]+\.)?(youtube\.com|ytimg\.com|youtube-nocookie\.com)\//, (route) => route.abort('internetdisconnected'));
-  await context.addInitScript(
-    ([token, refresh]) => {
-      if (!localStorage.getItem('auth._token.local')) {
-        localStorage.setItem('auth._token.local', token);
-        localStorage.setItem('auth._refresh_token.local', refresh);
-      }
-    },
-    [user.token, user.refresh_token],
-  );
-  return context.newPage();
+  return (await signIn(context, user)).newPage();
 }
 
 describe('batches on the video summarizer', () => {

@@ -49,3 +49,38 @@ export function useBrowser() {
     },
   };
 }
+
+/** An account as the tests sign it up (`signUp` of `@visualnotes/testing`). */
+interface Account {
+  token: string;
+  refresh_token?: string;
+}
+
+/**
+ * Signs `context` in as `user` before any page script runs, as the app itself keeps a session. A
+ * token the app has since refreshed is left alone on later navigations.
+ */
+export async function signIn<C extends BrowserContext>(context: C, user: Account): Promise<C> {
+  await context.addInitScript(
+    ([token, refresh]) => {
+      if (!localStorage.getItem('auth._token.local')) {
+        localStorage.setItem('auth._token.local', token);
+        if (refresh) localStorage.setItem('auth._refresh_token.local', refresh);
+      }
+    },
+    [user.token, user.refresh_token ?? ''],
+  );
+  return context;
+}
+
+/** Calls the API as `user`; the JSON answer, or undefined for an empty one; throws on an error status. */
+export async function apiAs<T>(user: Account, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${APP_URL}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${user.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}

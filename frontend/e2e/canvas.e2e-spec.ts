@@ -1,7 +1,7 @@
 import type { Project } from '@visualnotes/contracts';
 import { signUp, waitFor, type SignedUp } from '@visualnotes/testing';
 import type { BrowserContext, Page } from 'playwright-core';
-import { APP_URL, appUrl, useBrowser } from './browser';
+import { apiAs, APP_URL, appUrl, signIn, useBrowser } from './browser';
 
 jest.setTimeout(120_000);
 
@@ -12,29 +12,11 @@ beforeAll(async () => {
   user = await signUp(APP_URL, { scope: ['publisher'] });
 });
 
-async function signedInContext(): Promise<BrowserContext> {
-  const context = await chromium.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(
-    ([token, refresh]) => {
-      if (!localStorage.getItem('auth._token.local')) {
-        localStorage.setItem('auth._token.local', token);
-        localStorage.setItem('auth._refresh_token.local', refresh);
-      }
-    },
-    [user.token, user.refresh_token],
-  );
-  return context;
+function signedInContext(): Promise<BrowserContext> {
+  return chromium.newContext({ viewport: { width: 1280, height: 900 } }).then((context) => signIn(context, user));
 }
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${APP_URL}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(method: string, path: string, body?: unknown) => apiAs<T>(user, method, path, body);
 
 async function openEditor(page: Page, id: string) {
   const problems: string[] = [];

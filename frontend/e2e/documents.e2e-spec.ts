@@ -1,7 +1,7 @@
 import { Messages } from '@visualnotes/contracts';
 import { signUp, type SignedUp, documentFixtures, SOLAR_FACTS, type Fixtures } from '@visualnotes/testing';
 import type { Page } from 'playwright-core';
-import { APP_URL, appUrl, useBrowser } from './browser';
+import { APP_URL, appUrl, signIn, useBrowser } from './browser';
 
 let fx: Fixtures;
 const chromium = useBrowser();
@@ -13,7 +13,7 @@ beforeAll(async () => {
 
 async function open(user?: SignedUp): Promise<Page> {
   const context = await chromium.newContext({ viewport: { width: 1280, height: 900 } });
-  if (user) await context.addInitScript((token) => localStorage.setItem('auth._token.local', token), user.token);
+  if (user) await signIn(context, user);
   const page = await context.newPage();
   // Records whether the progress of a summary was shown, however briefly (the built-in summarizer is quick).
   await page.addInitScript(() => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Project } from '@visualnotes/contracts';
 import { sceneText, signUp, type SignedUp } from '@visualnotes/testing';
 import type { BrowserContext, Page } from 'playwright-core';
-import { APP_URL, appUrl, useBrowser } from './browser';
+import { apiAs, APP_URL, appUrl, signIn, useBrowser } from './browser';
 
 jest.setTimeout(180_000);
 
@@ -17,29 +17,11 @@ beforeAll(async () => {
   user = await signUp(APP_URL, { scope: ['publisher'] });
 });
 
-async function signedInContext(): Promise<BrowserContext> {
-  const context = await chromium.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(
-    ([token, refresh]) => {
-      if (!localStorage.getItem('auth._token.local')) {
-        localStorage.setItem('auth._token.local', token);
-        localStorage.setItem('auth._refresh_token.local', refresh);
-      }
-    },
-    [user.token, user.refresh_token],
-  );
-  return context;
+function signedInContext(): Promise<BrowserContext> {
+  return chromium.newContext({ viewport: { width: 1280, height: 900 } }).then((context) => signIn(context, user));
 }
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${APP_URL}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(method: string, path: string, body?: unknown) => apiAs<T>(user, method, path, body);
 
 /**
  * Pixels of the two fixture images (solid red and solid blue PNGs) on Excalidraw's scene canvas.

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { ACTIVATION_LINK, outboxReader, signUp, waitForMail, type SignedUp } from '@visualnotes/testing';
 import type { Page } from 'playwright-core';
-import { APP_URL, appUrl, useBrowser } from './browser';
+import { APP_URL, appUrl, signIn, useBrowser } from './browser';
 
 const ROOT = resolve(__dirname, '../..');
 jest.setTimeout(60_000);
@@ -10,7 +10,7 @@ const chromium = useBrowser();
 
 async function open(width: number, height: number, user?: SignedUp): Promise<Page> {
   const context = await chromium.newContext({ viewport: { width, height } });
-  if (user) await context.addInitScript((token) => localStorage.setItem('auth._token.local', token), user.token);
+  if (user) await signIn(context, user);
   return context.newPage();
 }
 

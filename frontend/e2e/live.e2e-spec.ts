@@ -1,7 +1,7 @@
 import type { Project, ProjectVersion } from '@visualnotes/contracts';
 import { signUp, Stack, waitFor, type SignedUp } from '@visualnotes/testing';
 import type { BrowserContext, Page } from 'playwright-core';
-import { APP_URL, useBrowser } from './browser';
+import { apiAs, APP_URL, signIn, useBrowser } from './browser';
 
 jest.setTimeout(180_000);
 
@@ -22,29 +22,10 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function api<T>(user: SignedUp, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${APP_URL}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${user.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const api = apiAs;
 
 async function signedIn(user: SignedUp): Promise<BrowserContext> {
-  const context = await chromium.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(
-    ([token, refresh]) => {
-      if (!localStorage.getItem('auth._token.local')) {
-        localStorage.setItem('auth._token.local', token);
-        localStorage.setItem('auth._refresh_token.local', refresh);
-      }
-    },
-    [user.token, user.refresh_token],
-  );
-  return context;
+  return signIn(await chromium.newContext({ viewport: { width: 1280, height: 900 } }), user);
 }
 
 /** What each page's live channel sent and received (message types, element ids), for failure messages. */

@@ -6,7 +6,7 @@ import { Messages } from '@visualnotes/contracts';
 import { signUp, type SignedUp, type Stack } from '@visualnotes/testing';
 import type { Page } from 'playwright-core';
 import { startVideoStack, type VideoStack } from '../../test/support/transcription';
-import { useBrowser } from './browser';
+import { signIn, useBrowser } from './browser';
 
 /**
  * The video summarizer in the browser, against a product of its own whose YouTube is a local
@@ -67,16 +67,7 @@ async function open(): Promise<Page> {
     youtubeRequests.push(route.request().url());
     return route.abort('internetdisconnected');
   });
-  await context.addInitScript(
-    ([token, refresh]) => {
-      if (!localStorage.getItem('auth._token.local')) {
-        localStorage.setItem('auth._token.local', token);
-        localStorage.setItem('auth._refresh_token.local', refresh);
-      }
-    },
-    [user.token, user.refresh_token],
-  );
-  return context.newPage();
+  return (await signIn(context, user)).newPage();
 }
 
 const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).textContent()) ?? '').replace(/\s+/g, ' ');

@@ -3,7 +3,7 @@ import type { Project } from '@visualnotes/contracts';
 import { Messages } from '@visualnotes/contracts';
 import { sceneRectangle, signUp, waitFor, type SignedUp } from '@visualnotes/testing';
 import type { BrowserContext, Page } from 'playwright-core';
-import { APP_URL, appUrl, useBrowser } from './browser';
+import { apiAs, APP_URL, appUrl, signIn, useBrowser } from './browser';
 
 jest.setTimeout(120_000);
 
@@ -18,29 +18,10 @@ beforeAll(async () => {
 
 async function context(width = 1280, signedIn = false): Promise<BrowserContext> {
   const c = await chromium.newContext({ viewport: { width, height: width < 500 ? 812 : 800 } });
-  if (signedIn) {
-    await c.addInitScript(
-      ([token, refresh]) => {
-        if (!localStorage.getItem('auth._token.local')) {
-          localStorage.setItem('auth._token.local', token);
-          localStorage.setItem('auth._refresh_token.local', refresh);
-        }
-      },
-      [user.token, user.refresh_token],
-    );
-  }
-  return c;
+  return signedIn ? signIn(c, user) : c;
 }
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${APP_URL}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(method: string, path: string, body?: unknown) => apiAs<T>(user, method, path, body);
 
 /** Waits until the app's service worker is active and controls the page. */
 async function controlledByServiceWorker(page: Page) {
