@@ -123,6 +123,14 @@ export function LoginPage() {
       return { type: 'activationSent', notice: msg('We sent the activation link again. Check your spam folder too.') };
     });
 
+  // one e-mail field, shown by whichever of the log-in, sign-up and forgot-password forms is open
+  const emailField = (
+    <label>
+      {t('E-mail')}
+      <input name="email" type="email" autoComplete="email" required value={email} onChange={edit('email')} />
+    </label>
+  );
+
   return (
     <div className={styles.page}>
       <section className={styles.card}>
@@ -139,10 +147,7 @@ export function LoginPage() {
 
         {mode === 'login' && (
           <form className={styles.form} onSubmit={submitLogin} aria-label={t('Log in')}>
-            <label>
-              {t('E-mail')}
-              <input name="email" type="email" autoComplete="email" required value={email} onChange={edit('email')} />
-            </label>
+            {emailField}
             <label>
               {t('Password')}
               <input name="password" type="password" autoComplete="current-password" required value={password} onChange={edit('password')} />
@@ -162,10 +167,7 @@ export function LoginPage() {
               {t('Name')}
               <input name="name" autoComplete="name" required value={name} onChange={edit('name')} />
             </label>
-            <label>
-              {t('E-mail')}
-              <input name="email" type="email" autoComplete="email" required value={email} onChange={edit('email')} />
-            </label>
+            {emailField}
             <label>
               {t('Password')}
               <input ref={newPassword} name="password" type="password" autoComplete="new-password" required value={password} onChange={edit('password')} />
@@ -180,10 +182,7 @@ export function LoginPage() {
         {mode === 'forgot' && (
           <form className={styles.form} onSubmit={(e) => void submitForgot(e)} aria-label={t('Forgot password')} noValidate>
             <h2>{t('Forgot password')}</h2>
-            <label>
-              {t('E-mail')}
-              <input name="email" type="email" autoComplete="email" required value={email} onChange={edit('email')} />
-            </label>
+            {emailField}
             <button className={styles.button} type="submit" disabled={busy}>
               {t('Send reset link')}
             </button>
