@@ -755,6 +755,8 @@ const zhCN: Record<string, string> = {
     '你的账户尚未激活。请查收邮件中的激活链接（可能在垃圾邮件文件夹中）。',
   'The password is incorrect': '密码不正确',
   'This license does not exist. Please confirm and re-enter the correct license key.': '该许可证不存在。请确认后重新输入正确的许可证密钥。',
+  'Only the owner of this license, or whoever activated the device, can remove it': '只有此许可证的所有者或激活该设备的人才能移除它',
+  'This license has had as many devices removed as 30 days allow. Please try again later.': '此许可证在 30 天内可移除的设备次数已用完，请稍后再试。',
   'This license cannot activate more devices. Please confirm and re-enter the correct license key.':
     '该许可证无法再激活更多设备。请确认后重新输入正确的许可证密钥。',
   'No transcript found for the video': '找不到该视频的文字稿',

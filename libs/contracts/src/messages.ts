@@ -15,6 +15,8 @@ export const Messages = {
   licenseKeyRequired: 'Enter your license key: the 16 digits from your purchase e-mail',
   licenseNotFound: 'This license does not exist. Please confirm and re-enter the correct license key.',
   licenseFull: 'This license cannot activate more devices. Please confirm and re-enter the correct license key.',
+  deviceNotYours: 'Only the owner of this license, or whoever activated the device, can remove it',
+  deviceRemovalsUsedUp: 'This license has had as many devices removed as 30 days allow. Please try again later.',
   noTranscript: 'No transcript found for the video',
   subtitlesEmpty: 'This subtitle file has no timed captions in it. Upload an SRT or VTT file with its cues, or the video or audio itself',
   cannotSummarizeNoTranscript: 'Unable to summarize because no transcript was found',

@@ -17,6 +17,13 @@ export const licenseEnvSchema = baseEnvSchema.extend({
   KEY_GUESS_MAX: int(1, 100_000, 10),
   KEY_GUESS_MAX_PER_IP: int(1, 1_000_000, 50),
   KEY_GUESS_WINDOW_S: int(10, 86_400, 900),
+  /**
+   * How long an activation token works offline (at most until the license ends). The desktop app
+   * renews it by activating again, which takes no new slot; a removed device cannot renew.
+   */
+  ACTIVATION_TOKEN_TTL_S: int(3600, 366 * 86_400, 14 * 86_400),
+  /** A license's devices can be removed as many times as it has slots in this window (30 days). */
+  DEVICE_REMOVALS_WINDOW_S: int(60, 366 * 86_400, 30 * 86_400),
   /** Ed25519 private key (PKCS#8 PEM) that signs activation tokens; unset: one is generated and kept in the database. */
   LICENSE_SIGNING_KEY: z.string().min(1).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),

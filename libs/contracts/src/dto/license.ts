@@ -106,6 +106,8 @@ export interface LicenseDeviceView {
   os: string;
   fingerprint: string;
   activated_at: string;
+  /** Whether the caller may remove it: the license's owner, or the user who activated it. */
+  removable: boolean;
 }
 
 export interface LicenseView {

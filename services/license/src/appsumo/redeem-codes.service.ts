@@ -22,7 +22,7 @@ export class RedeemCodesService {
     @Inject(RedeemCodesRepository) private readonly codes: RedeemCodeStore,
     @Inject(Transactions) private readonly transactions: TransactionRunner,
     @Inject(LicensesService) private readonly licenses: Pick<LicensesService, 'issue' | 'get'>,
-    @Inject(KeyGuard) private readonly guard: Pick<KeyGuard, 'check' | 'failed'>,
+    @Inject(KeyGuard) private readonly guard: Pick<KeyGuard, 'attempt' | 'succeeded'>,
   ) {}
 
   /** Codes that are not well-formed, or repeated, are skipped. */
@@ -36,7 +36,7 @@ export class RedeemCodesService {
   /** `code` is well-formed (checked at the RPC boundary). */
   async redeem(caller: LicenseCaller, code: string): Promise<LicenseView> {
     const hash = hashOf(code);
-    await this.guard.check(caller.user_id, caller.ip);
+    await this.guard.attempt(caller.user_id, caller.ip);
     const license = await this.transactions.run(async (tx) => {
       const claimed = await this.codes.claim(hash, caller.user_id, tx);
       if (!claimed) return null;
@@ -47,10 +47,8 @@ export class RedeemCodesService {
       await this.codes.attach(hash, l.id, tx);
       return l;
     });
-    if (!license) {
-      await this.guard.failed(caller.user_id, caller.ip);
-      throw new DomainError('REDEEM_CODE_INVALID');
-    }
+    if (!license) throw new DomainError('REDEEM_CODE_INVALID');
+    await this.guard.succeeded(caller.user_id, caller.ip);
     return this.licenses.get(caller, license.id);
   }
 }

@@ -5,9 +5,11 @@ import { LicenseRedis } from '../common/license-redis';
 import type { LicenseConfig } from '../config';
 
 /**
- * Key guessing: failed look-ups of well-formed keys are counted per account and per address; past
+ * Key guessing: look-ups of well-formed keys are counted per account and per address; past
  * KEY_GUESS_MAX per account (KEY_GUESS_MAX_PER_IP per address, looser: many people may share one)
- * in KEY_GUESS_WINDOW_S, every look-up is refused with 429 until the window ends.
+ * in KEY_GUESS_WINDOW_S, every look-up is refused with 429 until the window ends. A look-up is
+ * counted before it runs and given back when it finds its license, so a burst of parallel guesses
+ * gets no more tries than guesses one after another.
  * (A random well-formed key hits one of N licenses with odds N / 10^15.)
  */
 @Injectable()
@@ -21,16 +23,21 @@ export class KeyGuard {
     return [`keyguess:user:${userId}`, ...(ip ? [`keyguess:ip:${ip}`] : [])];
   }
 
-  async check(userId: string, ip?: string): Promise<void> {
-    const [perUser, perIp] = await this.redis.client.mget(...this.keys(userId, ip));
-    if (Number(perUser ?? 0) >= this.config.KEY_GUESS_MAX || Number(perIp ?? 0) >= this.config.KEY_GUESS_MAX_PER_IP) {
+  /** Counts a look-up, or refuses it with 429 when the account or address has no tries left. */
+  async attempt(userId: string, ip?: string): Promise<void> {
+    const keys = this.keys(userId, ip);
+    const multi = this.redis.client.multi();
+    for (const key of keys) multi.incr(key).expire(key, this.config.KEY_GUESS_WINDOW_S, 'NX');
+    const counts = ((await multi.exec()) ?? []).filter((_, i) => i % 2 === 0).map(([, n]) => Number(n));
+    if (counts[0] > this.config.KEY_GUESS_MAX || (counts[1] ?? 0) > this.config.KEY_GUESS_MAX_PER_IP) {
       throw new DomainError('RATE_LIMITED');
     }
   }
 
-  async failed(userId: string, ip?: string): Promise<void> {
+  /** The look-up found its license: its try is given back. */
+  async succeeded(userId: string, ip?: string): Promise<void> {
     const multi = this.redis.client.multi();
-    for (const key of this.keys(userId, ip)) multi.incr(key).expire(key, this.config.KEY_GUESS_WINDOW_S, 'NX');
+    for (const key of this.keys(userId, ip)) multi.decr(key);
     await multi.exec();
   }
 }

@@ -6,8 +6,16 @@ export function isOwner(l: License, caller: { user_id: string; email: string }):
   return l.ownerId === caller.user_id || l.ownerEmail === caller.email;
 }
 
-export function deviceView(d: LicenseDevice): LicenseDeviceView {
-  return { id: d.id, name: d.name, os: d.os, fingerprint: d.fingerprint, activated_at: new Date(d.activatedAt).toISOString() };
+/** A device as `caller` sees it; only the owner of `l`, or whoever activated the device, may remove it. */
+export function deviceView(d: LicenseDevice, l: License, caller: { user_id: string; email: string }): LicenseDeviceView {
+  return {
+    id: d.id,
+    name: d.name,
+    os: d.os,
+    fingerprint: d.fingerprint,
+    activated_at: new Date(d.activatedAt).toISOString(),
+    removable: isOwner(l, caller) || d.activatedBy === caller.user_id,
+  };
 }
 
 /** A license as its owner or one of its users sees it, with its devices and users. */
@@ -32,7 +40,7 @@ export function licenseView(
     expired: !!l.validUntil && l.validUntil <= now,
     owner: isOwner(l, caller),
     owner_email: l.ownerEmail,
-    devices: devices.filter((d) => d.licenseId === l.id).map(deviceView),
+    devices: devices.filter((d) => d.licenseId === l.id).map((d) => deviceView(d, l, caller)),
     users: users.filter((u) => u.licenseId === l.id).map((u) => ({ email: u.email })),
   };
 }

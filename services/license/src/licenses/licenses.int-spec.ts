@@ -126,12 +126,52 @@ describe('licenses, devices, users, payments (through the gateway)', () => {
     await activate(owner, l.key, 'fp-full-4').expect(200);
   });
 
+  it('lets a user added to the license remove only the devices they activated, and limits removals to the slot count', async () => {
+    const l = await issue(owner.email, 'pro');
+    const member = await signUp(backend.url);
+    await http().post(`/api/licenses/${l.id}/users`).set(as(owner)).send({ email: member.email }).expect(200);
+    await activate(owner, l.key, 'fp-own').expect(200);
+    await activate(member, l.key, 'fp-mine').expect(200);
+    const seen = ((await http().get('/api/licenses').set(as(member)).expect(200)).body as LicenseView[]).find((x) => x.id === l.id)!;
+    const owners = seen.devices.find((d) => d.fingerprint === 'fp-own')!;
+    const mine = seen.devices.find((d) => d.fingerprint === 'fp-mine')!;
+    expect([owners.removable, mine.removable]).toEqual([false, true]);
+    const refused = await http().delete(`/api/licenses/${l.id}/devices/${owners.id}`).set(as(member)).expect(403);
+    expect(refused.body.message).toBe(Messages.deviceNotYours);
+    await http().delete(`/api/licenses/${l.id}/devices/${mine.id}`).set(as(member)).expect(200);
+
+    // Removing and activating in turn: as many removals as the license has slots (4), then 429.
+    for (let i = 0; i < 4; i++) {
+      const { body } = await activate(owner, l.key, `fp-cycle-${i}`).expect(200);
+      const res = await http().delete(`/api/licenses/${l.id}/devices/${body.device.id}`).set(as(owner));
+      if (i < 3) expect(res.status).toBe(200);
+      else expect(res.body).toEqual({ statusCode: 429, message: Messages.deviceRemovalsUsedUp });
+    }
+    const lic = ((await http().get('/api/licenses').set(as(owner))).body as LicenseView[]).find((x) => x.id === l.id)!;
+    expect(lic.devices.map((d) => d.fingerprint).sort()).toEqual(['fp-cycle-3', 'fp-own']);
+  });
+
+  it('gives activation tokens a short offline life, renewed by activating again', async () => {
+    const l = await issue(owner.email, 'pro', 'lifetime');
+    const { body } = await activate(owner, l.key, 'fp-ttl').expect(200);
+    const claims = JSON.parse(Buffer.from(body.activation_token.split('.')[1], 'base64url').toString());
+    expect(claims.exp - claims.iat).toBe(14 * 86_400);
+  });
+
+  it('counts a burst of parallel key guesses like guesses one after another', async () => {
+    const guesser = await signUp(backend.url);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => activate(guesser, unknownKey(), `fp-burst-${i}`)));
+    expect(answers.filter((a) => a.status === 404)).toHaveLength(6);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(14);
+  });
+
   it('gives the last free slot to exactly one of many parallel activations', async () => {
     const l = await issue(owner.email, 'pro');
     for (let i = 0; i < 3; i++) await activate(owner, l.key, `fp-race-base-${i}`).expect(200);
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => activate(owner, l.key, `fp-race-${i}`)));
+    // as many at once as the key guard lets one account try (KEY_GUESS_MAX, 6 here)
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => activate(owner, l.key, `fp-race-${i}`)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.status === 409 && a.body.message === Messages.licenseFull)).toHaveLength(11);
+    expect(answers.filter((a) => a.status === 409 && a.body.message === Messages.licenseFull)).toHaveLength(5);
     const lic = ((await http().get('/api/licenses').set(as(owner))).body as LicenseView[]).find((x) => x.id === l.id)!;
     expect(lic.devices).toHaveLength(4);
   });

@@ -82,6 +82,10 @@ export class LicensesRepository {
     return !!(await this.of(LicenseDevice).delete({ id: deviceId, licenseId })).affected;
   }
 
+  device(licenseId: string, deviceId: string): Promise<LicenseDevice | null> {
+    return this.of(LicenseDevice).findOneBy({ licenseId, id: deviceId });
+  }
+
   deviceByFingerprint(licenseId: string, fingerprint: string, tx?: Tx): Promise<LicenseDevice | null> {
     return this.of(LicenseDevice, tx).findOneBy({ licenseId, fingerprint });
   }

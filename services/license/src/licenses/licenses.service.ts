@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { SERVICE_CONFIG } from '@visualnotes/common';
 import {
   DomainError,
   isUuid,
+  Messages,
   type ActivationView,
   type Billing,
   type DesktopTier,
@@ -12,7 +14,9 @@ import {
 } from '@visualnotes/contracts';
 import { AccountsRepository, type AccountStore } from '../accounts/accounts.repository';
 import { ActivationSigner } from '../activation/activation-signer';
+import { LicenseRedis } from '../common/license-redis';
 import { Transactions, type TransactionRunner, type Tx } from '../common/transactions';
+import type { LicenseConfig } from '../config';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { maxDevicesOf, PlansConfig } from '../plans/plans.config';
 import { UsageRepository, type UsageStore } from '../usage/usage.repository';
@@ -67,6 +71,8 @@ export class LicensesService {
     @Inject(UsageRepository) private readonly usage: Pick<UsageStore, 'forget'>,
     private readonly signer: ActivationSigner,
     private readonly guard: KeyGuard,
+    private readonly redis: LicenseRedis,
+    @Inject(SERVICE_CONFIG) private readonly config: LicenseConfig,
   ) {}
 
   async issue(o: IssueOptions, tx?: Tx): Promise<License> {
@@ -113,10 +119,29 @@ export class LicensesService {
     return (await this.views([l], { user_id: l.ownerId ?? '', email: l.ownerEmail }))[0];
   }
 
+  /**
+   * The owner removes any device, a user added to the license the ones they activated. Removals
+   * are limited to the license's slot count per DEVICE_REMOVALS_WINDOW_S: removing and activating
+   * in turn cannot run the app on more machines than the license allows (a removed device's token
+   * still works offline until it expires, ACTIVATION_TOKEN_TTL_S).
+   */
   async removeDevice(caller: LicenseCaller, licenseId: string, deviceId: string): Promise<LicenseView> {
     const c = await this.identify(caller);
-    await this.accessible(c, licenseId, false);
-    if (!(await this.licenses.removeDevice(licenseId, deviceId))) throw new DomainError('NOT_FOUND');
+    const lic = await this.accessible(c, licenseId, false);
+    const device = await this.licenses.device(licenseId, deviceId);
+    if (!device) throw new DomainError('NOT_FOUND');
+    if (!deviceView(device, lic, c).removable) throw new DomainError('FORBIDDEN', Messages.deviceNotYours);
+    const removals = `deviceremovals:${licenseId}`;
+    const [[, count]] = (await this.redis.client.multi().incr(removals).expire(removals, this.config.DEVICE_REMOVALS_WINDOW_S, 'NX').exec()) ?? [[null, 0]];
+    const giveBack = () => this.redis.client.decr(removals);
+    if (Number(count) > lic.maxDevices) {
+      await giveBack();
+      throw new DomainError('RATE_LIMITED', Messages.deviceRemovalsUsedUp);
+    }
+    if (!(await this.licenses.removeDevice(licenseId, deviceId))) {
+      await giveBack();
+      throw new DomainError('NOT_FOUND');
+    }
     return this.get(c, licenseId);
   }
 
@@ -177,7 +202,7 @@ export class LicensesService {
    */
   async activate(caller: LicenseCaller, key: string, fingerprint: string, device: { name: string; os: string }): Promise<ActivationView> {
     const c = await this.identify(caller);
-    await this.guard.check(c.user_id, c.ip);
+    await this.guard.attempt(c.user_id, c.ip);
     /** The license and, when this device already holds one of its slots, that device (renamed as reported). */
     const lookUp = async (tx?: Tx, lock = false) => {
       const lic = await this.licenses.liveByKey(key, tx, lock);
@@ -192,8 +217,14 @@ export class LicensesService {
     };
     // A device that holds a slot already (the desktop app activates at every start) takes none:
     // it is answered without the license row's lock, which only new devices queue for.
-    let found = await lookUp();
-    if (found && !found.dev) {
+    const giveBack = () => this.guard.succeeded(c.user_id, c.ip);
+    let found = await lookUp().catch(async (err: unknown) => {
+      await giveBack(); // an expired license: the key was right
+      throw err;
+    });
+    if (!found) throw new DomainError('LICENSE_NOT_FOUND');
+    await giveBack(); // the key is right, whether or not a slot is free
+    if (!found.dev) {
       found = await this.transactions.run(async (tx) => {
         const locked = await lookUp(tx, true);
         if (!locked || locked.dev) return locked;
@@ -203,12 +234,10 @@ export class LicensesService {
         return { lic, dev };
       });
     }
-    if (!found?.dev) {
-      await this.guard.failed(c.user_id, c.ip);
-      throw new DomainError('LICENSE_NOT_FOUND');
-    }
+    if (!found?.dev) throw new DomainError('LICENSE_NOT_FOUND'); // revoked meanwhile
     const { lic, dev } = found;
     const view = (await this.views([lic], c))[0];
+    const now = Date.now();
     const token = this.signer.sign({
       iss: 'visualnotes',
       sub: c.user_id,
@@ -220,10 +249,11 @@ export class LicensesService {
       plan: lic.plan,
       max_devices: lic.maxDevices,
       valid_until: lic.validUntil?.toISOString() ?? null,
-      iat: Math.floor(Date.now() / 1000),
-      ...(lic.validUntil ? { exp: Math.floor(lic.validUntil.getTime() / 1000) } : {}),
+      iat: Math.floor(now / 1000),
+      // Offline for a while, at most until the license ends: the app renews it by activating again.
+      exp: Math.floor(Math.min(now + this.config.ACTIVATION_TOKEN_TTL_S * 1000, lic.validUntil?.getTime() ?? Infinity) / 1000),
     });
-    return { license: view, device: deviceView(dev), activation_token: token };
+    return { license: view, device: deviceView(dev, lic, c), activation_token: token };
   }
 
   /** `account.deleted`: licenses the account owns are revoked, its memberships and counters removed. */

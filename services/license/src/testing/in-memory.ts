@@ -53,6 +53,10 @@ export class InMemoryLicenses implements LicenseStore {
   async removeDevice(licenseId: string, deviceId: string) {
     return this.remove(this.devices, (d) => d.licenseId === licenseId && d.id === deviceId) > 0;
   }
+  async device(licenseId: string, deviceId: string) {
+    const d = this.devices.find((x) => x.licenseId === licenseId && x.id === deviceId);
+    return d ? { ...d } : null;
+  }
   async deviceByFingerprint(licenseId: string, fingerprint: string) {
     const d = this.devices.find((x) => x.licenseId === licenseId && x.fingerprint === fingerprint);
     return d ? { ...d } : null;

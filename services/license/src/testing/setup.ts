@@ -26,7 +26,7 @@ export async function licenseRules(env: Record<string, string> = {}) {
   const signer = new ActivationSigner({ keep: () => Promise.reject(new Error('the key comes from the configuration')) }, config);
   await signer.onModuleInit();
   const guard = new KeyGuard(redis, config);
-  const licenses = new LicensesService(stores.licenses, runAtOnce, entitlements, stores.accounts, stores.usage, signer, guard);
+  const licenses = new LicensesService(stores.licenses, runAtOnce, entitlements, stores.accounts, stores.usage, signer, guard, redis, config);
   const usage = new UsageService(stores.usage, entitlements, config);
   return {
     config,

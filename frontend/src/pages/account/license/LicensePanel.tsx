@@ -122,14 +122,16 @@ export function LicensePanel({ license: l }: { license: LicenseView }) {
                     <br />
                     <span className={styles.muted}>{t('Activated {{date}}', { date: new Date(d.activated_at).toLocaleString(dateLocale()) })}</span>
                   </span>
-                  <button
-                    type="button"
-                    className={`${styles.secondary} ${styles.danger}`}
-                    disabled={removing.isLoading}
-                    onClick={() => void askRemoveDevice(d)}
-                  >
-                    {t('Remove')}
-                  </button>
+                  {d.removable && (
+                    <button
+                      type="button"
+                      className={`${styles.secondary} ${styles.danger}`}
+                      disabled={removing.isLoading}
+                      onClick={() => void askRemoveDevice(d)}
+                    >
+                      {t('Remove')}
+                    </button>
+                  )}
                 </li>
               ))}
             </ul>
