@@ -36,6 +36,8 @@ export const Messages = {
   securityCodeExpired: 'The security code has expired or was tried too many times; please log in again to get a new code',
   tooManyLoginAttempts: 'Too many login attempts; please wait {minutes} minutes and try again',
   tooManyPasswordAttempts: 'Too many wrong passwords; please wait {minutes} minutes and try again',
+  tooManyNewDeviceLogins: 'Too many sign-in attempts from new devices; please wait {minutes} minutes and try again',
+  tooManyEmailChanges: 'Too many requests to change the e-mail address; please wait {minutes} minutes and try again',
   linkInvalid: 'This link is invalid or has expired',
   confirmLinkMissing: 'This page needs the link from your e-mail. Open the link in the e-mail we sent you, or request a new one by logging in',
   resetLinkMissing: 'This page needs the password reset link from your e-mail. Open the link in the e-mail we sent you, or request a new one',

@@ -139,6 +139,33 @@ describe('accounts through the gateway (real SMTP, PostgreSQL, Redis)', () => {
       expect(late.body).toEqual({ statusCode: 400, message: Messages.securityCodeExpired });
     });
 
+    it('creates at most 5 new-device codes per account in 15 minutes; beyond, a clear 429 and no mail', async () => {
+      const a = await account();
+      const codeMails = async () => (await read(a.email)).filter((m) => /security code/i.test(m.subject)).length;
+      // the sign-up's login was the first new device
+      await waitFor(async () => (await codeMails()) === 1);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          http()
+            .post('/api/auth/login')
+            .set('x-forwarded-for', `198.18.7.${i + 1}`)
+            .send({ email: a.email, password: a.password, fingerprint: `new-device-${i}` }),
+        ),
+      );
+      expect(answers.filter((r) => r.status === 200 && r.body.security_code_required)).toHaveLength(4);
+      const refused = answers.filter((r) => r.status === 429);
+      expect(refused).toHaveLength(6);
+      for (const r of refused) {
+        expect(r.body).toEqual({ statusCode: 429, message: 'Too many sign-in attempts from new devices; please wait 15 minutes and try again' });
+      }
+      await waitFor(async () => (await codeMails()) === 5);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await codeMails()).toBe(5);
+      // the owner's known device is not held up
+      const known = await http().post('/api/auth/login').send({ email: a.email, password: a.password, fingerprint: a.fingerprint }).expect(200);
+      expect(known.body.token).toEqual(expect.any(String));
+    });
+
     it('returns the user with the contract fields', async () => {
       const a = await account({ name: 'Ada Lovelace' });
       const res = await http().get('/api/auth/user').set('authorization', `Bearer ${a.token}`).expect(200);
@@ -241,9 +268,36 @@ describe('accounts through the gateway (real SMTP, PostgreSQL, Redis)', () => {
       }, 5_000);
       const me = await logIn(base, { email: target, password: a.password, fingerprint: a.fingerprint, readMails: read });
       expect(me.user.email).toBe(target);
+    });
+
+    it('answers a taken address as an unknown one: no link goes to it, only a notice, and the account stays', async () => {
+      const a = await account();
       const taken = await account();
-      const conflict = await http().put('/api/auth/email').set('authorization', `Bearer ${me.token}`).send({ email: taken.email, password: a.password });
-      expect(conflict.status).toBe(409);
+      const unknown = `free-${Date.now()}@example.test`;
+      const change = (email: string) => http().put('/api/auth/email').set('authorization', `Bearer ${a.token}`).send({ email, password: a.password });
+      const toTaken = (await read(taken.email)).length;
+      const [onTaken, onUnknown] = [await change(taken.email), await change(unknown)];
+      expect([onTaken.status, onUnknown.status]).toEqual([202, 202]);
+      expect(onTaken.body).toEqual(onUnknown.body);
+      expect(onTaken.headers['content-length']).toBe(onUnknown.headers['content-length']);
+      await waitForMail(read, unknown, /\/user\/confirm\?token=([A-Za-z0-9_-]+)&kind=email/);
+      const [notice] = (await waitFor(async () => ((await read(taken.email)).length > toTaken ? read(taken.email) : null)))!;
+      expect(notice.text).toMatch(/already belongs to your account, so nothing changed/);
+      expect(notice.text).not.toMatch(/token=/);
+      const me = await http().get('/api/auth/user').set('authorization', `Bearer ${a.token}`).expect(200);
+      expect(me.body.user.email).toBe(a.email);
+    });
+
+    it('takes 3 e-mail change requests an hour, then a clear 429 and no mail', async () => {
+      const a = await account();
+      const target = (i: number) => `cap-${i}-${Date.now()}@example.test`;
+      const addresses = [1, 2, 3, 4].map(target);
+      const change = (email: string) => http().put('/api/auth/email').set('authorization', `Bearer ${a.token}`).send({ email, password: a.password });
+      for (const email of addresses.slice(0, 3)) await change(email).expect(202);
+      const refused = await change(addresses[3]);
+      expect(refused.body).toEqual({ statusCode: 429, message: 'Too many requests to change the e-mail address; please wait 60 minutes and try again' });
+      for (const email of addresses.slice(0, 3)) await waitForMail(read, email, /\/user\/confirm\?token=([A-Za-z0-9_-]+)&kind=email/);
+      expect(await read(addresses[3])).toEqual([]);
     });
 
     it('resets a forgotten password by e-mail; the answer is the same for unknown addresses', async () => {

@@ -1,6 +1,8 @@
 import { Messages } from '@visualnotes/contracts';
 import { createTestEnv, logIn, signUp, waitFor, waitForMail, type TestEnv } from '@visualnotes/testing';
+import { decodeJwt } from 'jose';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { createGatewayApp, startBackend, type Backend, type Gateway } from '../../../test/support/backend';
 import { SmtpSink } from '../test/smtp-sink';
 
@@ -139,6 +141,40 @@ describe('auth under concurrency (real PostgreSQL, Redis, SMTP; two gateway copi
       }
       // the session was never revoked: the first access token still works on both copies
       expect(await userStatus(a.token)).toEqual([200, 200]);
+    });
+
+    /** Refresh tokens of the session of this access token that can still be exchanged. */
+    const unusedRefreshTokens = async (accessToken: string) => {
+      const ds = backend.services.auth!.app.get(DataSource, { strict: false });
+      const [{ n }] = (await ds.query(`SELECT count(*)::int AS n FROM auth.refresh_tokens WHERE session_id = $1 AND used_at IS NULL`, [
+        decodeJwt(accessToken).sid,
+      ])) as { n: number }[];
+      return n;
+    };
+
+    it('10 parallel refreshes with one token get one and the same successor; the session keeps one valid refresh token', async () => {
+      const a = await account();
+      const answers = await Promise.all(Array.from({ length: 10 }, () => http().post('/api/auth/refresh').send({ refresh_token: a.refresh_token })));
+      expect(answers.map((r) => r.status)).toEqual(Array.from({ length: 10 }, () => 200));
+      const successors = new Set(answers.map((r) => r.body.refresh_token as string));
+      expect(successors.size).toBe(1);
+      const [successor] = successors;
+      expect(successor).not.toBe(a.refresh_token);
+      for (const r of answers) expect(decodeJwt(r.body.token).sid).toBe(decodeJwt(a.token).sid);
+      expect(await unusedRefreshTokens(a.token)).toBe(1);
+      // the successor is the live one: it rotates on, and the chain stays single
+      const next = await http().post('/api/auth/refresh').send({ refresh_token: successor }).expect(200);
+      expect(next.body.refresh_token).not.toBe(successor);
+      expect(await unusedRefreshTokens(a.token)).toBe(1);
+    });
+
+    it('a replay within the grace period gets the same successor and a working access token, not a second chain', async () => {
+      const a = await account();
+      const first = await http().post('/api/auth/refresh').send({ refresh_token: a.refresh_token }).expect(200);
+      const replay = await http().post('/api/auth/refresh').send({ refresh_token: a.refresh_token }).expect(200);
+      expect(replay.body.refresh_token).toBe(first.body.refresh_token);
+      await http().get('/api/auth/user').set('authorization', `Bearer ${replay.body.token}`).expect(200);
+      expect(await unusedRefreshTokens(a.token)).toBe(1);
     });
 
     it('a replay after the grace period revokes the session, its refresh tokens and its access tokens', async () => {

@@ -23,5 +23,11 @@ export const authEnvSchema = baseEnvSchema.extend({
   LOGIN_MAX_PER_IP: int(1, 100_000, 30),
   /** Failures on one account from all addresses after which every login needs the e-mailed code. */
   LOGIN_ACCOUNT_ALERT: int(1, 100_000, 10),
+  /** New-device security codes one account may be sent per window (each is a mail and 5 guesses); beyond: 429. */
+  NEW_DEVICE_CODES_MAX: int(1, 1000, 5),
+  NEW_DEVICE_CODES_WINDOW_S: int(60, 86_400, 900),
+  /** E-mail change requests (each mails the new address) one account may make per window; beyond: 429. */
+  EMAIL_CHANGE_MAX: int(1, 1000, 3),
+  EMAIL_CHANGE_WINDOW_S: int(60, 7 * 86_400, 3600),
 });
 export type AuthConfig = z.infer<typeof authEnvSchema>;

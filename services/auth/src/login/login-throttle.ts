@@ -57,9 +57,9 @@ export class LoginThrottle {
     };
   }
 
-  /** Takes one attempt for `keys`, or throws 429 with the wait in minutes. */
-  private async take(keys: string[], limits: number[], message: string): Promise<void> {
-    const wait = Number(await this.redis.client.eval(TAKE_ATTEMPT, keys.length, ...keys, this.config.LOGIN_WINDOW_S, ...limits));
+  /** Takes one attempt for `keys` (counted for `windowS`), or throws 429 with the wait in minutes. */
+  private async take(keys: string[], limits: number[], message: string, windowS = this.config.LOGIN_WINDOW_S): Promise<void> {
+    const wait = Number(await this.redis.client.eval(TAKE_ATTEMPT, keys.length, ...keys, windowS, ...limits));
     if (wait <= 0) return;
     const minutes = Math.max(1, Math.ceil(wait / 60_000));
     throw new DomainError('RATE_LIMITED', message.replace('{minutes}', String(minutes)));
@@ -99,6 +99,24 @@ export class LoginThrottle {
     const ok = await check();
     if (ok) await this.redis.client.eval(GIVE_BACK, 1, key);
     return ok;
+  }
+
+  /**
+   * Counts a new-device security code for an account before it is created and mailed; throws 429
+   * beyond `NEW_DEVICE_CODES_MAX` per window (each code is 5 guesses and a mail to the owner).
+   */
+  async newDeviceCode(userId: string): Promise<void> {
+    const key = `${this.redis.prefix}challenge:${userId}`;
+    await this.take([key], [this.config.NEW_DEVICE_CODES_MAX], Messages.tooManyNewDeviceLogins, this.config.NEW_DEVICE_CODES_WINDOW_S);
+  }
+
+  /**
+   * Counts an e-mail change request of an account before its mail goes out; throws 429 beyond
+   * `EMAIL_CHANGE_MAX` per window, whatever the address (so the answer tells nothing about it).
+   */
+  async emailChange(userId: string): Promise<void> {
+    const key = `${this.redis.prefix}email-change:${userId}`;
+    await this.take([key], [this.config.EMAIL_CHANGE_MAX], Messages.tooManyEmailChanges, this.config.EMAIL_CHANGE_WINDOW_S);
   }
 
   /** Limits mails a single address can trigger (forgot password, resend activation): silently. */

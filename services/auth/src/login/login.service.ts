@@ -33,6 +33,8 @@ export class LoginService {
     }
     const trusted = !(await this.throttle.underAttack(email)) && (await this.codes.isKnownDevice(user.id, fingerprint));
     if (trusted) return this.sessions.start(user, req.client);
+    // each code is a mail to the owner and 5 guesses: a few per account and window, then 429
+    await this.throttle.newDeviceCode(user.id);
     return this.codes.challenge(user, fingerprint);
   }
 

@@ -9,8 +9,9 @@ interface Template {
   action?: string;
 }
 
-type Vars = { name: string; link?: string; code?: string; project?: string; role?: string; signUp?: boolean };
-type Kind = 'activation' | 'alreadyRegistered' | 'securityCode' | 'emailChange' | 'passwordReset' | 'projectInvitation';
+/** `name` is the account's own (user-chosen) name: mails to an address someone else typed in leave it out. */
+type Vars = { name?: string; link?: string; code?: string; project?: string; role?: string; signUp?: boolean };
+type Kind = 'activation' | 'alreadyRegistered' | 'securityCode' | 'emailChange' | 'emailTaken' | 'passwordReset' | 'projectInvitation';
 
 const templates: Record<Locale, Record<Kind, (v: Vars) => Template>> = {
   en: {
@@ -43,15 +44,22 @@ const templates: Record<Locale, Record<Kind, (v: Vars) => Template>> = {
         'It is valid for 10 minutes. If you did not try to log in, change your password.',
       ],
     }),
-    emailChange: (v) => ({
+    emailChange: () => ({
       subject: 'Confirm your new e-mail address for VisualNotes',
       lines: [
-        `Hello ${v.name},`,
-        'Please confirm that this is the new e-mail address of your VisualNotes account:',
+        'Hello,',
+        'Someone asked to use this e-mail address for their VisualNotes account. If it was you, confirm the address here:',
         '{link}',
-        'The link is valid for 24 hours. If you did not ask for this, you can ignore this e-mail.',
+        'The link is valid for 24 hours. If it was not you, ignore this e-mail and nothing changes.',
       ],
       action: 'Confirm my e-mail address',
+    }),
+    emailTaken: () => ({
+      subject: 'Your e-mail address on VisualNotes',
+      lines: [
+        'Hello,',
+        'Someone asked to use this e-mail address for another VisualNotes account. It already belongs to your account, so nothing changed and there is nothing you need to do.',
+      ],
     }),
     passwordReset: (v) => ({
       subject: 'Reset your VisualNotes password',
@@ -95,10 +103,19 @@ const templates: Record<Locale, Record<Kind, (v: Vars) => Template>> = {
       subject: 'VisualNotes 登录安全码 (security code)',
       lines: [`${v.name}，您好：`, '您的账户正在一台新设备上登录。您的安全码是：', `${v.code}`, '安全码 10 分钟内有效。如果不是您本人操作，请修改密码。'],
     }),
-    emailChange: (v) => ({
+    emailChange: () => ({
       subject: '确认您的 VisualNotes 新邮箱',
-      lines: [`${v.name}，您好：`, '请确认这是您 VisualNotes 账户的新邮箱地址：', '{link}', '链接 24 小时内有效。如果不是您本人操作，请忽略此邮件。'],
+      lines: [
+        '您好：',
+        '有人申请将此邮箱地址用于其 VisualNotes 账户。如果是您本人，请在这里确认：',
+        '{link}',
+        '链接 24 小时内有效。如果不是您本人操作，请忽略此邮件，什么都不会改变。',
+      ],
       action: '确认邮箱',
+    }),
+    emailTaken: () => ({
+      subject: '您在 VisualNotes 的邮箱地址',
+      lines: ['您好：', '有人申请将此邮箱地址用于另一个 VisualNotes 账户。此地址已属于您的账户，因此没有任何更改，您无需进行任何操作。'],
     }),
     passwordReset: (v) => ({
       subject: '重置您的 VisualNotes 密码',

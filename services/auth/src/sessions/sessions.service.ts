@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { revokedSessionsStream, SERVICE_CONFIG } from '@visualnotes/common';
 import { DomainError, type ClientInfo, type LoginSuccess, type TokenPair } from '@visualnotes/contracts';
-import { randomToken, sha256 } from '../common/crypto';
+import { openWith, randomToken, sealWith, sha256 } from '../common/crypto';
 import { AuthRedis } from '../common/redis.provider';
 import type { AuthConfig } from '../config';
 import { KeysService } from '../keys/keys.service';
@@ -12,9 +12,10 @@ import { SessionsRepository } from './sessions.repository';
 
 /**
  * Sessions: a short-lived access token (JWT) and an opaque refresh token, rotated on every use.
- * A refresh token presented again within `REFRESH_GRACE_S` (another tab of the same browser that
- * refreshed at the same moment) gets tokens of the same session; presented later, it means it was
- * copied: the whole session is revoked. Every revoked session is announced on a Redis stream so
+ * Rotation is idempotent within `REFRESH_GRACE_S`: a refresh token presented again (another tab of
+ * the same browser that refreshed at the same moment, a retried request) gets the same successor
+ * as the first use and a fresh access token of the same session, never a second chain; presented
+ * later, it means it was copied: the whole session is revoked. Every revoked session is announced on a Redis stream so
  * that the gateways refuse its access tokens at once instead of when they expire.
  */
 @Injectable()
@@ -49,7 +50,8 @@ export class SessionsService {
 
   async refresh(refreshToken: string): Promise<TokenPair> {
     const hash = sha256(refreshToken);
-    let sessionId = await this.sessions.claimRefreshToken(hash);
+    let successor = randomToken();
+    let sessionId = await this.sessions.rotateRefreshToken(hash, sha256(successor), sealWith(refreshToken, successor));
     if (!sessionId) {
       const used = await this.sessions.usedRefreshToken(hash, this.config.REFRESH_GRACE_S);
       if (!used) throw new DomainError('SESSION_EXPIRED');
@@ -58,6 +60,10 @@ export class SessionsService {
         await this.revoke(used.sessionId);
         throw new DomainError('SESSION_EXPIRED');
       }
+      // within the grace time: the successor the first use created, not a new one
+      const first = used.successor ? openWith(refreshToken, used.successor) : null;
+      if (!first) throw new DomainError('SESSION_EXPIRED');
+      successor = first;
       sessionId = used.sessionId;
     }
     const session = await this.sessions.findById(sessionId);
@@ -65,7 +71,8 @@ export class SessionsService {
     const user = await this.users.findById(session.userId);
     if (!user) throw new DomainError('SESSION_EXPIRED');
     await this.sessions.touch(session.id);
-    return this.tokens(user, session.id);
+    const token = await this.keys.sign(accessClaims(user, session.id));
+    return { token, refresh_token: successor, expires_in: this.config.ACCESS_TOKEN_TTL_S };
   }
 
   async revoke(sessionId: string, userId?: string): Promise<void> {

@@ -52,9 +52,6 @@ export class InMemoryUsers implements UserStore {
   async referralCodeExists(code: string) {
     return this.rows.find((u) => u.referralCode === code)?.referralCode ?? null;
   }
-  async emailTaken(email: string) {
-    return this.rows.some((u) => u.email === email);
-  }
   async insert(fields: NewUser) {
     if (this.taken(fields)) return null;
     const now = new Date();

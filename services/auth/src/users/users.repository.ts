@@ -34,10 +34,6 @@ export class UsersRepository {
     return inviter?.referralCode ?? null;
   }
 
-  emailTaken(email: string): Promise<boolean> {
-    return this.users.exists({ where: { email } });
-  }
-
   /** The new account, or null when its e-mail, Google id or referral code is taken. */
   async insert(fields: NewUser): Promise<User | null> {
     try {

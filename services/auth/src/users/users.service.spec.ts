@@ -127,20 +127,60 @@ describe('account rules', () => {
       expect(r.sessions.announced).toEqual([ann.id]);
     });
 
-    it('refuses a wrong password and an address in use, and does nothing for the current address', async () => {
+    it('refuses a wrong password and does nothing for the current address', async () => {
       const ann = await activated('ann@example.com');
-      await registered('bob@example.com');
       const mails = r.outbox.sent.length;
       await expect(
         r.service.changeEmail(req('auth.email.change', { user_id: ann.id, email: 'new@example.com', password: 'wrong pass 1' })),
       ).rejects.toMatchObject({
         code: 'PASSWORD_INCORRECT',
       });
-      await expect(r.service.changeEmail(req('auth.email.change', { user_id: ann.id, email: 'Bob@example.com', password }))).rejects.toMatchObject({
-        code: 'EMAIL_IN_USE',
-      });
       await r.service.changeEmail(req('auth.email.change', { user_id: ann.id, email: 'ann@example.com', password }));
       expect(r.outbox.sent).toHaveLength(mails);
+    });
+
+    it('answers an address in use as any other, mails it a notice without a link, and never moves the account onto it', async () => {
+      const ann = await activated('ann@example.com');
+      const bob = await activated('bob@example.com');
+      const toBob = r.outbox.to('bob@example.com').length;
+      await expect(r.service.changeEmail(req('auth.email.change', { user_id: ann.id, email: 'Bob@example.com', password }))).resolves.toBeUndefined();
+      const notice = r.outbox.to('bob@example.com').slice(toBob);
+      expect(notice).toHaveLength(1);
+      expect(notice[0].linkOrCode).toBeUndefined();
+      expect(notice[0].text).toMatch(/nothing changed/);
+      // no link that could move Ann onto Bob's address was made
+      expect([...r.tokens.tokens.values()].filter((t) => t.purpose === 'email')).toEqual([]);
+      expect((await r.users.findById(ann.id))!.email).toBe('ann@example.com');
+      expect((await r.users.findById(bob.id))!.email).toBe('bob@example.com');
+    });
+
+    it("writes the confirmation without the account's own name (it could carry a phishing text)", async () => {
+      const ann = await activated('ann@example.com');
+      const phishing = 'Your account is locked visit evil example';
+      await r.service.updateProfile(req('auth.profile.update', { user_id: ann.id, name: phishing }));
+      await r.service.changeEmail(req('auth.email.change', { user_id: ann.id, email: 'new@example.com', password }));
+      const mail = r.outbox.to('new@example.com').at(-1)!;
+      expect(mail.text).not.toContain(phishing);
+      expect(mail.html).not.toContain(phishing);
+      expect(mail.text).toMatch(/^Hello,\n\nSomeone asked to use this e-mail address for their VisualNotes account/);
+      expect(mail.text).toContain('If it was not you, ignore this e-mail and nothing changes.');
+    });
+
+    it('takes at most EMAIL_CHANGE_MAX requests per window, mailing none beyond (taken addresses count too)', async () => {
+      const ann = await activated('ann@example.com');
+      await activated('bob@example.com');
+      const mails = r.outbox.sent.length;
+      for (const email of ['one@example.com', 'bob@example.com', 'three@example.com']) {
+        await r.service.changeEmail(req('auth.email.change', { user_id: ann.id, email, password }));
+      }
+      expect(r.outbox.sent).toHaveLength(mails + 3);
+      const refused = r.service.changeEmail(req('auth.email.change', { user_id: ann.id, email: 'four@example.com', password }));
+      await expect(refused).rejects.toMatchObject({
+        code: 'RATE_LIMITED',
+        message: Messages.tooManyEmailChanges.replace('{minutes}', '60'),
+      });
+      expect(r.outbox.sent).toHaveLength(mails + 3);
+      expect(r.outbox.to('four@example.com')).toEqual([]);
     });
 
     it('refuses the link when the address was taken after it was mailed', async () => {

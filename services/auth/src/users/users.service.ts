@@ -31,7 +31,7 @@ export class UsersService {
     @Inject(EmailTokensService) private readonly emailTokens: Pick<EmailTokensService, 'issue' | 'consume'>,
     @Inject(MailService) private readonly mail: Pick<MailService, 'send'>,
     @Inject(SessionsService) private readonly sessions: Pick<SessionsService, 'announceAccountChange' | 'revokeAll'>,
-    @Inject(LoginThrottle) private readonly throttle: Pick<LoginThrottle, 'recheck' | 'allowMail'>,
+    @Inject(LoginThrottle) private readonly throttle: Pick<LoginThrottle, 'recheck' | 'allowMail' | 'emailChange'>,
     @Inject(SERVICE_CONFIG) config: AuthConfig,
     @InjectQueue(Queues.licenseEvents) private readonly licenseEvents: Pick<Queue, 'add'>,
     @InjectQueue(Queues.mediaEvents) private readonly mediaEvents: Pick<Queue, 'add'>,
@@ -159,15 +159,28 @@ export class UsersService {
     return { user: publicUser(user) };
   }
 
-  /** Mails a confirmation link to the new address; the address changes when it is opened. */
+  /**
+   * Mails a confirmation link to the new address; the address changes when it is opened. A few
+   * requests per account and window (each is a mail to an address of the user's choosing). The
+   * answer is the same whether or not the address has an account: a taken address gets no link,
+   * only a short notice (itself limited per address), and the change can never land on it.
+   */
   async changeEmail(req: RpcRequest<'auth.email.change'>): Promise<void> {
     const body = req;
     const user = await this.get(req.user_id);
     await this.checkPassword(user, body.password);
     if (body.email === user.email) return;
-    if (await this.users.emailTaken(body.email)) throw new DomainError('EMAIL_IN_USE');
+    await this.throttle.emailChange(user.id);
+    const owner = await this.users.findByEmail(body.email);
+    if (owner) {
+      if (await this.throttle.allowMail('email-taken', body.email)) {
+        await this.mail.send(renderMail('emailTaken', owner.locale, body.email, {}));
+      }
+      return;
+    }
     const token = await this.emailTokens.issue(user.id, 'email', body.email);
-    await this.mail.send(renderMail('emailChange', user.locale, body.email, { name: user.name, link: `${this.base}/user/confirm?token=${token}&kind=email` }));
+    // in the account's language, but with none of its user-chosen text (the name)
+    await this.mail.send(renderMail('emailChange', user.locale, body.email, { link: `${this.base}/user/confirm?token=${token}&kind=email` }));
   }
 
   async confirmEmail(token: string): Promise<void> {

@@ -128,7 +128,10 @@ export class AccountsController {
   @HttpCode(202)
   @UseGuards(AuthGuard)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Mails a confirmation link to the new address' })
+  @ApiOperation({
+    summary:
+      'Mails a confirmation link to the new address; 202 whether or not the address has an account (a taken one gets only a notice). At most EMAIL_CHANGE_MAX (3) requests an hour, then 429',
+  })
   changeEmail(@CurrentUser() user: AuthUser, @Body() body: ChangeEmailDto) {
     return this.rpc.send(Patterns.auth.changeEmail, { user_id: user.id, ...body });
   }
