@@ -240,4 +240,42 @@ describe('editing together in the browser', () => {
     const saved = await api<Project>(owner, 'GET', `/projects/${project.id}`);
     expect(saved.scene.elements.filter((e) => !e.isDeleted)).toHaveLength(1);
   });
+
+  it('the owner invites a person from the Share dialog; they edit live, see their role instead of owner actions, and can leave', async () => {
+    const friend = await signUp(APP_URL);
+    const project = await api<Project>(owner, 'POST', '/projects', { title: 'Planning together' });
+    const a = await openLive(owner, APP_URL, project.id);
+    await a.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = a.getByRole('dialog', { name: 'Share', exact: true });
+    // an empty address is caught before sending
+    await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+    await dialog.getByText('an e-mail address is required').waitFor();
+    await dialog.getByTestId('invite-email').fill(friend.email);
+    await dialog.getByTestId('invite-role').selectOption('editor');
+    await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+    await dialog.getByText(`${friend.email} was invited and gets an e-mail.`).waitFor();
+    expect(await dialog.getByTestId('collaborator').filter({ hasText: friend.email }).count()).toBe(1);
+    // the same person twice: the catalogue's answer, in the dialog
+    await dialog.getByTestId('invite-email').fill(friend.email);
+    await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+    await dialog.getByRole('alert').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    const b = await openLive(friend, secondUrl, project.id);
+    expect(await b.getByTestId('my-role').textContent()).toBe('Shared with you: can edit');
+    for (const name of ['Share', 'Publish']) expect(await b.getByRole('button', { name, exact: true }).count()).toBe(0);
+    await drawShape(b, 'r', 300, 300);
+    await a.waitForSelector('[data-testid="editor"][data-element-count="1"]', { timeout: 20_000 });
+
+    // in the friend's project list: marked as shared, with Leave instead of Delete
+    await b.goto(`${secondUrl}/account#published`);
+    const row = b.getByTestId('project-list').getByRole('listitem').filter({ hasText: 'Planning together' });
+    await row.getByTestId('shared-role').waitFor();
+    expect(await row.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await row.getByRole('button', { name: 'Leave' }).click();
+    await b.getByRole('dialog', { name: 'Leave the project?' }).getByRole('button', { name: 'Leave' }).click();
+    await row.waitFor({ state: 'detached' });
+    const people = await api<{ email: string }[]>(owner, 'GET', `/projects/${project.id}/collaborators`);
+    expect(people.map((p) => p.email)).not.toContain(friend.email);
+  });
 });

@@ -419,7 +419,7 @@ describe('editor dialogs and offline', () => {
     await editorOpen(page);
     const share = page.getByRole('button', { name: 'Share', exact: true });
     await share.click();
-    const dialog = page.getByRole('dialog', { name: 'Share a read-only link' });
+    const dialog = page.getByRole('dialog', { name: 'Share', exact: true });
     await dialog.getByRole('button', { name: 'Create link' }).click();
     const url = await dialog.getByTestId('share-url').inputValue();
     for (let i = 0; i < 6; i++) {
@@ -443,7 +443,7 @@ describe('editor dialogs and offline', () => {
     await page.goto(appUrl(`/projects/${project.id}`));
     await editorOpen(page);
     await page.getByRole('button', { name: 'Share', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Share a read-only link' });
+    const dialog = page.getByRole('dialog', { name: 'Share', exact: true });
     await dialog.getByRole('button', { name: 'Create link' }).click();
     const url = await dialog.getByTestId('share-url').inputValue();
     await dialog.getByRole('button', { name: 'Copy link' }).click();
@@ -461,7 +461,7 @@ describe('editor dialogs and offline', () => {
     await page.goto(appUrl(`/projects/${project.id}`));
     await editorOpen(page);
     await page.getByRole('button', { name: 'Share', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Share a read-only link' });
+    const dialog = page.getByRole('dialog', { name: 'Share', exact: true });
     await dialog.getByRole('button', { name: 'Create link' }).click();
     await dialog.getByRole('button', { name: 'Revoke link' }).click();
     const confirm = page.getByRole('dialog', { name: 'Revoke this link?' });

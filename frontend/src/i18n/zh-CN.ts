@@ -760,6 +760,7 @@ const zhCN: Record<string, string> = {
   'This license cannot activate more devices. Please confirm and re-enter the correct license key.':
     '该许可证无法再激活更多设备。请确认后重新输入正确的许可证密钥。',
   'No transcript found for the video': '找不到该视频的文字稿',
+    '无法识别此文件文本的编码。请将文件另存为 UTF-8 编码后重新上传',
   'This subtitle file has no timed captions in it. Upload an SRT or VTT file with its cues, or the video or audio itself':
     '这个字幕文件里没有带时间的字幕。请上传包含字幕条目的 SRT 或 VTT 文件，或者上传视频或音频本身',
   'Unable to summarize because no transcript was found': '找不到文字稿，无法生成摘要',
@@ -936,5 +937,25 @@ const zhCN: Record<string, string> = {
   'This playlist could not be found; it may be private or deleted': '找不到此播放列表；它可能是私密的或已被删除',
   'This playlist has no videos we can import': '此播放列表中没有可导入的视频',
   'This batch could not be found': '找不到此批次',
+  'Can edit': '可编辑',
+  'Can view': '可查看',
+  'Remove this person?': '移除此人？',
+  '{{email}} can no longer open this canvas. You can invite them again later.': '{{email}} 将无法再打开此画布。你之后可以再次邀请。',
+  People: '成员',
+  'Invite people by e-mail to edit or view this canvas with you, live.': '通过电子邮件邀请他人与你实时编辑或查看此画布。',
+  'Invite by e-mail': '通过电子邮件邀请',
+  Role: '角色',
+  '{{email}} was invited and gets an e-mail.': '已邀请 {{email}}，对方会收到一封电子邮件。',
+  'Only you can open this canvas so far.': '目前只有你可以打开此画布。',
+  'Invitation sent': '已发送邀请',
+  'Role of {{email}}': '{{email}} 的角色',
+  'Read-only link': '只读链接',
+  'Shared with you: can view': '与你共享：可查看',
+  'Shared with you: can edit': '与你共享：可编辑',
+  'Leave the project?': '退出此项目？',
+  'You can no longer open “{{title}}” unless its owner invites you again.': '除非所有者再次邀请你，否则你将无法再打开“{{title}}”。',
+  Leave: '退出',
+  '1 view': '1 次浏览',
+  '1 visitor': '1 位访客',
 };
 export default zhCN;

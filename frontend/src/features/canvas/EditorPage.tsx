@@ -131,6 +131,7 @@ export function EditorPage() {
     roleRef.current = r;
     setRoleState(r);
   }, []);
+  const owner = role === 'owner';
   const [liveStatus, setLiveStatus] = useState<LiveStatus>('connecting');
   const [peers, setPeers] = useState<LivePeer[]>([]);
 
@@ -382,20 +383,32 @@ export function EditorPage() {
             { label: t('Export SVG'), run: () => void doExport('svg') },
             { label: t('Copy image'), run: () => void doExport('clipboard') },
             { label: t('History'), testId: 'history-button', run: () => setModal('history') },
-            { label: t('Submit as template'), run: () => setModal('template') },
+            ...(owner ? [{ label: t('Submit as template'), run: () => setModal('template') }] : []),
           ]}
         />
-        <button type="button" className={styles.button} onClick={() => setModal('share')}>
-          {t('Share')}
-        </button>
-        {publicId && (
-          <button type="button" className={styles.button} onClick={() => setModal('stats')}>
-            {t('Statistics')}
-          </button>
+        {/* Sharing, publishing and statistics are the owner's; collaborators see their role instead. */}
+        {owner ? (
+          <>
+            <button type="button" className={styles.button} onClick={() => setModal('share')}>
+              {t('Share')}
+            </button>
+            {publicId && (
+              <button type="button" className={styles.button} onClick={() => setModal('stats')}>
+                {t('Statistics')}
+              </button>
+            )}
+            <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => setModal('publish')} data-testid="publish-button">
+              {publicId ? t('Published') : t('Publish')}
+            </button>
+          </>
+        ) : (
+          loaded &&
+          !loaded.offline && (
+            <span className={styles.muted} data-testid="my-role">
+              {role === 'viewer' ? t('Shared with you: can view') : t('Shared with you: can edit')}
+            </span>
+          )
         )}
-        <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => setModal('publish')} data-testid="publish-button">
-          {publicId ? t('Published') : t('Publish')}
-        </button>
       </div>
       {notice && (
         <div className={styles.notice} role="status">

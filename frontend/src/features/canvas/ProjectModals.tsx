@@ -1,6 +1,9 @@
 import { useTranslation } from '../../i18n/i18n';
 import {
+  COLLABORATOR_ROLES,
   PublishMessages,
+  type Collaborator,
+  type CollaboratorRole,
   TEMPLATE_CATEGORIES,
   TEMPLATE_CATEGORY_LABELS,
   type PublishResult,
@@ -8,12 +11,19 @@ import {
   type TemplateCategory,
   type TemplateSummary,
 } from '@visualnotes/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { fresh, runApi } from '../../app/api/api';
 import { errorMessage } from '../../app/error/describe-error';
 import { useGetEntitlementsQuery } from '../license/api';
-import { canvasApi, useStatisticsQuery } from './api';
+import {
+  canvasApi,
+  useAddCollaboratorMutation,
+  useCollaboratorsQuery,
+  useRemoveCollaboratorMutation,
+  useStatisticsQuery,
+  useUpdateCollaboratorMutation,
+} from './api';
 import styles from './canvas.module.css';
 import { ApiError } from './http';
 import { Modal } from './Modal';
@@ -153,7 +163,111 @@ export function StatisticModal({ publicId, onClose }: { publicId: string; onClos
   );
 }
 
-/** A revocable read-only link. */
+const ROLE_LABELS: Record<CollaboratorRole, string> = { editor: msg('Can edit'), viewer: msg('Can view') };
+
+/** The people a project is shared with: invite by e-mail as editor or viewer, change a role, remove. */
+function PeopleSection({ projectId }: { projectId: string }) {
+  const { t } = useTranslation();
+  const [confirm, confirmDialog] = useConfirm();
+  const people = useCollaboratorsQuery(projectId, { refetchOnMountOrArgChange: true });
+  const [add, adding] = useAddCollaboratorMutation();
+  const [update, updating] = useUpdateCollaboratorMutation();
+  const [remove, removing] = useRemoveCollaboratorMutation();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<CollaboratorRole>('editor');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [invited, setInvited] = useState<string | null>(null);
+
+  async function invite(e: FormEvent) {
+    e.preventDefault();
+    setInvited(null);
+    if (!email.trim()) return setProblem(msg('an e-mail address is required'));
+    setProblem(null);
+    const res = await add({ id: projectId, email: email.trim(), role });
+    if ('data' in res && res.data) {
+      setInvited(res.data.email);
+      setEmail('');
+    }
+  }
+  async function askRemove(person: Collaborator) {
+    const sure = await confirm({
+      title: t('Remove this person?'),
+      message: t('{{email}} can no longer open this canvas. You can invite them again later.', { email: person.email }),
+      action: t('Remove'),
+    });
+    if (sure) void remove({ id: projectId, memberId: person.id });
+  }
+  const error = problem ?? errorMessage(adding.error ?? updating.error ?? removing.error ?? people.error);
+  return (
+    <section aria-labelledby="people-title">
+      <h3 id="people-title">{t('People')}</h3>
+      <p>{t('Invite people by e-mail to edit or view this canvas with you, live.')}</p>
+      <form className={styles.row} onSubmit={(e) => void invite(e)} noValidate aria-label={t('Invite by e-mail')}>
+        <input
+          type="email"
+          name="email"
+          autoComplete="off"
+          placeholder={t('E-mail address')}
+          aria-label={t('E-mail address')}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          data-testid="invite-email"
+        />
+        <select aria-label={t('Role')} value={role} onChange={(e) => setRole(e.target.value as CollaboratorRole)} data-testid="invite-role">
+          {COLLABORATOR_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {t(ROLE_LABELS[r])}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={adding.isLoading}>
+          {t('Invite')}
+        </button>
+      </form>
+      {invited && (
+        <p className={styles.muted} role="status">
+          {t('{{email}} was invited and gets an e-mail.', { email: invited })}
+        </p>
+      )}
+      {error && (
+        <p className={styles.error} role="alert">
+          {t(error)}
+        </p>
+      )}
+      {people.data?.length === 0 && <p className={styles.muted}>{t('Only you can open this canvas so far.')}</p>}
+      {people.data && people.data.length > 0 && (
+        <ul className={styles.people} data-testid="collaborators">
+          {people.data.map((p) => (
+            <li key={p.id} data-testid="collaborator">
+              <span>
+                {p.email}
+                {p.pending && <span className={styles.muted}> · {t('Invitation sent')}</span>}
+              </span>
+              <select
+                aria-label={t('Role of {{email}}', { email: p.email })}
+                value={p.role}
+                disabled={updating.isLoading}
+                onChange={(e) => void update({ id: projectId, memberId: p.id, role: e.target.value as CollaboratorRole })}
+              >
+                {COLLABORATOR_ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {t(ROLE_LABELS[r])}
+                  </option>
+                ))}
+              </select>
+              <button type="button" className={`${styles.button} ${styles.danger}`} onClick={() => void askRemove(p)} disabled={removing.isLoading}>
+                {t('Remove')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {confirmDialog}
+    </section>
+  );
+}
+
+/** Sharing (owner only): the people the project is shared with, and a revocable read-only link. */
 export function ShareModal({ projectId, onClose }: { projectId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const [confirm, confirmDialog] = useConfirm();
@@ -207,7 +321,9 @@ export function ShareModal({ projectId, onClose }: { projectId: string; onClose:
     }
   }
   return (
-    <Modal title={t('Share a read-only link')} onClose={onClose} testId="share-modal">
+    <Modal title={t('Share')} onClose={onClose} testId="share-modal">
+      <PeopleSection projectId={projectId} />
+      <h3>{t('Read-only link')}</h3>
       <p>{t('People with the link see the current canvas without editing it, without it being published.')}</p>
       {link ? (
         <>

@@ -171,7 +171,8 @@ describe('collaborators and access rules on every project route', () => {
       ['get', `/api/projects/${p.id}/collaborators`],
       ['post', `/api/projects/${p.id}/collaborators`, { email: stranger.email, role: 'viewer' }],
       ['patch', `/api/projects/${p.id}/collaborators/${viewer.user.id}`, { role: 'editor' }],
-      ['delete', `/api/projects/${p.id}/collaborators/${viewer.user.id}`],
+      // removing someone else (a collaborator may only remove themselves: leave)
+      ['delete', `/api/projects/${p.id}/collaborators/${owner.user.id}`],
       ['delete', `/api/projects/${p.id}`],
     ];
     for (const [method, path, body] of ownerOnly) {
@@ -199,6 +200,16 @@ describe('collaborators and access rules on every project route', () => {
     await api().post(`/api/projects/${p.id}/share`).set(auth(owner)).expect(200);
     await api().delete(`/api/projects/${p.id}`).set(auth(owner)).expect(204);
     await api().get(`/api/projects/${p.id}`).set(auth(editor)).expect(404);
+  });
+
+  it('lets a collaborator leave a project, and no one else remove them but the owner', async () => {
+    const p = await sharedProject();
+    await api().delete(`/api/projects/${p.id}/collaborators/${viewer.user.id}`).set(auth(editor)).expect(403);
+    await api().delete(`/api/projects/${p.id}/collaborators/${viewer.user.id}`).set(auth(stranger)).expect(404);
+    await api().delete(`/api/projects/${p.id}/collaborators/${viewer.user.id}`).set(auth(viewer)).expect(204);
+    await api().get(`/api/projects/${p.id}`).set(auth(viewer)).expect(404);
+    const people = (await api().get(`/api/projects/${p.id}/collaborators`).set(auth(owner)).expect(200)).body;
+    expect(people.map((x: { email: string }) => x.email)).toEqual([editor.email]);
   });
 
   it('removes memberships when a collaborator deletes their account', async () => {

@@ -9,7 +9,7 @@ import { CollaboratorsRepository, type CollaboratorStore } from './collaborators
 const memberNotFound = () => new DomainError('NOT_FOUND', PublishMessages.collaboratorNotFound);
 
 /**
- * People a project is shared with, managed by its owner. An address without an account (or not
+ * People a project is shared with, managed by its owner (each of them may leave). An address without an account (or not
  * yet activated) is kept as an invitation and becomes a membership when that account lists its
  * projects.
  */
@@ -72,8 +72,9 @@ export class CollaboratorsService {
     return collaboratorView(row);
   }
 
-  async remove(ownerId: string, projectId: string, memberId: string): Promise<void> {
-    await this.projects.access(ownerId, projectId, 'owner');
+  /** The owner removes anyone; a collaborator may leave (remove themselves). */
+  async remove(callerId: string, projectId: string, memberId: string): Promise<void> {
+    await this.projects.access(callerId, projectId, memberId === callerId ? 'viewer' : 'owner');
     if (!(await this.members.remove(projectId, memberId))) throw memberNotFound();
   }
 }

@@ -3,7 +3,8 @@ import { errorMessage } from '../../../app/error/describe-error';
 import { useTranslation } from '../../../i18n/i18n';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useDeleteProjectMutation, useProjectsQuery, usePublishedQuery } from '../../../features/canvas/api';
+import { useDeleteProjectMutation, useProjectsQuery, usePublishedQuery, useRemoveCollaboratorMutation } from '../../../features/canvas/api';
+import { useAuth } from '../../../features/auth/useAuth';
 import { createProject, EXCALIDRAW_DRAWING_ACCEPT, importProjectFile } from '../../../features/canvas/create-project';
 import styles from '../license/license.module.css';
 import { useConfirm } from '../../../components/Dialog/Dialog';
@@ -19,6 +20,8 @@ export function PublishedSection() {
   const projects = useProjectsQuery(undefined, { refetchOnMountOrArgChange: true });
   const published = usePublishedQuery(undefined, { refetchOnMountOrArgChange: true });
   const [remove] = useDeleteProjectMutation();
+  const [leave, leaving] = useRemoveCollaboratorMutation();
+  const { user } = useAuth();
   const [problem, setProblem] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -64,7 +67,7 @@ export function PublishedSection() {
         <Link to="/templates">{t('Start from a template')}</Link>
       </div>
       {problem && <p className={styles.error}>{t(problem)}</p>}
-      {projects.error && <p className={styles.error}>{t(errorMessage(projects.error) ?? '')}</p>}
+      {(projects.error || leaving.error) && <p className={styles.error}>{t(errorMessage(projects.error ?? leaving.error) ?? '')}</p>}
       {projects.data?.length === 0 && <p className={styles.muted}>{t('No projects yet. Start one with “New project” or from a template.')}</p>}
       {projects.data && projects.data.length > 0 && (
         <ul data-testid="project-list">
@@ -72,20 +75,42 @@ export function PublishedSection() {
             <li key={p.id}>
               <Link to={`/projects/${p.id}`}>{p.title}</Link>{' '}
               <span className={styles.muted}>· {t('edited {{date}}', { date: new Date(p.updated_at).toLocaleString(dateLocale()) })}</span>{' '}
-              <button
-                type="button"
-                className={`${styles.secondary} ${styles.danger}`}
-                onClick={async () => {
-                  const sure = await confirm({
-                    title: t('Delete the project?'),
-                    message: t('Delete “{{title}}”? This action cannot be undone.', { title: p.title }),
-                    action: t('Delete'),
-                  });
-                  if (sure) void remove(p.id);
-                }}
-              >
-                {t('Delete')}
-              </button>
+              {p.role === 'owner' ? (
+                <button
+                  type="button"
+                  className={`${styles.secondary} ${styles.danger}`}
+                  onClick={async () => {
+                    const sure = await confirm({
+                      title: t('Delete the project?'),
+                      message: t('Delete “{{title}}”? This action cannot be undone.', { title: p.title }),
+                      action: t('Delete'),
+                    });
+                    if (sure) void remove(p.id);
+                  }}
+                >
+                  {t('Delete')}
+                </button>
+              ) : (
+                <>
+                  <span className={styles.muted} data-testid="shared-role">
+                    · {p.role === 'viewer' ? t('Shared with you: can view') : t('Shared with you: can edit')}
+                  </span>{' '}
+                  <button
+                    type="button"
+                    className={styles.secondary}
+                    onClick={async () => {
+                      const sure = await confirm({
+                        title: t('Leave the project?'),
+                        message: t('You can no longer open “{{title}}” unless its owner invites you again.', { title: p.title }),
+                        action: t('Leave'),
+                      });
+                      if (sure && user) void leave({ id: p.id, memberId: user.id });
+                    }}
+                  >
+                    {t('Leave')}
+                  </button>
+                </>
+              )}
             </li>
           ))}
         </ul>
@@ -96,7 +121,8 @@ export function PublishedSection() {
         <ul data-testid="published-list">
           {published.data.map((p) => (
             <li key={p.public_id}>
-              <a href={p.url}>{p.title}</a> · {t('{{count}} views', { count: p.views })} · {t('{{count}} visitors', { count: p.visitors })} ·{' '}
+              <a href={p.url}>{p.title}</a> · {p.views === 1 ? t('1 view') : t('{{count}} views', { count: p.views })} ·{' '}
+              {p.visitors === 1 ? t('1 visitor') : t('{{count}} visitors', { count: p.visitors })} ·{' '}
               <Link to={`/p/statistic/${p.public_id}`}>{t('Statistics')}</Link>
             </li>
           ))}
