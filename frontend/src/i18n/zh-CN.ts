@@ -760,6 +760,7 @@ const zhCN: Record<string, string> = {
   'This license cannot activate more devices. Please confirm and re-enter the correct license key.':
     '该许可证无法再激活更多设备。请确认后重新输入正确的许可证密钥。',
   'No transcript found for the video': '找不到该视频的文字稿',
+  'We cannot tell how the text of this file is encoded. Save the file as UTF-8 and upload it again':
     '无法识别此文件文本的编码。请将文件另存为 UTF-8 编码后重新上传',
   'This subtitle file has no timed captions in it. Upload an SRT or VTT file with its cues, or the video or audio itself':
     '这个字幕文件里没有带时间的字幕。请上传包含字幕条目的 SRT 或 VTT 文件，或者上传视频或音频本身',

@@ -19,6 +19,8 @@ export const Messages = {
   deviceRemovalsUsedUp: 'This license has had as many devices removed as 30 days allow. Please try again later.',
   noTranscript: 'No transcript found for the video',
   subtitlesEmpty: 'This subtitle file has no timed captions in it. Upload an SRT or VTT file with its cues, or the video or audio itself',
+  /** A text or subtitle file whose encoding cannot be told (not UTF-8, UTF-16, nor one we recognise with confidence). */
+  textEncodingUnknown: 'We cannot tell how the text of this file is encoded. Save the file as UTF-8 and upload it again',
   cannotSummarizeNoTranscript: 'Unable to summarize because no transcript was found',
   copyImageFailed: 'Failed to copy image to clipboard',
   downloadImageFailed: 'Failed to download image',

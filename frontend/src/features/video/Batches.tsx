@@ -21,7 +21,7 @@ import { useGetEntitlementsQuery } from '../license/api';
 import { videoApi } from './api';
 import { batchesApi, useCancelBatchMutation, useCreateBatchMutation, useGetBatchQuery, useListBatchesQuery, useRetryBatchMutation } from './batches-api';
 import { buildBatchScene, sendSceneToNewCanvas } from './canvas';
-import { fileBase } from './formats';
+import { fileBase, SUBTITLE_FILES } from './formats';
 import { useEventStream } from './useJobProgress';
 import styles from './video.module.css';
 
@@ -99,7 +99,7 @@ export function BatchForm({ onCreated }: { onCreated: (id: string) => void }) {
             type="file"
             multiple
             className="visually-hidden"
-            accept={subtitlesOnly ? '.srt,.vtt' : 'video/*,audio/*,.srt,.vtt'}
+            accept={subtitlesOnly ? SUBTITLE_FILES : `video/*,audio/*,${SUBTITLE_FILES}`}
             onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
           />
         </label>

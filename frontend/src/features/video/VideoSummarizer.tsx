@@ -12,6 +12,7 @@ import { useCreateVideoMutation } from './api';
 import { LoginLink } from './LoginLink';
 import styles from './video.module.css';
 import { msg } from '../../i18n/msg';
+import { SUBTITLE_FILES } from './formats';
 
 // Player, transcript, summary and exports load once a video is chosen (a chunk of their own).
 const VideoWorkspace = lazy(() => import('./VideoWorkspace'));
@@ -86,7 +87,7 @@ export function VideoSummarizer({ heading }: { heading: string }) {
           <input
             type="file"
             className="visually-hidden"
-            accept={subtitlesOnly ? '.srt,.vtt' : 'video/*,audio/*,.srt,.vtt'}
+            accept={subtitlesOnly ? SUBTITLE_FILES : `video/*,audio/*,${SUBTITLE_FILES}`}
             onChange={(e) => void onFile(e.target.files?.[0])}
           />
         </label>

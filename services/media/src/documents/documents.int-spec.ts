@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServiceApp, type ServiceApp } from '@visualnotes/common';
@@ -38,6 +39,8 @@ describe('document summaries through the gateway', () => {
   const startAi = async () => {
     ai ??= (await createServiceApp(definitions.ai as never, t.env)) as ServiceApp;
   };
+  /** Text encoded by the system's iconv, as older editors save it. */
+  const legacy = (text: string, encoding: string) => execFileSync('iconv', ['-f', 'UTF-8', '-t', encoding], { input: text });
   const post = (user: SignedUp) => request(backend.http).post('/api/summaries').set('authorization', `Bearer ${user.token}`);
   const view = async (user: SignedUp, id: string) =>
     (await request(backend.http).get(`/api/summaries/${id}`).set('authorization', `Bearer ${user.token}`).expect(200)).body as DocumentSummaryView;
@@ -126,6 +129,20 @@ describe('document summaries through the gateway', () => {
     expect(slide.body.text).toContain('Welcome everyone');
   }, 90_000);
 
+  it('reads text files saved in legacy encodings (GBK, Windows-1251) as what they say', async () => {
+    const zh = '咖啡的历史。咖啡最早在埃塞俄比亚被发现。后来传到了也门，僧侣们饮用咖啡来保持清醒。十七世纪，欧洲各地开设了咖啡馆。';
+    const ru = 'История кофе. Кофе впервые был обнаружен в Эфиопии. Затем он распространился в Йемен, где монахи пили его, чтобы не спать.';
+    for (const [text, encoding] of [
+      [zh, 'GBK'],
+      [ru, 'CP1251'],
+    ]) {
+      const res = await post(premium).attach('file', legacy(text, encoding), 'notes.txt').expect(202);
+      expect(await finished(premium, res.body.summary_id)).toMatchObject({ status: 'completed', kind: 'text' });
+      const page = await request(backend.http).get(`/api/summaries/${res.body.summary_id}/pages/1`).set('authorization', `Bearer ${premium.token}`).expect(200);
+      expect(page.body.text).toContain(text.slice(0, 20));
+    }
+  }, 90_000);
+
   it("lists a user's own summaries, newest first, without their text", async () => {
     const first = await post(premium)
       .send({ text: `# First\n${SOLAR_FACTS[0]}` })
@@ -182,6 +199,7 @@ describe('document summaries through the gateway', () => {
     ['a file over the limit', () => Buffer.alloc(300 * 1024, 0x61), 'big.txt', 413, 'The file is larger than the limit of 0.3 MB'],
     ['an image', () => fx.scannedPng, 'photo.png', 415, Messages.documentUnsupported],
     ['an old Word file', () => fx.otherOffice().doc, 'minutes.doc', 415, Messages.documentOldOffice],
+    ['a text whose encoding cannot be told', () => legacy('こんにちは', 'SHIFT_JIS'), 'hello.txt', 415, Messages.textEncodingUnknown],
   ])(
     'refuses %s with a clear message and keeps nothing',
     async (_label, file, name, status, message) => {

@@ -7,6 +7,7 @@ describe('sniffContentType', () => {
     ['\x89PNG\r\n\x1a\n', 'image/png'],
     ['WEBVTT\n\n00:00.000 --> 00:01.000\nHi', 'text/vtt'],
     ['1\n00:00:01,000 --> 00:00:02,000\nHello', 'application/x-subrip'],
+    ['1\r00:00:01,00 -> 00:00:02,00\rHello', 'application/x-subrip'],
     ['<svg xmlns="http://www.w3.org/2000/svg"></svg>', 'image/svg+xml'],
     ['plain words', 'text/plain'],
   ])('knows %j', (head, type) => {
@@ -36,5 +37,14 @@ describe('sniffContentType', () => {
   it('refuses empty and binary junk', () => {
     expect(sniffContentType(Buffer.alloc(0))).toBeNull();
     expect(sniffContentType(Buffer.from([0, 1, 2, 3, 0, 0, 7, 8]))).toBeNull();
+  });
+
+  it('knows ASS/SSA subtitles, and subtitles in legacy encodings (Shift-JIS, GBK)', () => {
+    expect(sniffContentType(Buffer.from('\uFEFF[Script Info]\r\nScriptType: v4.00+\r\n'))).toBe('text/x-ssa');
+    const srt = (text: string) => `1\r\n00:00:01,000 --> 00:00:04,000\r\n${text}\r\n`;
+    expect(sniffContentType(iconv.encode(srt('コーヒーの歴史についての講義へようこそ。今日はこの飲み物の歴史について話します。'), 'shift_jis'))).toBe(
+      'application/x-subrip',
+    );
+    expect(sniffContentType(iconv.encode(srt('欢迎来到关于咖啡的讲座。今天我们将讨论这种饮料的历史。'), 'gbk'))).toBe('application/x-subrip');
   });
 });

@@ -1,5 +1,4 @@
-import iconv from 'iconv-lite';
-import { textEncoding } from '../common/text-files';
+import { decodeSample, textEncoding } from '../common/text-files';
 
 /**
  * The real type of a file from its first bytes (magic numbers), never from its name.
@@ -44,9 +43,12 @@ export function sniffContentType(head: Buffer): string | null {
 function textType(b: Buffer): string | null {
   const encoding = textEncoding(b);
   if (!encoding) return null;
-  const trimmed = iconv.decode(b, encoding, { stripBOM: true }).trimStart();
+  const trimmed = decodeSample(b, encoding).trimStart();
   if (trimmed.startsWith('WEBVTT')) return 'text/vtt';
-  if (/^\d+\s*\r?\n\d{2}:\d{2}:\d{2}[,.]\d{3} --> /.test(trimmed)) return 'application/x-subrip';
+  // SubRip's first cue: its number and timing line, also with short milliseconds, a `->` arrow or old Mac line ends.
+  if (/^\d+[ \t]*(?:\r?\n|\r)[ \t]*(?:\d+:)?\d{1,2}:\d{2}[,.]\d{1,3}[ \t]*-{1,2}>/.test(trimmed)) return 'application/x-subrip';
+  // Advanced SubStation Alpha (.ass) and SubStation Alpha (.ssa), as Aegisub and older tools write them.
+  if (/^\[Script Info\]/i.test(trimmed)) return 'text/x-ssa';
   if (/^<\?xml[^>]*>\s*<svg[\s>]|^<svg[\s>]/i.test(trimmed)) return 'image/svg+xml';
   return 'text/plain';
 }

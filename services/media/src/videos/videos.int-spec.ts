@@ -258,6 +258,39 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
     }
   });
 
+  it('reads subtitles in Chinese (GBK) and Japanese (Shift-JIS) and ASS files; refuses an encoding it cannot tell, without using a credit', async () => {
+    const carol = await signUp(backend.url);
+    // Encoded by the system's iconv, as Windows editors save them.
+    const legacy = (text: string, encoding: string) => execFileSync('iconv', ['-f', 'UTF-8', '-t', encoding], { input: text });
+    const cue = (text: string) => `1\r\n00:00:01,000 --> 00:00:04,000\r\n${text}\r\n`;
+    const zh = '欢迎来到关于咖啡历史的讲座。咖啡最早在埃塞俄比亚被发现，后来传到了也门。';
+    const ja = 'コーヒーの歴史についての講義へようこそ。コーヒーはエチオピアで最初に発見されました。';
+    const ass = `[Script Info]\r\nScriptType: v4.00+\r\n\r\n[Events]\r\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\r\nDialogue: 0,0:00:01.00,0:00:04.00,Default,,0,0,0,,{\\i1}Welcome{\\i0} to the\\Nlecture.\r\n`;
+    const files = [
+      { name: 'zh.srt', bytes: legacy(cue(zh), 'GBK'), text: zh },
+      { name: 'ja.srt', bytes: legacy(cue(ja), 'SHIFT_JIS'), text: ja },
+      { name: 'lecture.ass', bytes: Buffer.from(ass), text: 'Welcome to the lecture.' },
+    ];
+    for (const file of files) {
+      const up = await request(backend.http).post('/api/uploads').set(auth(carol)).attach('file', file.bytes, { filename: file.name }).expect(201);
+      const res = await request(backend.http).post('/api/videos').set(auth(carol)).send({ file_id: up.body.file_id }).expect(202);
+      const video = await ready(res.body.video.id, carol);
+      expect(video.transcript.map((l) => l.text)).toEqual([file.text]);
+    }
+    const used = async () => (await request(backend.http).get('/api/entitlements').set(auth(carol)).expect(200)).body.usage.video_summaries as number;
+    const before = await used();
+    // Five kana in Shift-JIS read as well as Russian in KOI8-R.
+    const up = await request(backend.http)
+      .post('/api/uploads')
+      .set(auth(carol))
+      .attach('file', legacy(cue('こんにちは'), 'SHIFT_JIS'), { filename: 'hi.srt' })
+      .expect(201);
+    const res = await request(backend.http).post('/api/videos').set(auth(carol)).send({ file_id: up.body.file_id });
+    expect(res.status).toBe(415);
+    expect(res.body.message).toBe(Messages.textEncodingUnknown);
+    expect(await used()).toBe(before);
+  });
+
   it('says so in words when a subtitle file has no timed captions', async () => {
     const up = await request(backend.http)
       .post('/api/uploads')

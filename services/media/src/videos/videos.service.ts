@@ -34,7 +34,7 @@ import { Video } from './video.entity';
 import { cardOf, viewOf } from './video.view';
 import { FINAL_STATUSES, VideosRepository } from './videos.repository';
 
-const SUBTITLE_TYPES = new Set(['text/vtt', 'application/x-subrip']);
+const SUBTITLE_TYPES = new Set(['text/vtt', 'application/x-subrip', 'text/x-ssa']);
 const FINAL = new Set<Video['status']>(FINAL_STATUSES);
 
 export function transcriptText(segments: TranscriptSegment[] | null): string {
@@ -144,7 +144,7 @@ export class VideosService {
     const file = await this.uploads.get(fileId, caller.owner_id);
     const title = file.name.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'Untitled';
     const row = this.videos.draft({ provider: 'upload', uploadId: file.file_id, title, url: null });
-    const looksLikeSubtitles = SUBTITLE_TYPES.has(file.content_type) || (file.content_type === 'text/plain' && /\.(srt|vtt)$/i.test(file.name));
+    const looksLikeSubtitles = SUBTITLE_TYPES.has(file.content_type) || (file.content_type === 'text/plain' && /\.(srt|vtt|ass|ssa)$/i.test(file.name));
     if (looksLikeSubtitles) {
       const text = decodeText(await this.storage.getBuffer(file.storage_key)) ?? '';
       const lines = parseSubtitles(text);

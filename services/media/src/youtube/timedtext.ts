@@ -12,6 +12,9 @@ export function decodeEntities(text: string): string {
   });
 }
 
+/** Invisible direction marks, embeddings, overrides and isolates (and stray byte-order marks): they only steer how a line is shown. */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+
 /**
  * Caption text without markup: HTML-like tags (`<i>`, `<font>`, WebVTT's `<v>`), ruby readings
  * (`<rt>`, shown above the text, not part of it) and SubRip/ASS override tags such as `{\an8}`.
@@ -23,6 +26,7 @@ const clean = (text: string) =>
       .replace(/<[^>]*>/g, '')
       .replace(/\{\\[^}]*\}/g, ''),
   )
+    .replace(BIDI_CONTROLS, '')
     .replace(/\s+/g, ' ')
     .trim();
 const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -88,23 +92,131 @@ export function subtitleLanguage(body: string): string | null {
   return /^Language:\s*([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\s*$/m.exec(header)?.[1] ?? null;
 }
 
-/** SubRip (.srt) and WebVTT (.vtt) files as transcript lines. */
+/** A cue's timing line: SubRip's `00:00:01,000 --> 00:00:04,000`, WebVTT's (with cue settings after it), and sloppy `->` arrows. */
+const TIMING = /^\s*((?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3})\s*-{1,2}>\s*((?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3})/;
+
+interface Cue {
+  start: number;
+  end: number;
+  lines: string[];
+}
+
+/**
+ * SubRip (.srt), WebVTT (.vtt) and SubStation Alpha (.ass/.ssa) files as transcript lines, sorted
+ * by start time. SubRip cues are found by their timing lines, not by blank lines (files without
+ * blank lines between cues, or with one inside a cue, are common); rolling captions (YouTube's
+ * auto-captions as yt-dlp saves them: each cue repeats the previous cue's last line, plus 10 ms
+ * cues repeating it once more) keep each line once.
+ */
 export function parseSubtitles(body: string): TranscriptSegment[] {
-  const blocks = body
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n?/g, '\n')
-    .split(/\n{2,}/);
+  const text = body.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const cues = /^\s*\[Script Info\]/i.test(text) || /^\[Events\]/im.test(text) ? assCues(text) : timedCues(text);
+  cues.sort((a, b) => a.start - b.start);
   const out: TranscriptSegment[] = [];
-  for (const block of blocks) {
-    const lines = block.split('\n');
-    const at = lines.findIndex((l) => l.includes('-->'));
-    if (at < 0) continue;
-    const [from, to] = lines[at].split('-->');
-    const start = seconds(from);
-    const end = seconds(to);
-    const line = clean(lines.slice(at + 1).join(' '));
-    if (!line || !Number.isFinite(start)) continue;
-    out.push({ start: round(start), end: round(Number.isFinite(end) ? end : start), text: line });
+  let previous: string[] = [];
+  for (const cue of cues) {
+    const lines = withoutRepeat(previous, cue.lines);
+    previous = cue.lines;
+    if (!lines.length) {
+      // Nothing new (a rolling caption's short repeat): the words said last go on a little longer.
+      const last = out.at(-1);
+      if (last && cue.lines.length && cue.end > last.end) last.end = round(cue.end);
+      continue;
+    }
+    out.push({ start: round(cue.start), end: round(Math.max(cue.end, cue.start)), text: lines.join(' ') });
   }
   return out;
+}
+
+/**
+ * The lines of a cue after those it repeats from the end of the previous cue (rolling captions; a
+ * repeated line may lack the words the previous cue's timing tags added at its end).
+ */
+function withoutRepeat(previous: string[], lines: string[]): string[] {
+  const repeats = (line: string, before: string) => line === before || before.startsWith(`${line} `);
+  for (let n = Math.min(previous.length, lines.length); n > 0; n--) {
+    if (lines.slice(0, n).every((line, i) => repeats(line, previous[previous.length - n + i]))) return lines.slice(n);
+  }
+  return lines;
+}
+
+/** SubRip and WebVTT cues: each timing line and the text up to the next one. */
+function timedCues(text: string): Cue[] {
+  const vtt = text.startsWith('WEBVTT');
+  const lines = text.split('\n');
+  const timings = lines.flatMap((line, at) => (TIMING.test(line) ? [at] : []));
+  // SubRip numbers its cues: then the number line just before a timing line is not text.
+  const numbered = !vtt && timings.length > 0 && /^\s*\d+\s*$/.test(lines[timings[0] - 1] ?? '');
+  const cues: Cue[] = [];
+  timings.forEach((at, i) => {
+    const [, from, to] = TIMING.exec(lines[at])!;
+    let body = lines.slice(at + 1, timings[i + 1] ?? lines.length);
+    const next = i + 1 < timings.length;
+    if (vtt) {
+      // Comments are not text, nor is the next cue's identifier: one line after a blank line, just before its timing.
+      body = withoutNotes(body);
+      if (next && body.length >= 2 && body.at(-1)!.trim() !== '' && body.at(-2)!.trim() === '') body = body.slice(0, -1);
+    } else if (numbered && next && /^\s*\d+\s*$/.test(body.at(-1) ?? '')) {
+      body = body.slice(0, -1);
+    }
+    const start = seconds(from);
+    if (!Number.isFinite(start)) return;
+    const end = seconds(to);
+    cues.push({ start, end: Number.isFinite(end) ? end : start, lines: body.map(clean).filter(Boolean) });
+  });
+  return cues;
+}
+
+/** Lines without WebVTT comments: a paragraph (after a blank line) that starts with NOTE. */
+function withoutNotes(lines: string[]): string[] {
+  let note = false;
+  return lines.filter((line, k) => {
+    if (line.trim() === '') note = false;
+    else if (k > 0 && lines[k - 1].trim() === '' && /^NOTE(\s|$)/.test(line)) note = true;
+    return !note;
+  });
+}
+
+/**
+ * The Dialogue lines of a SubStation Alpha file's [Events] section (their fields as its Format line
+ * names them; the text is the last field and may hold commas), without override tags or drawings;
+ * `\N` and `\n` break lines, `\h` is a space.
+ */
+function assCues(text: string): Cue[] {
+  const cues: Cue[] = [];
+  let section = '';
+  let fields = ['layer', 'start', 'end', 'style', 'name', 'marginl', 'marginr', 'marginv', 'effect', 'text'];
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    const heading = /^\[(.+)\]$/.exec(line);
+    if (heading) {
+      section = heading[1].toLowerCase();
+      continue;
+    }
+    if (section !== 'events') continue;
+    const entry = /^(format|dialogue)\s*:\s*(.*)$/i.exec(line);
+    if (!entry) continue;
+    if (entry[1].toLowerCase() === 'format') {
+      fields = entry[2].split(',').map((f) => f.trim().toLowerCase());
+      continue;
+    }
+    const values = entry[2].split(',');
+    const value = (name: string) => {
+      const at = fields.indexOf(name);
+      if (at < 0) return '';
+      return at === fields.length - 1 ? values.slice(at).join(',') : (values[at] ?? '');
+    };
+    const start = seconds(value('start'));
+    if (!Number.isFinite(start)) continue;
+    const end = seconds(value('end'));
+    const lines = value('text')
+      .replace(/\{[^}]*\\p[1-9][^}]*\}[\s\S]*?(?:\{[^}]*\\p0[^}]*\}|$)/g, '') // vector drawings
+      .replace(/\{[^}]*\}/g, '')
+      .replace(/\\h/g, ' ')
+      .split(/\\[Nn]/)
+      .map(clean)
+      .filter(Boolean);
+    cues.push({ start, end: Number.isFinite(end) ? end : start, lines });
+  }
+  return cues;
 }
