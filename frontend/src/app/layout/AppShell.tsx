@@ -1,5 +1,6 @@
 import { useTranslation } from '../../i18n/i18n';
 import type { ReactNode } from 'react';
+import { useMatches } from 'react-router-dom';
 import { OfflineBanner } from '../network/OfflineBanner';
 import { NavigationProgress } from '../progress/NavigationProgress';
 import { ScrollManager } from '../scroll/ScrollManager';
@@ -9,6 +10,8 @@ import { Header } from './Header';
 /** Frame around every page, error pages included. */
 export function AppShell({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
+  // a page that fills the window (the canvas editor) has no footer to scroll to
+  const fullWindow = useMatches().some((m) => (m.handle as { fullWindow?: boolean } | undefined)?.fullWindow);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -21,7 +24,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
       <main id="main" className="page" tabIndex={-1}>
         {children}
       </main>
-      <Footer />
+      {!fullWindow && <Footer />}
     </>
   );
 }

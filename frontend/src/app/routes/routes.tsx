@@ -49,7 +49,8 @@ export const pageRoutes: RouteObject[] = [
   { path: 'p/statistic/:id?', loader: optionalId, lazy: lazyPage(area.published, 'StatisticPage') },
   { path: 'refer/:id?', loader: optionalId, lazy: lazyPage(area.refer, 'ReferPage') },
   { path: 'share/:id?', loader: optionalId, lazy: lazyPage(area.share, 'SharePage') },
-  { path: 'projects/:id', loader: id, lazy: lazyPage(area.canvas, 'EditorPage') },
+  // the editor fills the window: no site footer under the canvas (see AppShell)
+  { path: 'projects/:id', loader: id, lazy: lazyPage(area.canvas, 'EditorPage'), handle: { fullWindow: true } },
   ...TOOLS.map((tool) => ({
     path: `tools/${tool.slug}`,
     lazy: tool.slug === OFFLINE_WHITEBOARD ? lazyPage(area.canvas, 'OfflineWhiteboardPage') : lazyPage(area.tools, 'ToolPage'),

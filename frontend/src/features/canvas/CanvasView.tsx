@@ -152,6 +152,8 @@ export function mergeInto(api: CanvasApi, remote: SceneElements): SceneElements 
 export interface CursorState {
   name: string;
   color: string;
+  /** The person's account id: Excalidraw colours a collaborator by it (see `liveColor`). */
+  userId?: string;
   pointer?: { x: number; y: number; tool?: 'pointer' | 'laser' } | null;
   button?: 'up' | 'down';
   selected?: string[];
@@ -163,7 +165,7 @@ export function showCollaborators(api: CanvasApi, cursors: Map<string, CursorSta
     [...cursors].map(([id, c]) => [
       id,
       {
-        id,
+        id: c.userId ?? id,
         socketId: id,
         username: c.name,
         color: { background: c.color, stroke: c.color },

@@ -24,6 +24,7 @@ import type { CursorState } from './CanvasView';
 import { loadCanvasModule, useCanvasModule } from './useCanvasModule';
 import { msg } from '../../i18n/msg';
 import { AppLink } from '../../components/AppLink/AppLink';
+import { useDocumentTitle } from '../../app/document-title';
 
 type Loaded = { local: LocalProject; publicId: string | null; images: Record<string, string>; offline: boolean; role: ProjectRole };
 
@@ -112,6 +113,8 @@ export function EditorPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [status, setStatus] = useState<{ status: SaveStatus; message?: string }>({ status: 'saved' });
   const [title, setTitle] = useState('');
+  // the browser tab says which project it is (several may be open)
+  useDocumentTitle(title.trim() || t('Project'));
   const [publicId, setPublicId] = useState<string | null>(null);
   const [modal, setModal] = useState<'publish' | 'share' | 'template' | 'stats' | 'history' | null>(null);
   const [reloads, setReloads] = useState(0);
@@ -232,7 +235,7 @@ export function EditorPage() {
           session.accepted(elements);
         },
         presence: (peer, presence) => {
-          const c = cursors.current.get(peer.id) ?? { name: peer.name, color: peer.color };
+          const c = cursors.current.get(peer.id) ?? { name: peer.name, color: peer.color, userId: peer.user_id };
           cursors.current.set(peer.id, { ...c, ...presence });
           m.showCollaborators(api, cursors.current);
         },
@@ -240,7 +243,7 @@ export function EditorPage() {
           setPeers(list);
           const here = new Set(list.map((p) => p.id));
           for (const key of cursors.current.keys()) if (!here.has(key)) cursors.current.delete(key);
-          for (const p of list) if (!cursors.current.has(p.id)) cursors.current.set(p.id, { name: p.name, color: p.color });
+          for (const p of list) if (!cursors.current.has(p.id)) cursors.current.set(p.id, { name: p.name, color: p.color, userId: p.user_id });
           m.showCollaborators(api, cursors.current);
         },
         role: (r) => {

@@ -3,17 +3,19 @@ import styles from './canvas.module.css';
 
 /**
  * A light preview of a scene for galleries (boxes, ellipses, diamonds, lines, text) drawn as plain
- * SVG, so that browsing templates does not load the editor.
+ * SVG, so that browsing templates does not load the editor. Without a `label` it is decorative
+ * (hidden from screen readers): where the text beside it already names it, as on a gallery card.
  */
-export function ScenePreview({ scene, label }: { scene: Scene; label: string }) {
+export function ScenePreview({ scene, label }: { scene: Scene; label?: string }) {
+  const named = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
   const els = scene.elements.filter((e) => !e.isDeleted);
-  if (!els.length) return <svg className={styles.preview} role="img" aria-label={label} />;
+  if (!els.length) return <svg className={styles.preview} {...named} />;
   const minX = Math.min(...els.map((e) => e.x)) - 10;
   const minY = Math.min(...els.map((e) => e.y)) - 10;
   const maxX = Math.max(...els.map((e) => e.x + Math.abs(e.width))) + 10;
   const maxY = Math.max(...els.map((e) => e.y + Math.abs(e.height))) + 10;
   return (
-    <svg className={styles.preview} viewBox={`${minX} ${minY} ${maxX - minX} ${maxY - minY}`} role="img" aria-label={label}>
+    <svg className={styles.preview} viewBox={`${minX} ${minY} ${maxX - minX} ${maxY - minY}`} {...named}>
       {els.map((e) => {
         const el = e as typeof e & { backgroundColor?: string; strokeColor?: string; text?: string; fontSize?: number; points?: [number, number][] };
         const fill = el.backgroundColor && el.backgroundColor !== 'transparent' ? el.backgroundColor : 'none';

@@ -2,7 +2,8 @@ import { useTemplateQuery } from '../../features/canvas/api';
 import styles from '../../features/canvas/canvas.module.css';
 import { ScenePreview } from '../../features/canvas/ScenePreview';
 
-export function TemplateCardPreview({ id, name }: { id: string; name: string }) {
+/** A gallery card's picture: decorative, the card's text names the template. */
+export function TemplateCardPreview({ id }: { id: string }) {
   const { data } = useTemplateQuery(id);
-  return data ? <ScenePreview scene={data.scene} label={name} /> : <div className={styles.preview} />;
+  return data ? <ScenePreview scene={data.scene} /> : <div className={styles.preview} />;
 }

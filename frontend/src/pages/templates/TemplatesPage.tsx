@@ -31,7 +31,7 @@ export function TemplatesPage() {
       <div className={styles.grid}>
         {data?.map((item) => (
           <Link key={item.id} to={`/templates/${item.id}`} className={styles.card} data-testid="template-card">
-            <TemplateCardPreview id={item.id} name={t(item.name)} />
+            <TemplateCardPreview id={item.id} />
             <strong>{t(item.name)}</strong>
             <span className={styles.muted}>{t(TEMPLATE_CATEGORY_LABELS[item.category])}</span>
           </Link>

@@ -146,9 +146,13 @@ export function mergeElementLists<E extends { id: string; version: number; versi
   return { elements, changed };
 }
 
-/** The cursor colour of a person (from their account id: the same on every screen). */
+/**
+ * The colour of a person (from their account id: the same on every screen). It is the colour
+ * Excalidraw itself gives a collaborator with this id (its cursors and avatars ignore a colour
+ * passed in), so the people list beside the canvas matches the cursors on it.
+ */
 export function liveColor(userId: string): string {
-  let h = 0;
-  for (let i = 0; i < userId.length; i++) h = (h * 31 + userId.charCodeAt(i)) >>> 0;
-  return `hsl(${h % 360}, 70%, 45%)`;
+  let hash = 0;
+  for (let i = 0; i < userId.length; i++) hash = (hash << 5) - hash + userId.charCodeAt(i);
+  return `hsl(${(Math.abs(hash) % 37) * 10}, 100%, 83%)`;
 }
