@@ -21,7 +21,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
       <ScrollManager />
       <OfflineBanner />
       <Header />
-      <main id="main" className="page" tabIndex={-1}>
+      <main id="main" className="page" tabIndex={-1} data-full-window={fullWindow || undefined}>
         {children}
       </main>
       {!fullWindow && <Footer />}

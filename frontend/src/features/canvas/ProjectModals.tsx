@@ -202,7 +202,7 @@ function PeopleSection({ projectId }: { projectId: string }) {
     <section aria-labelledby="people-title">
       <h3 id="people-title">{t('People')}</h3>
       <p>{t('Invite people by e-mail to edit or view this canvas with you, live.')}</p>
-      <form className={styles.row} onSubmit={(e) => void invite(e)} noValidate aria-label={t('Invite by e-mail')}>
+      <form className={styles.invite} onSubmit={(e) => void invite(e)} noValidate aria-label={t('Invite by e-mail')}>
         <input
           type="email"
           name="email"

@@ -46,10 +46,10 @@ export function PublishedSection() {
   return (
     <section className={styles.section} id="published" aria-labelledby="published-title" data-testid="published-section">
       <h2 id="published-title">{t('Projects and Published')}</h2>
-      <div>
+      <div className={styles.actions}>
         <button type="button" className={styles.button} onClick={newProject} data-testid="new-project">
           {t('New project')}
-        </button>{' '}
+        </button>
         <button type="button" className={styles.button} onClick={() => fileInput.current?.click()} data-testid="import-project">
           {t('Open an .excalidraw file')}
         </button>
@@ -63,18 +63,26 @@ export function PublishedSection() {
             void openFile(e.target.files?.[0]);
             e.target.value = '';
           }}
-        />{' '}
+        />
         <Link to="/templates">{t('Start from a template')}</Link>
       </div>
       {problem && <p className={styles.error}>{t(problem)}</p>}
       {(projects.error || leaving.error) && <p className={styles.error}>{t(errorMessage(projects.error ?? leaving.error) ?? '')}</p>}
       {projects.data?.length === 0 && <p className={styles.muted}>{t('No projects yet. Start one with “New project” or from a template.')}</p>}
       {projects.data && projects.data.length > 0 && (
-        <ul data-testid="project-list">
+        <ul className={styles.list} data-testid="project-list">
           {projects.data.map((p) => (
-            <li key={p.id}>
-              <Link to={`/projects/${p.id}`}>{p.title}</Link>{' '}
-              <span className={styles.muted}>· {t('edited {{date}}', { date: new Date(p.updated_at).toLocaleString(dateLocale()) })}</span>{' '}
+            <li key={p.id} className={styles.row}>
+              <span>
+                <Link to={`/projects/${p.id}`}>{p.title}</Link>
+                <br />
+                <span className={styles.muted}>
+                  {t('edited {{date}}', { date: new Date(p.updated_at).toLocaleString(dateLocale()) })}
+                  {p.role !== 'owner' && (
+                    <span data-testid="shared-role"> · {p.role === 'viewer' ? t('Shared with you: can view') : t('Shared with you: can edit')}</span>
+                  )}
+                </span>
+              </span>
               {p.role === 'owner' ? (
                 <button
                   type="button"
@@ -91,25 +99,20 @@ export function PublishedSection() {
                   {t('Delete')}
                 </button>
               ) : (
-                <>
-                  <span className={styles.muted} data-testid="shared-role">
-                    · {p.role === 'viewer' ? t('Shared with you: can view') : t('Shared with you: can edit')}
-                  </span>{' '}
-                  <button
-                    type="button"
-                    className={styles.secondary}
-                    onClick={async () => {
-                      const sure = await confirm({
-                        title: t('Leave the project?'),
-                        message: t('You can no longer open “{{title}}” unless its owner invites you again.', { title: p.title }),
-                        action: t('Leave'),
-                      });
-                      if (sure && user) void leave({ id: p.id, memberId: user.id });
-                    }}
-                  >
-                    {t('Leave')}
-                  </button>
-                </>
+                <button
+                  type="button"
+                  className={styles.secondary}
+                  onClick={async () => {
+                    const sure = await confirm({
+                      title: t('Leave the project?'),
+                      message: t('You can no longer open “{{title}}” unless its owner invites you again.', { title: p.title }),
+                      action: t('Leave'),
+                    });
+                    if (sure && user) void leave({ id: p.id, memberId: user.id });
+                  }}
+                >
+                  {t('Leave')}
+                </button>
               )}
             </li>
           ))}
