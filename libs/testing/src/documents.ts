@@ -92,10 +92,20 @@ export function longHtml(pages: number): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>Long report</title></head><body>${parts.join('\n')}</body></html>`;
 }
 
-function soffice(dir: string, source: string, target: string, filter?: string) {
+function soffice(dir: string, source: string, target: string, filter?: string, infilter?: string) {
   execFileSync(
     'soffice',
-    ['--headless', '--norestore', `-env:UserInstallation=file://${join(dir, 'profile')}`, '--convert-to', filter ?? target, '--outdir', dir, join(dir, source)],
+    [
+      '--headless',
+      '--norestore',
+      `-env:UserInstallation=file://${join(dir, 'profile')}`,
+      ...(infilter ? [`--infilter=${infilter}`] : []),
+      '--convert-to',
+      filter ?? target,
+      '--outdir',
+      dir,
+      join(dir, source),
+    ],
     {
       stdio: 'ignore',
       timeout: 180_000,
@@ -300,6 +310,103 @@ export interface Fixtures {
   notesDocx: Buffer;
   /** A Word document whose only line is a heading. */
   headingOnlyDocx: Buffer;
+  /**
+   * `SCRIPT_SENTENCES` as PDFs written by LibreOffice's HTML import (made on first use). Without a
+   * font for the script, LibreOffice draws it with a fallback font whose glyphs all map to one
+   * character, and stores the real text in an `/ActualText` span around each glyph.
+   */
+  scriptPdf: (script: keyof typeof SCRIPT_SENTENCES) => Buffer;
+  /** `TABLE_ROWS` as a Word table (LibreOffice from HTML). */
+  tableDocx: Buffer;
+  /** A slide titled "Sales by region" holding a table of `TABLE_ROWS` (OOXML written by python3's zipfile). */
+  tablePptx: Buffer;
+  /**
+   * A slide whose body is a SmartArt diagram of `SMARTART_STEPS`: the text is only in the diagram's
+   * data part and its drawing part; `withDrawing: false` leaves the drawing part out (python3 zipfile).
+   */
+  smartArtPptx: (options?: { withDrawing?: boolean; title?: string; steps?: string[] }) => Buffer;
+}
+
+/** One sentence in scripts LibreOffice has no font for on a bare server. */
+export const SCRIPT_SENTENCES = {
+  chinese: { lang: 'zh', text: '人工智能技术在过去十年中取得了巨大的进步。' },
+  hindi: { lang: 'hi', text: 'भारत में डिजिटल भुगतान का उपयोग तेजी से बढ़ रहा है।' },
+  thai: { lang: 'th', text: 'การประชุมวันนี้ได้หารือเกี่ยวกับแผนการตลาด' },
+} as const;
+
+export const TABLE_ROWS = [
+  ['Country', 'Capital', 'Population'],
+  ['France', 'Paris', '68 million'],
+  ['Japan', 'Tokyo', '125 million'],
+];
+
+export const SMARTART_STEPS = ['Research the market', 'Build a prototype', 'Launch to customers'];
+
+/** An OOXML package from its parts, zipped by python3's standard zipfile module (deflate). */
+function pythonZip(file: string, parts: Record<string, string>) {
+  const script =
+    'import json,sys,zipfile\nz=zipfile.ZipFile(sys.argv[1],"w",zipfile.ZIP_DEFLATED)\nfor k,v in json.load(sys.stdin).items(): z.writestr(k,v)\nz.close()';
+  execFileSync('python3', ['-c', script, file], { input: JSON.stringify(parts), timeout: 60_000 });
+}
+
+const PML_NS =
+  'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"';
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const rels = (items: [string, string, string][]) =>
+  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${items
+    .map(([id, type, target]) => `<Relationship Id="${id}" Type="${type.includes('/') ? type : `${REL}/${type}`}" Target="${target}"/>`)
+    .join('')}</Relationships>`;
+const titleShape = (title: string) =>
+  `<p:sp><p:nvSpPr><p:cNvPr id="2" name="Title"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:p><a:r><a:t>${esc(title)}</a:t></a:r></a:p></p:txBody></p:sp>`;
+const frame = (uri: string, inner: string) =>
+  `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="4" name="Frame"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="0" y="0"/><a:ext cx="100" cy="100"/></p:xfrm><a:graphic><a:graphicData uri="${uri}">${inner}</a:graphicData></a:graphic></p:graphicFrame>`;
+
+/** A one-slide deck: the slide's shapes, its relationships and any other parts. */
+function oneSlideDeck(file: string, shapes: string, slideRels: [string, string, string][], extra: Record<string, string> = {}) {
+  pythonZip(file, {
+    '[Content_Types].xml':
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/><Override PartName="/ppt/slides/slide1.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/></Types>',
+    '_rels/.rels': rels([['rId1', 'officeDocument', 'ppt/presentation.xml']]),
+    'ppt/presentation.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><p:presentation ${PML_NS}><p:sldIdLst><p:sldId id="256" r:id="rId10"/></p:sldIdLst><p:sldSz cx="9144000" cy="6858000"/></p:presentation>`,
+    'ppt/_rels/presentation.xml.rels': rels([['rId10', 'slide', 'slides/slide1.xml']]),
+    'ppt/slides/slide1.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><p:sld ${PML_NS}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${shapes}</p:spTree></p:cSld></p:sld>`,
+    ...(slideRels.length ? { 'ppt/slides/_rels/slide1.xml.rels': rels(slideRels) } : {}),
+    ...extra,
+  });
+}
+
+function smartArtDeck(file: string, title: string, steps: string[], withDrawing: boolean) {
+  const dgm = 'xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram"';
+  const para = (t: string) => `<a:p><a:r><a:t>${esc(t)}</a:t></a:r></a:p>`;
+  // As PowerPoint writes it: a document point, one point per step, connector points without text.
+  const points = steps
+    .map(
+      (t, i) =>
+        `<dgm:pt modelId="{${i + 1}}"><dgm:prSet/><dgm:spPr/><dgm:t><a:bodyPr/>${para(t)}</dgm:t></dgm:pt><dgm:pt modelId="{${i + 100}}" type="parTrans"><dgm:prSet/><dgm:spPr/><dgm:t><a:bodyPr/><a:p><a:endParaRPr/></a:p></dgm:t></dgm:pt>`,
+    )
+    .join('');
+  const data = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><dgm:dataModel ${dgm} xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dgm:ptLst><dgm:pt modelId="{0}" type="doc"><dgm:prSet/><dgm:spPr/><dgm:t><a:bodyPr/><a:p><a:endParaRPr/></a:p></dgm:t></dgm:pt>${points}</dgm:ptLst><dgm:extLst><a:ext uri="http://schemas.microsoft.com/office/drawing/2008/diagram"><dsp:dataModelExt xmlns:dsp="http://schemas.microsoft.com/office/drawing/2008/diagram" relId="rIdDr" minVer="http://schemas.openxmlformats.org/drawingml/2006/diagram"/></a:ext></dgm:extLst></dgm:dataModel>`;
+  const drawing = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><dsp:drawing xmlns:dsp="http://schemas.microsoft.com/office/drawing/2008/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dsp:spTree><dsp:nvGrpSpPr><dsp:cNvPr id="0" name=""/><dsp:cNvGrpSpPr/></dsp:nvGrpSpPr><dsp:grpSpPr/>${steps
+    .map(
+      (t, i) =>
+        `<dsp:sp modelId="{${i + 1}}"><dsp:nvSpPr><dsp:cNvPr id="0" name=""/><dsp:cNvSpPr/></dsp:nvSpPr><dsp:spPr/><dsp:txBody><a:bodyPr/>${para(t)}</dsp:txBody></dsp:sp>`,
+    )
+    .join('')}</dsp:spTree></dsp:drawing>`;
+  const relIds = `<dgm:relIds ${dgm} r:dm="rIdD" r:lo="rIdL" r:qs="rIdQ" r:cs="rIdC"/>`;
+  oneSlideDeck(
+    file,
+    titleShape(title) + frame('http://schemas.openxmlformats.org/drawingml/2006/diagram', relIds),
+    [
+      ['rIdD', 'diagramData', '../diagrams/data1.xml'],
+      ['rIdL', 'diagramLayout', '../diagrams/layout1.xml'],
+      ['rIdQ', 'diagramQuickStyle', '../diagrams/quickStyle1.xml'],
+      ['rIdC', 'diagramColors', '../diagrams/colors1.xml'],
+      ...(withDrawing
+        ? [['rIdDr', 'http://schemas.microsoft.com/office/2007/relationships/diagramDrawing', '../diagrams/drawing1.xml'] as [string, string, string]]
+        : []),
+    ],
+    { 'ppt/diagrams/data1.xml': data, ...(withDrawing ? { 'ppt/diagrams/drawing1.xml': drawing } : {}) },
+  );
 }
 
 /** A short text with a footnote and an endnote, as flat ODF (LibreOffice writes Word's notes from it). */
@@ -374,6 +481,38 @@ export function documentFixtures(): Fixtures {
     NOTES_FODT.replace(/<text:p>[\s\S]*<\/text:p>/, '<text:h text:outline-level="1">Walking on imported air</text:h>'),
   );
   const headingOnlyDocx = make('heading-only.docx', () => soffice(dir, 'heading-only.fodt', 'docx', 'docx:MS Word 2007 XML'));
+  const scriptPdf = (script: keyof typeof SCRIPT_SENTENCES) =>
+    make(`script-${script}.pdf`, () => {
+      const { lang, text } = SCRIPT_SENTENCES[script];
+      writeFileSync(
+        join(dir, `script-${script}.html`),
+        `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body><p>${text}</p></body></html>`,
+      );
+      soffice(dir, `script-${script}.html`, 'pdf', undefined, 'HTML (StarWriter)');
+    });
+  writeFileSync(
+    join(dir, 'table.html'),
+    `<!doctype html><html><head><meta charset="utf-8"><title>Capitals</title></head><body><table border="1">${TABLE_ROWS.map(
+      (row, i) => `<tr>${row.map((c) => (i ? `<td>${esc(c)}</td>` : `<th>${esc(c)}</th>`)).join('')}</tr>`,
+    ).join('')}</table></body></html>`,
+  );
+  const tableDocx = make('table.docx', () => soffice(dir, 'table.html', 'docx', 'docx:MS Word 2007 XML'));
+  const tablePptx = make('table.pptx', () => {
+    const cell = (t: string) => `<a:tc><a:txBody><a:bodyPr/><a:p><a:r><a:t>${esc(t)}</a:t></a:r></a:p></a:txBody></a:tc>`;
+    const table = `<a:tbl><a:tblGrid>${TABLE_ROWS[0].map(() => '<a:gridCol w="1000"/>').join('')}</a:tblGrid>${TABLE_ROWS.map((row) => `<a:tr h="1">${row.map(cell).join('')}</a:tr>`).join('')}</a:tbl>`;
+    oneSlideDeck(join(dir, 'table.pptx'), titleShape('Sales by region') + frame('http://schemas.openxmlformats.org/drawingml/2006/table', table), []);
+  });
+  const smartArtPptx = ({
+    withDrawing = true,
+    title = 'Our product process',
+    steps = SMARTART_STEPS,
+  }: { withDrawing?: boolean; title?: string; steps?: string[] } = {}) => {
+    const name = `smartart-${createHash('sha256')
+      .update(JSON.stringify([withDrawing, title, steps]))
+      .digest('hex')
+      .slice(0, 8)}.pptx`;
+    return make(name, () => smartArtDeck(join(dir, name), title, steps, withDrawing));
+  };
   // Files people upload instead of the ones we read, saved by LibreOffice (made on first use).
   const otherOffice = () => {
     writeFileSync(join(dir, 'budget.csv'), 'Item,Cost\nRent,1200\nTravel,300\n');
@@ -406,6 +545,10 @@ export function documentFixtures(): Fixtures {
     arabic,
     notesDocx,
     headingOnlyDocx,
+    scriptPdf,
+    tableDocx,
+    tablePptx,
+    smartArtPptx,
   };
 }
 

@@ -3,7 +3,18 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServiceApp, type ServiceApp } from '@visualnotes/common';
 import { Messages, type DocumentSummaryView } from '@visualnotes/contracts';
-import { createTestEnv, signUp, waitFor, type SignedUp, type TestEnv, documentFixtures, inflatingPdf, SOLAR_FACTS, type Fixtures } from '@visualnotes/testing';
+import {
+  createTestEnv,
+  signUp,
+  waitFor,
+  type SignedUp,
+  type TestEnv,
+  documentFixtures,
+  inflatingPdf,
+  SMARTART_STEPS,
+  SOLAR_FACTS,
+  type Fixtures,
+} from '@visualnotes/testing';
 import request from 'supertest';
 import { definitions, startBackend, type Backend } from '../../../../test/support/backend';
 
@@ -127,6 +138,28 @@ describe('document summaries through the gateway', () => {
     const slide = await request(backend.http).get(`/api/summaries/${d.id}/pages/1`).set('authorization', `Bearer ${free.token}`).expect(200);
     expect(slide.body).toMatchObject({ page: 1, title: 'Quarterly sales review' });
     expect(slide.body.text).toContain('Welcome everyone');
+  }, 90_000);
+
+  it('summarizes a SmartArt slide, and refuses a deck with nothing but titles before a summary is used', async () => {
+    const used = async () =>
+      (await request(backend.http).get('/api/entitlements').set('authorization', `Bearer ${free.token}`).expect(200)).body.usage.document_summaries as number;
+    const before = await used();
+    const empty = await post(free)
+      .attach('file', fx.smartArtPptx({ steps: [] }), 'process.pptx')
+      .expect(422);
+    expect(empty.body.message).toBe(Messages.documentBlank);
+    const blank = await post(free).send({ text: '* * *\n\n— — —' }).expect(422);
+    expect(blank.body.message).toBe(Messages.documentBlank);
+    expect(await used()).toBe(before);
+
+    const res = await post(free).attach('file', fx.smartArtPptx(), 'process.pptx').expect(202);
+    const v = await finished(free, res.body.summary_id);
+    expect(v).toMatchObject({ status: 'completed', kind: 'pptx', pages: 1, textless_pages: [] });
+    expect(v.summary!.overview).not.toBe('');
+    expect(SMARTART_STEPS.some((step) => JSON.stringify(v.summary).includes(step))).toBe(true);
+    const slide = await request(backend.http).get(`/api/summaries/${v.id}/pages/1`).set('authorization', `Bearer ${free.token}`).expect(200);
+    expect(slide.body).toMatchObject({ page: 1, title: 'Our product process', text: SMARTART_STEPS.join('\n') });
+    expect(await used()).toBe(before + 1);
   }, 90_000);
 
   it('reads text files saved in legacy encodings (GBK, Windows-1251) as what they say', async () => {

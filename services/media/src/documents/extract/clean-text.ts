@@ -13,6 +13,8 @@ const INVISIBLE =
 /** What a font without a usable character map turns into: replacement, private-use and unassigned characters. */
 const GARBAGE = /[\ufffd\p{Co}\p{Cn}]/gu;
 const READABLE = /[\p{L}\p{N}]/gu;
+const HAS_READABLE = /[\p{L}\p{N}]/u;
+const HAS_GARBAGE = /[\ufffd\p{Co}\p{Cn}]/u;
 
 /** Unicode NFC, ligatures as letters, one kind of line break, no invisible or control characters (a soft hyphen at a line end still joins the word). */
 export function normalizeText(text: string): string {
@@ -122,6 +124,8 @@ export function cleanDocument(doc: ExtractedDocument, options: CleanOptions): Ex
   let unreadable = false;
   const pages: ExtractedPage[] = doc.pages.map((page, i) => {
     let text = tidy(dehyphenate(texts[i], compounds));
+    // Only spaces, punctuation or symbols (rules, bullets, dashes): nothing to read, and nothing garbled either.
+    if (!HAS_READABLE.test(text) && !HAS_GARBAGE.test(text)) text = '';
     if (isUnreadable(text)) {
       unreadable = true;
       text = '';
@@ -134,9 +138,12 @@ export function cleanDocument(doc: ExtractedDocument, options: CleanOptions): Ex
   markReferences(pages);
   const title = doc.title === null ? null : tidy(normalizeText(doc.title).replace(GARBAGE, '')) || null;
   const cleaned = { ...doc, title, pages };
-  if (!pages.some((p) => p.text || p.title)) {
+  // Titles alone (slide titles over pictures or unread shapes, headings without a line under them)
+  // give a summary nothing to say: such a document is refused before it is charged, like an empty one.
+  if (!pages.some((p) => p.text)) {
     // Text that was there but cannot be read (a font without its character map, binary junk).
-    if (unreadable || doc.pages.some((p) => /\S/.test(p.text))) throw new DomainError('DOCUMENT_UNREADABLE');
+    // Text made only of control or invisible characters (binary junk) counts as unreadable too.
+    if (unreadable || doc.pages.some((p, i) => /\S/.test(p.text) && !/\S/.test(raw[i]))) throw new DomainError('DOCUMENT_UNREADABLE');
     throw new DomainError(options.hasImages?.() ? 'DOCUMENT_NO_TEXT' : 'DOCUMENT_EMPTY');
   }
   return cleaned;

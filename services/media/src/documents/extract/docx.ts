@@ -1,5 +1,5 @@
 import { DomainError } from '@visualnotes/contracts';
-import { coreTitle } from './pptx';
+import { CELL_SEPARATOR, coreTitle } from './pptx';
 import type { ExtractedDocument, ExtractedPage, ExtractLimits } from './types';
 import { tidy, wordCount } from './types';
 import { readZip } from './zip';
@@ -35,14 +35,23 @@ export async function extractDocx(data: Buffer, limits: ExtractLimits): Promise<
   // Note marks ("[1]") and the notes' links back to them ("↑") are navigation, not text.
   html = html.replace(/<sup><a href="#(?:foot|end)note-\d+"[^>]*>[^<]*<\/a><\/sup>/g, '').replace(/\s*<a href="#(?:foot|end)note-ref-\d+">[^<]*<\/a>/g, '');
   const blocks: { heading: boolean; text: string }[] = [];
-  for (const m of html.matchAll(/<(h[1-6]|p|li|td|th)\b[^>]*>([\s\S]*?)<\/\1>/gi)) {
-    const text = tidy(decode(m[2]));
+  for (const m of html.matchAll(/<(h[1-6]|p|li|tr|td|th)\b[^>]*>([\s\S]*?)<\/\1>/gi)) {
+    // A table row is one line, its cells joined: one bare value per line makes no sentence.
+    const text = m[1].toLowerCase() === 'tr' ? tableRow(m[2]) : tidy(decode(m[2]));
     if (text) blocks.push({ heading: m[1][0].toLowerCase() === 'h', text });
   }
   // A document made only of headings (a title page, a style map that turns every paragraph into a
   // heading) is summarized from those lines rather than refused as empty.
   if (!blocks.some((b) => !b.heading)) for (const b of blocks) b.heading = false;
   return { kind: 'docx', title: coreTitle(entries.get('docProps/core.xml')), pages: partition(blocks, limits) };
+}
+
+/** The non-empty cells of one table row (mammoth's HTML), on one line. */
+function tableRow(html: string): string {
+  return [...html.matchAll(/<(td|th)\b[^>]*>([\s\S]*?)<\/\1>/gi)]
+    .map((cell) => tidy(decode(cell[2].replace(/<\/p>/gi, ' '))).replace(/\s+/g, ' '))
+    .filter(Boolean)
+    .join(CELL_SEPARATOR);
 }
 
 /** Splits blocks into parts at headings and every `partWords` words. */

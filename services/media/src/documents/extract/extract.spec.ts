@@ -1,6 +1,20 @@
 import iconv from 'iconv-lite';
 import { DEFAULT_LIMITS, extractDocument, extractText } from '.';
-import { documentFixtures, filledFormPdf, inflatingPdf, JAPANESE_LINES, japanesePdf, linesPdf, pdfOf, SOLAR_FACTS, type Fixtures } from '@visualnotes/testing';
+import {
+  documentFixtures,
+  filledFormPdf,
+  inflatingPdf,
+  JAPANESE_LINES,
+  japanesePdf,
+  linesPdf,
+  pdfOf,
+  SCRIPT_SENTENCES,
+  SMARTART_STEPS,
+  SOLAR_FACTS,
+  TABLE_ROWS,
+  type Fixtures,
+} from '@visualnotes/testing';
+import { marks } from './pdf-actual-text';
 import { Messages } from '@visualnotes/contracts';
 
 const errorOf = (p: Promise<unknown>) =>
@@ -181,5 +195,53 @@ describe('document extraction (files made by LibreOffice)', () => {
     expect(await errorOf(extractDocument(inflatingPdf(64 * 1024, 'x'), { name: 'small.pdf' }, lowTotal))).toMatchObject({ code: 'DOCUMENT_TOO_COMPLEX' });
     // Real documents stay well within the bounds.
     expect((await extractDocument(fx.long(12), { name: 'long.pdf' }, { ...DEFAULT_LIMITS, maxPdfStreamBytes: 256 * 1024 })).pages).toHaveLength(12);
+  });
+  it('reads the ActualText of spans LibreOffice draws with a fallback font (Chinese, Hindi, Thai)', async () => {
+    for (const script of Object.keys(SCRIPT_SENTENCES) as (keyof typeof SCRIPT_SENTENCES)[]) {
+      const doc = await extractDocument(fx.scriptPdf(script), { name: `${script}.pdf` }, DEFAULT_LIMITS);
+      // What poppler's pdftotext reads from the same file.
+      expect({ script, text: doc.pages[0].text }).toEqual({ script, text: SCRIPT_SENTENCES[script].text });
+    }
+  });
+
+  it('finds the ActualText of each marked-content start in a content stream, skipping strings', () => {
+    const content = [
+      '/Span <</ActualText <FEFF5E74>>> BDC BT (not BDC \\) here) Tj ET EMC',
+      '/Artifact BMC EMC',
+      '/Span <</ActualText (\\376\\377\\000A\\000\\(\\000b) /Lang (en)>> BDC EMC',
+      '/P <</MCID 3>> BDC EMC',
+      '/Span <</ActualText (caf\\351)>> BDC EMC',
+    ].join('\n');
+    expect(marks(content)).toEqual(['年', null, 'A(b', null, 'café']);
+  });
+
+  it('keeps the cells of a table row on one line (Word and PowerPoint tables)', async () => {
+    const rows = TABLE_ROWS.map((r) => r.join(' · '));
+    const docx = await extractDocument(fx.tableDocx, { name: 'capitals.docx' }, DEFAULT_LIMITS);
+    expect(
+      docx.pages
+        .map((p) => p.text)
+        .join('\n')
+        .split('\n'),
+    ).toEqual(rows);
+    const pptx = await extractDocument(fx.tablePptx, { name: 'capitals.pptx' }, DEFAULT_LIMITS);
+    expect(pptx.pages).toEqual([expect.objectContaining({ title: 'Sales by region', text: rows.join('\n') })]);
+  });
+
+  it("reads a SmartArt diagram's text from its drawing part, or from its data part without one", async () => {
+    for (const withDrawing of [true, false]) {
+      const doc = await extractDocument(fx.smartArtPptx({ withDrawing }), { name: 'process.pptx' }, DEFAULT_LIMITS);
+      expect({ withDrawing, pages: doc.pages }).toEqual({
+        withDrawing,
+        pages: [expect.objectContaining({ page: 1, title: 'Our product process', text: SMARTART_STEPS.join('\n') })],
+      });
+    }
+  });
+
+  it('refuses as empty a deck with titles and nothing else, and text of punctuation alone', async () => {
+    const titlesOnly = await errorOf(extractDocument(fx.smartArtPptx({ steps: [] }), { name: 'process.pptx' }, DEFAULT_LIMITS));
+    expect(titlesOnly).toMatchObject({ code: 'DOCUMENT_EMPTY' });
+    const rules = await errorOf(extractDocument(Buffer.from('# Notes\n\n* * *\n\n— — —\n'), { name: 'notes.txt' }, DEFAULT_LIMITS));
+    expect(rules).toMatchObject({ code: 'DOCUMENT_EMPTY' });
   });
 });

@@ -1,10 +1,13 @@
 import { dirname, join, sep } from 'node:path';
 import { DomainError } from '@visualnotes/contracts';
+import { actualTextReader } from './pdf-actual-text';
 import { checkPdfStreams } from './pdf-streams';
 import type { ExtractedDocument, ExtractedPage, ExtractLimits } from './types';
 import { tidy } from './types';
 
 interface TextItem {
+  /** Set on pdf.js's marked-content items (`beginMarkedContent`, `beginMarkedContentProps`, `endMarkedContent`). */
+  type?: string;
   str?: string;
   hasEOL?: boolean;
   dir?: string;
@@ -71,11 +74,14 @@ export async function extractPdf(data: Buffer, limits: ExtractLimits): Promise<E
     }
     const pages: ExtractedPage[] = [];
     const linesOf: PdfLine[][] = [];
+    const actualTexts = actualTextReader(data, limits.maxPdfStreamBytes);
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
       try {
-        const content = await page.getTextContent();
-        const lines = pdfLines(content.items as TextItem[]);
+        const content = await page.getTextContent({ includeMarkedContent: true });
+        const items = content.items as TextItem[];
+        const spans = items.some((i) => i.type === 'beginMarkedContentProps');
+        const lines = pdfLines(spans ? withActualText(items, actualTexts(page.ref)) : items.filter((i) => !i.type));
         const answers = await formValues(page);
         pages.push({ page: n, title: null, text: tidy([...lines.map((l) => l.text), ...answers].join('\n')) });
         // Only short lines can be headings; the rest is kept as its size alone (for the body size).
@@ -95,6 +101,42 @@ export async function extractPdf(data: Buffer, limits: ExtractLimits): Promise<E
   } finally {
     await pdf.destroy().catch(() => undefined);
   }
+}
+
+/**
+ * A page's text items with each marked-content span that carries an ActualText replaced by it: the
+ * first glyph run inside the span gets the span's text (its position and line end stay), the other
+ * runs inside it go. `texts` has one entry per marked-content start in drawing order; when it does
+ * not match pdf.js's marks (or is missing), the glyphs' own text stays. Mark items are dropped.
+ */
+export function withActualText(items: TextItem[], texts: (string | null)[] | null): TextItem[] {
+  const starts = items.filter((i) => i.type === 'beginMarkedContent' || i.type === 'beginMarkedContentProps').length;
+  if (!texts || texts.length !== starts || texts.every((t) => t === null)) return items.filter((i) => !i.type);
+  const out: TextItem[] = [];
+  let mark = 0;
+  let depth = 0;
+  /** The span whose ActualText is laid over its glyphs: its depth, its text, the run that took it. */
+  let active: { depth: number; text: string; first: TextItem | null } | null = null;
+  for (const item of items) {
+    if (item.type === 'beginMarkedContent' || item.type === 'beginMarkedContentProps') {
+      depth++;
+      const text = texts[mark++];
+      if (!active && text !== null) active = { depth, text, first: null };
+    } else if (item.type === 'endMarkedContent') {
+      if (active && active.depth === depth) active = null;
+      depth = Math.max(0, depth - 1);
+    } else if (item.type) continue;
+    else if (!active) out.push(item);
+    else if (!item.str?.trim()) {
+      // Spaces and line ends keep their place: pdf.js reports a space drawn just before a span inside it.
+      if (!active.first) out.push(item);
+      else if (item.hasEOL) out.push({ ...item, str: '' });
+    } else if (!active.first) {
+      active.first = { ...item, str: active.text };
+      out.push(active.first);
+    }
+  }
+  return out;
 }
 
 interface FormWidget {

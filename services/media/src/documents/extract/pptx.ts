@@ -44,14 +44,62 @@ function runs(nodes: Node[]): string {
   return text;
 }
 
-/** Paragraph texts of every shape of a slide; `titleOf` gets the title placeholder's text. */
-function shapes(xml: Buffer, skipPlaceholders: string[]): { title: string | null; paragraphs: string[] } {
-  let doc: Node[];
+function parse(xml: Buffer): Node[] {
   try {
-    doc = parser.parse(xml.toString('utf8')) as Node[];
+    return parser.parse(xml.toString('utf8')) as Node[];
   } catch {
     throw new DomainError('DOCUMENT_CORRUPT');
   }
+}
+
+/** The non-empty `<a:p>` paragraphs under nodes, in document order. */
+function paragraphsOf(nodes: Node[]): string[] {
+  return find(nodes, 'a:p')
+    .map((p) => runs(children(p)).trim())
+    .filter(Boolean);
+}
+
+/** Separates the cells of one table row: a row reads as one line, not one bare value per line. */
+export const CELL_SEPARATOR = ' · ';
+
+/** A table's rows, each row's non-empty cells on one line. */
+function tableRows(table: Node): string[] {
+  return find(children(table), 'a:tr')
+    .map((tr) =>
+      find(children(tr), 'a:tc')
+        .map((tc) => paragraphsOf(children(tc)).join(' ').replace(/\s+/g, ' '))
+        .filter(Boolean)
+        .join(CELL_SEPARATOR),
+    )
+    .filter(Boolean);
+}
+
+/**
+ * The text of a SmartArt diagram: the shapes PowerPoint drew for it (the drawing part the data part
+ * names, which holds the text as laid out), else the text of the data model's points in their order
+ * (connector points carry none).
+ */
+function diagramText(dataPath: string | undefined, slideRels: Map<string, { type: string; target: string }>, entries: Map<string, Buffer>): string[] {
+  const data = dataPath ? entries.get(dataPath) : undefined;
+  if (!data) return [];
+  const model = parse(data);
+  const drawingId = find(model, 'dsp:dataModelExt').map((n) => attrs(n).relId)[0];
+  // Without that link, a slide's only diagram drawing is this diagram's.
+  const drawings = [...slideRels.values()].filter((r) => r.type.endsWith('/diagramDrawing'));
+  const drawingPath = drawingId ? slideRels.get(drawingId)?.target : drawings.length === 1 ? drawings[0].target : undefined;
+  const drawing = drawingPath ? entries.get(drawingPath) : undefined;
+  if (drawing) {
+    const texts = find(parse(drawing), 'dsp:sp').flatMap((sp) => paragraphsOf(children(sp)));
+    if (texts.length) return texts;
+  }
+  return find(model, 'dgm:pt')
+    .filter((pt) => !['parTrans', 'sibTrans', 'pres'].includes(attrs(pt).type ?? ''))
+    .flatMap((pt) => paragraphsOf(find(children(pt), 'dgm:t')));
+}
+
+/** Paragraph texts of every shape of a slide; `titleOf` gets the title placeholder's text. */
+function shapes(xml: Buffer, skipPlaceholders: string[], diagram: (dataRelId: string) => string[] = () => []): { title: string | null; paragraphs: string[] } {
+  const doc = parse(xml);
   let title: string | null = null;
   let firstLine: string | null = null;
   const paragraphs: string[] = [];
@@ -59,20 +107,19 @@ function shapes(xml: Buffer, skipPlaceholders: string[]): { title: string | null
     const ph = find(children(sp), 'p:ph')[0];
     const type = ph ? (attrs(ph).type ?? 'body') : null;
     if (type && skipPlaceholders.includes(type)) continue;
-    const texts = find(children(sp), 'a:p')
-      .map((p) => runs(children(p)).trim())
-      .filter(Boolean);
+    const texts = paragraphsOf(children(sp));
     if (!texts.length) continue;
     if (!title && (type === 'title' || type === 'ctrTitle')) title = texts.join(' ');
     firstLine ??= texts[0];
     paragraphs.push(...texts);
   }
-  // Tables (graphic frames) hold text outside shapes.
+  // Tables and SmartArt diagrams (graphic frames) hold text outside shapes.
   for (const frame of find(doc, 'p:graphicFrame')) {
-    for (const p of find(children(frame), 'a:p')) {
-      const t = runs(children(p)).trim();
-      if (t) paragraphs.push(t);
-    }
+    const table = find(children(frame), 'a:tbl')[0];
+    const diagramIds = find(children(frame), 'dgm:relIds')[0];
+    if (table) paragraphs.push(...tableRows(table));
+    else if (diagramIds) paragraphs.push(...diagram(attrs(diagramIds)['r:dm'] ?? ''));
+    else paragraphs.push(...paragraphsOf(children(frame)));
   }
   // Decks made of plain text boxes: the first short line of the slide is its title.
   if (!title && firstLine && firstLine.length <= 120 && !skipPlaceholders.includes('sldImg')) title = firstLine;
@@ -95,7 +142,9 @@ export async function extractPptx(data: Buffer, limits: ExtractLimits): Promise<
     data,
     { maxEntries: limits.maxZipEntries, maxTotalBytes: limits.maxUnzippedBytes },
     (name) =>
-      /^ppt\/(presentation\.xml|_rels\/presentation\.xml\.rels|slides\/.*\.xml(\.rels)?|notesSlides\/[^/]+\.xml)$/.test(name) || name === 'docProps/core.xml',
+      /^ppt\/(presentation\.xml|_rels\/presentation\.xml\.rels|slides\/.*\.xml(\.rels)?|notesSlides\/[^/]+\.xml|diagrams\/(data|drawing)[^/]*\.xml)$/.test(
+        name,
+      ) || name === 'docProps/core.xml',
   );
   const presentation = entries.get('ppt/presentation.xml');
   if (!presentation) throw new DomainError('DOCUMENT_CORRUPT');
@@ -107,8 +156,8 @@ export async function extractPptx(data: Buffer, limits: ExtractLimits): Promise<
     throw new DomainError('PAYLOAD_TOO_LARGE', `This presentation has more than ${limits.maxPages} slides; please split it into smaller files`);
   }
   const pages: ExtractedPage[] = order.map((path, i) => {
-    const slide = shapes(entries.get(path)!, ['sldNum', 'dt', 'ftr']);
     const slideRels = relationships(entries.get(`${posix.dirname(path)}/_rels/${posix.basename(path)}.rels`), posix.dirname(path));
+    const slide = shapes(entries.get(path)!, ['sldNum', 'dt', 'ftr'], (id) => diagramText(slideRels.get(id)?.target, slideRels, entries));
     const notesPath = [...slideRels.values()].find((r) => r.type.endsWith('/notesSlide'))?.target;
     const notes = notesPath && entries.has(notesPath) ? shapes(entries.get(notesPath)!, ['sldNum', 'sldImg', 'hdr', 'ftr', 'dt']).paragraphs : [];
     const body = slide.paragraphs.filter((p, j) => !(j === 0 && p === slide.title));
