@@ -840,6 +840,9 @@ const zhCN: Record<string, string> = {
   'The summary of this document failed; please try again': '文档摘要生成失败，请重试',
   'This document is too complex to read; try a smaller file or save it again as PDF': '该文档过于复杂，无法读取；请尝试更小的文件，或重新另存为 PDF',
   'Many documents are being read right now; please try again in a minute': '当前正在读取的文档较多，请一分钟后再试',
+  'HEIC photos cannot be shown in the browser; convert to JPEG or PNG': '浏览器无法显示 HEIC 照片，请转换为 JPEG 或 PNG 格式',
+  'This file is not an image a canvas can show; use a PNG, JPEG, GIF, WebP, AVIF or SVG image':
+    '此文件不是画布可以显示的图片，请使用 PNG、JPEG、GIF、WebP、AVIF 或 SVG 图片',
   'You do not have access to this resource': '你无权访问此资源',
   'Not found': '未找到',
   'This item was changed elsewhere; reload and try again': '此内容已在别处被修改；请刷新后重试',

@@ -20,3 +20,4 @@ export * from './dto/batches';
 export * from './dto/transcript-formats';
 export * from './site';
 export * from './browser-storage';
+export * from './dto/canvas-images';

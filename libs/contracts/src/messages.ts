@@ -105,4 +105,6 @@ export const Messages = {
   documentSummaryFailed: 'The summary of this document failed; please try again',
   documentTooComplex: 'This document is too complex to read; try a smaller file or save it again as PDF',
   documentsBusy: 'Many documents are being read right now; please try again in a minute',
+  canvasImageHeic: 'HEIC photos cannot be shown in the browser; convert to JPEG or PNG',
+  canvasImageNotImage: 'This file is not an image a canvas can show; use a PNG, JPEG, GIF, WebP, AVIF or SVG image',
 } as const;

@@ -1,6 +1,7 @@
 import type { RpcClient, Storage } from '@visualnotes/common';
 import {
   DomainError,
+  isCanvasImage,
   parseDataUrl,
   parseExcalidrawFile,
   Patterns,
@@ -68,7 +69,7 @@ export async function importExcalidrawFile(storage: Storage, rpc: RpcClient, inp
         declaredType: image.mimeType,
         maxBytes: IMAGE_MAX_BYTES,
       });
-      if (!saved.content_type.startsWith('image/')) continue;
+      if (!isCanvasImage(saved.content_type)) continue;
       files[image.id] = { id: image.id, mimeType: saved.content_type, file_id: saved.file_id, created: image.created };
     } catch (err) {
       if ((err as { statusCode?: number }).statusCode === 415 || (err as { statusCode?: number }).statusCode === 400) continue;

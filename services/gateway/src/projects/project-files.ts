@@ -1,10 +1,11 @@
 import type { Storage } from '@visualnotes/common';
+import { isCanvasImage } from '@visualnotes/contracts';
 import type { FastifyReply } from 'fastify';
 
 /** Streams an image of a canvas from storage; the publish service has already checked access. */
 export async function sendProjectFile(storage: Storage, reply: FastifyReply, file: { storage_key: string; content_type: string }) {
   const body = await storage.get(file.storage_key);
-  const type = /^image\/(png|jpeg|gif|webp|svg\+xml)$/.test(file.content_type) ? file.content_type : 'application/octet-stream';
+  const type = isCanvasImage(file.content_type) ? file.content_type : 'application/octet-stream';
   return reply
     .header('content-type', type)
     .header('x-content-type-options', 'nosniff')

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { sniffContentType } from './sniff';
 
@@ -46,5 +48,66 @@ describe('sniffContentType', () => {
       'application/x-subrip',
     );
     expect(sniffContentType(iconv.encode(srt('欢迎来到关于咖啡的讲座。今天我们将讨论这种饮料的历史。'), 'gbk'))).toBe('application/x-subrip');
+  });
+
+  const svgBody = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><circle cx="50" cy="50" r="40" fill="teal"/></svg>';
+
+  it.each([
+    [
+      'Illustrator (declaration, comment, DOCTYPE)',
+      '<?xml version="1.0" encoding="utf-8"?>\n<!-- Generator: Adobe Illustrator 27.0.0, SVG Export Plug-In . SVG Version: 6.00 Build 0)  -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n',
+    ],
+    [
+      'older Illustrator (DOCTYPE with an internal subset)',
+      '<?xml version="1.0" encoding="utf-8"?>\n<!-- Generator: Adobe Illustrator 16.0.0 -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [\n\t<!ENTITY ns_extend "http://ns.adobe.com/Extensibility/1.0/">\n]>\n',
+    ],
+    [
+      'Inkscape (declaration, comment, blank line)',
+      '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<!-- Created with Inkscape (http://www.inkscape.org/) -->\n\n',
+    ],
+    ['a UTF-8 byte-order mark and blank lines', '\uFEFF\r\n  '],
+    ['a stylesheet instruction', '<?xml version="1.0"?><?xml-stylesheet href="a.css" type="text/css"?>'],
+  ])('knows SVG after %s', (_, prolog) => {
+    expect(sniffContentType(Buffer.from(prolog + svgBody, 'utf8'))).toBe('image/svg+xml');
+  });
+
+  it('knows SVG in UTF-16 after its declaration, and XML or text that is no SVG', () => {
+    const utf16 = Buffer.from('\uFEFF<?xml version="1.0" encoding="UTF-16"?>\n' + svgBody, 'utf16le');
+    expect(sniffContentType(utf16)).toBe('image/svg+xml');
+    expect(sniffContentType(Buffer.from('<?xml version="1.0"?>\n<!-- svg -->\n<html><svg></svg></html>'))).toBe('text/plain');
+    expect(sniffContentType(Buffer.from('<!-- never closed <svg>'))).toBe('text/plain');
+    expect(sniffContentType(Buffer.from('<svgx></svgx>'))).toBe('text/plain');
+  });
+
+  // Real files (see fixtures/README.md for the commands that made them): ffmpeg/libaom and heif-enc/x265.
+  const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name));
+
+  it('tells AVIF and HEIC images from MP4 video by the brands of the ftyp box', () => {
+    expect(sniffContentType(fixture('testsrc.avif'))).toBe('image/avif'); // ftyp avif, compatible avif mif1 miaf MA1A
+    expect(sniffContentType(fixture('testsrc.heic'))).toBe('image/heic'); // ftyp heic, compatible mif1 heic miaf
+  });
+
+  const ftyp = (major: string, ...compatible: string[]) => {
+    const box = Buffer.alloc(16 + 4 * compatible.length);
+    box.writeUInt32BE(box.length, 0);
+    box.write('ftyp', 4, 'latin1');
+    box.write(major, 8, 'latin1');
+    compatible.forEach((brand, i) => box.write(brand, 16 + 4 * i, 'latin1'));
+    return Buffer.concat([box, Buffer.from([0, 0, 0, 8]), Buffer.from('free', 'latin1')]);
+  };
+
+  it.each([
+    [['mif1', 'avif', 'miaf'], 'image/avif'], // AVIF written with the generic HEIF brand first
+    [['avis', 'avif', 'msf1', 'iso8'], 'image/avif'], // animated AVIF
+    [['mif1', 'heic'], 'image/heic'], // iPhone photos
+    [['heix', 'mif1'], 'image/heic'],
+    [['msf1', 'hevc'], 'image/heic'],
+    [['mif1', 'miaf'], 'image/heif'],
+    [['isom', 'isom', 'iso2', 'avc1', 'mp41'], 'video/mp4'],
+    [['mp42', 'isom', 'mp42'], 'video/mp4'],
+    [['M4A ', 'M4A ', 'mp42', 'isom'], 'audio/mp4'],
+    [['qt  ', 'qt  '], 'video/quicktime'],
+  ])('reads ftyp brands %j as %s', ([major, ...compatible], type) => {
+    expect(sniffContentType(ftyp(major, ...compatible))).toBe(type);
   });
 });

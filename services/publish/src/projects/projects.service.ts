@@ -3,7 +3,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { RpcClient } from '@visualnotes/common';
 import {
   DomainError,
+  isCanvasImage,
   mergeElementLists,
+  notACanvasImage,
   Patterns,
   PublishMessages,
   SCENE_MAX_NEW_IMAGES,
@@ -193,11 +195,10 @@ export class ProjectsService {
     if (fresh.length > SCENE_MAX_NEW_IMAGES) throw new DomainError('VALIDATION_FAILED', PublishMessages.importTooManyImages);
     for (const fileId of fresh) {
       if (!isUuid(fileId)) throw new DomainError('VALIDATION_FAILED', PublishMessages.fileNotFound);
-      try {
-        await this.rpc.send(Patterns.media.uploadGet, { fileId, ownerId });
-      } catch {
-        throw new DomainError('VALIDATION_FAILED', PublishMessages.fileNotFound);
-      }
+      const upload = await this.rpc.send(Patterns.media.uploadGet, { fileId, ownerId }).catch(() => null);
+      if (!upload) throw new DomainError('VALIDATION_FAILED', PublishMessages.fileNotFound);
+      // a picture a browser can draw (not a document, a video, a HEIC photo…)
+      if (!isCanvasImage(upload.content_type)) throw notACanvasImage(upload.content_type);
     }
   }
 
