@@ -16,15 +16,10 @@ import { Link } from 'react-router-dom';
 import { fresh, runApi } from '../../app/api/api';
 import { errorMessage } from '../../app/error/describe-error';
 import { useGetEntitlementsQuery } from '../license/api';
-import {
-  canvasApi,
-  useAddCollaboratorMutation,
-  useCollaboratorsQuery,
-  useRemoveCollaboratorMutation,
-  useStatisticsQuery,
-  useUpdateCollaboratorMutation,
-} from './api';
+import { canvasApi, useStatisticsQuery } from './api';
+import { useAddCollaboratorMutation, useCollaboratorsQuery, useRemoveCollaboratorMutation, useUpdateCollaboratorMutation } from './collaborators-api';
 import styles from './canvas.module.css';
+import share from './share.module.css';
 import { ApiError } from './http';
 import { Modal } from './Modal';
 import { StatisticsView } from './StatisticsView';
@@ -200,9 +195,11 @@ function PeopleSection({ projectId }: { projectId: string }) {
   const error = problem ?? errorMessage(adding.error ?? updating.error ?? removing.error ?? people.error);
   return (
     <section aria-labelledby="people-title">
-      <h3 id="people-title">{t('People')}</h3>
+      <h3 id="people-title" className={share.heading}>
+        {t('People')}
+      </h3>
       <p>{t('Invite people by e-mail to edit or view this canvas with you, live.')}</p>
-      <form className={styles.invite} onSubmit={(e) => void invite(e)} noValidate aria-label={t('Invite by e-mail')}>
+      <form className={share.invite} onSubmit={(e) => void invite(e)} noValidate aria-label={t('Invite by e-mail')}>
         <input
           type="email"
           name="email"
@@ -236,7 +233,7 @@ function PeopleSection({ projectId }: { projectId: string }) {
       )}
       {people.data?.length === 0 && <p className={styles.muted}>{t('Only you can open this canvas so far.')}</p>}
       {people.data && people.data.length > 0 && (
-        <ul className={styles.people} data-testid="collaborators">
+        <ul className={share.people} data-testid="collaborators">
           {people.data.map((p) => (
             <li key={p.id} data-testid="collaborator">
               <span>
@@ -323,7 +320,7 @@ export function ShareModal({ projectId, onClose }: { projectId: string; onClose:
   return (
     <Modal title={t('Share')} onClose={onClose} testId="share-modal">
       <PeopleSection projectId={projectId} />
-      <h3>{t('Read-only link')}</h3>
+      <h3 className={share.heading}>{t('Read-only link')}</h3>
       <p>{t('People with the link see the current canvas without editing it, without it being published.')}</p>
       {link ? (
         <>

@@ -1,6 +1,4 @@
 import type {
-  Collaborator,
-  CollaboratorRole,
   Project,
   ProjectVersion,
   PublicationStatistics,
@@ -17,7 +15,7 @@ import type {
 import { ANONYMOUS, api } from '../../app/api/api';
 
 /** The canvas area: lists and panels (hooks) and the editor's calls (awaited through `runApi`). */
-export const canvasApi = api.enhanceEndpoints({ addTagTypes: ['Projects', 'Published', 'Templates', 'Collaborators'] }).injectEndpoints({
+export const canvasApi = api.enhanceEndpoints({ addTagTypes: ['Projects', 'Published', 'Templates'] }).injectEndpoints({
   endpoints: (b) => ({
     projects: b.query<ProjectSummary[], void>({ query: () => '/projects', providesTags: ['Projects'] }),
     deleteProject: b.mutation<void, string>({ query: (id) => ({ url: `/projects/${id}`, method: 'DELETE' }), invalidatesTags: ['Projects', 'Published'] }),
@@ -51,21 +49,6 @@ export const canvasApi = api.enhanceEndpoints({ addTagTypes: ['Projects', 'Publi
       invalidatesTags: ['Published'],
     }),
     unpublish: b.mutation<void, string>({ query: (id) => ({ url: `/projects/${id}/publish`, method: 'DELETE' }), invalidatesTags: ['Published'] }),
-    /** People the project is shared with (owner only); the owner invites, changes roles, removes. */
-    collaborators: b.query<Collaborator[], string>({ query: (id) => `/projects/${id}/collaborators`, providesTags: ['Collaborators'] }),
-    addCollaborator: b.mutation<Collaborator, { id: string; email: string; role: CollaboratorRole }>({
-      query: ({ id, ...body }) => ({ url: `/projects/${id}/collaborators`, method: 'POST', body }),
-      invalidatesTags: ['Collaborators'],
-    }),
-    updateCollaborator: b.mutation<Collaborator, { id: string; memberId: string; role: CollaboratorRole }>({
-      query: ({ id, memberId, role }) => ({ url: `/projects/${id}/collaborators/${memberId}`, method: 'PATCH', body: { role } }),
-      invalidatesTags: ['Collaborators'],
-    }),
-    /** The owner removes someone, or a collaborator leaves (their own user id). */
-    removeCollaborator: b.mutation<void, { id: string; memberId: string }>({
-      query: ({ id, memberId }) => ({ url: `/projects/${id}/collaborators/${memberId}`, method: 'DELETE' }),
-      invalidatesTags: ['Collaborators', 'Projects'],
-    }),
     shareLinks: b.query<ShareLink[], string>({ query: (id) => `/projects/${id}/share` }),
     createShareLink: b.mutation<ShareLink, string>({ query: (id) => ({ url: `/projects/${id}/share`, method: 'POST' }) }),
     deleteShareLink: b.mutation<void, string>({ query: (shareId) => ({ url: `/share/${shareId}`, method: 'DELETE' }) }),
@@ -88,6 +71,5 @@ export const canvasApi = api.enhanceEndpoints({ addTagTypes: ['Projects', 'Publi
   }),
 });
 
-export const { useCollaboratorsQuery, useAddCollaboratorMutation, useUpdateCollaboratorMutation, useRemoveCollaboratorMutation } = canvasApi;
 export const { useProjectsQuery, useDeleteProjectMutation, usePublishedQuery, useStatisticsQuery, useTemplatesQuery, useTemplateQuery, useMyTemplatesQuery } =
   canvasApi;

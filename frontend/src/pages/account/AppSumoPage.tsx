@@ -1,13 +1,15 @@
 import { useTranslation } from '../../i18n/i18n';
 import { errorMessage } from '../../app/error/describe-error';
 import { loadSchemas } from '../../features/forms/schemas';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { NeedLogin } from '../../features/auth/NeedLogin';
 import { msg } from '../../i18n/msg';
 import { useAuth } from '../../features/auth/useAuth';
 import { useRedeemCodeMutation } from '../../features/license/api';
-import { LicensePanel } from './license/LicensePanel';
 import styles from './license/license.module.css';
+
+/** Shown once a code is redeemed: it loads then, not with the sign-in pages this page ships with. */
+const LicensePanel = lazy(() => import('./license/LicensePanel').then((m) => ({ default: m.LicensePanel })));
 
 /** `/account/appsumo`: redeem a deal-site code for a lifetime license. */
 export function AppSumoPage() {
@@ -54,7 +56,9 @@ export function AppSumoPage() {
             <p className={styles.success} role="status">
               {t('Your lifetime license is ready.')}
             </p>
-            <LicensePanel license={data} />
+            <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
+              <LicensePanel license={data} />
+            </Suspense>
           </>
         )}
       </section>

@@ -7,7 +7,6 @@ import { useAuth } from '../../features/auth/useAuth';
 import { rememberPath } from '../../features/auth/redirect';
 import { useTemplateQuery } from '../../features/canvas/api';
 import styles from '../../features/canvas/canvas.module.css';
-import { createProject } from '../../features/canvas/create-project';
 import { ScenePreview } from '../../features/canvas/ScenePreview';
 
 /** `/templates/:id`: the template panel with its preview and "Use template". */
@@ -26,7 +25,7 @@ export function TemplatePage() {
       return;
     }
     try {
-      navigate(`/projects/${await createProject({ template_id: id })}`);
+      navigate(`/projects/${await (await import('../../features/canvas/create-project')).createProject({ template_id: id })}`);
     } catch (err) {
       setProblem((err as Error).message);
     }

@@ -8,7 +8,6 @@ import { rememberPath } from '../../features/auth/redirect';
 import { useAuth } from '../../features/auth/useAuth';
 import { useTemplateQuery, useTemplatesQuery } from '../../features/canvas/api';
 import styles from '../../features/canvas/canvas.module.css';
-import { createProject } from '../../features/canvas/create-project';
 import { ScenePreview } from '../../features/canvas/ScenePreview';
 import { MAKER_TOOLS } from './maker-tools';
 
@@ -35,7 +34,7 @@ export function MakerToolPage({ tool }: { tool: Tool }) {
     setBusy(true);
     setProblem(null);
     try {
-      navigate(`/projects/${await createProject({ template_id: summary.id })}`);
+      navigate(`/projects/${await (await import('../../features/canvas/create-project')).createProject({ template_id: summary.id })}`);
     } catch (err) {
       setProblem((err as Error).message);
       setBusy(false);
