@@ -111,3 +111,40 @@ describe('sniffContentType', () => {
     expect(sniffContentType(ftyp(major, ...compatible))).toBe(type);
   });
 });
+
+describe('sniffContentType: audio-only recordings in video containers', () => {
+  // Real files (see fixtures/README.md): a browser's or yt-dlp's audio is often WebM, a phone's MP4.
+  const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name));
+  const head = (name: string, bytes = 4_100) => fixture(name).subarray(0, bytes);
+
+  it('tells audio-only WebM and Matroska from video by their track types', () => {
+    expect(sniffContentType(head('tone.webm'))).toBe('audio/webm'); // Opus only
+    expect(sniffContentType(head('tone.mka'))).toBe('audio/webm'); // Vorbis only, its 3.8 kB codec header before the media
+    expect(sniffContentType(head('testsrc.webm'))).toBe('video/webm'); // VP8 and Opus
+  });
+
+  it('keeps Matroska as video when the head ends inside the track list', () => {
+    expect(sniffContentType(head('tone.mka', 2_000))).toBe('video/webm');
+  });
+
+  it('tells audio-only MP4 from video by the handlers of its tracks', () => {
+    expect(sniffContentType(head('tone-faststart.mp4'))).toBe('audio/mp4'); // AAC, brand isom
+    expect(sniffContentType(head('testsrc-faststart.mp4'))).toBe('video/mp4'); // H.264
+    // a long file: its track tables go past the head, the movie header says there is one track
+    expect(sniffContentType(head('tone-faststart.mp4', 600))).toBe('audio/mp4');
+  });
+
+  it('keeps MP4 as video when the head holds no track list (media data first)', () => {
+    const mdatFirst = Buffer.concat([fixture('tone-faststart.mp4').subarray(0, 32), Buffer.from([0, 0, 0x10, 0, 0x6d, 0x64, 0x61, 0x74]), Buffer.alloc(4_000)]);
+    expect(sniffContentType(mdatFirst)).toBe('video/mp4');
+  });
+
+  it('survives truncated and malformed containers', () => {
+    for (const name of ['tone.webm', 'testsrc.webm', 'tone-faststart.mp4', 'testsrc-faststart.mp4']) {
+      const file = fixture(name);
+      for (let n = 16; n < Math.min(file.length, 1_200); n += 7) expect(sniffContentType(file.subarray(0, n))).toMatch(/^(audio|video)\//);
+    }
+    const unknownSizes = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80, 0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xec, 0xff]);
+    expect(sniffContentType(unknownSizes)).toBe('video/webm');
+  });
+});

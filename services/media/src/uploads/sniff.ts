@@ -23,7 +23,7 @@ export function sniffContentType(head: Buffer): string | null {
   }
   if (ascii(0, 'ID3') || (b[0] === 0xff && (b[1] & 0xe0) === 0xe0)) return 'audio/mpeg';
   if (ascii(4, 'ftyp')) return isoMediaType(b);
-  if (b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) return 'video/webm';
+  if (b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) return matroskaTracks(b) === 'audio' ? 'audio/webm' : 'video/webm';
   if (b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04) {
     // Office Open XML files are zip archives; the first entry names tell which one.
     const names = b.toString('latin1');
@@ -80,6 +80,121 @@ function isoMediaType(b: Buffer): string {
   if (brands.some((brand) => HEIC_BRANDS.has(brand))) return 'image/heic';
   if (brands.some((brand) => HEIF_BRANDS.has(brand))) return 'image/heif';
   if (brands[0].startsWith('M4A')) return 'audio/mp4';
-  if (brands[0] === 'qt  ') return 'video/quicktime';
-  return 'video/mp4';
+  const tracks = isoTracks(b);
+  if (brands[0] === 'qt  ') return tracks === 'audio' ? 'audio/mp4' : 'video/quicktime';
+  return tracks === 'audio' ? 'audio/mp4' : 'video/mp4';
+}
+
+/**
+ * What the tracks of an ISO media file hold, from the handler (`hdlr`) of each track in its `moov`
+ * box: 'audio' when every track is sound, 'video' when one is video, null when the head does not
+ * tell (the `moov` box comes after the media data, as ffmpeg writes by default). A long file's
+ * `moov` goes past the head, but each track's handler comes before its sample tables, and the
+ * movie header's next track id says how many tracks there are.
+ */
+function isoTracks(b: Buffer): 'audio' | 'video' | null {
+  const moov = [...isoBoxes(b, 0, b.length)].find(([type]) => type === 'moov');
+  if (!moov) return null;
+  let tracks = 0;
+  let sound = 0;
+  let nextTrackId: number | undefined;
+  for (const [type, start, end] of isoBoxes(b, moov[1], moov[2])) {
+    if (type === 'mvhd') {
+      // version 0 or 1 (64-bit times), then times, rate, volume, matrix and pre-defined fields
+      const at = start + (b[start] === 1 ? 108 : 96);
+      if (at + 4 <= b.length) nextTrackId = b.readUInt32BE(at);
+    }
+    if (type !== 'trak') continue;
+    const handler = trackHandler(b, start, end);
+    if (handler === 'vide') return 'video';
+    if (handler) tracks++;
+    if (handler === 'soun') sound++;
+  }
+  const allSeen = moov[2] <= b.length || (nextTrackId !== undefined && tracks >= nextTrackId - 1);
+  return sound > 0 && sound === tracks && allSeen ? 'audio' : null;
+}
+
+/** The handler type of a `trak` box (`trak/mdia/hdlr`: after version, flags and a reserved field). */
+function trackHandler(b: Buffer, start: number, end: number): string | null {
+  for (const [mdia, mStart, mEnd] of isoBoxes(b, start, end)) {
+    if (mdia !== 'mdia') continue;
+    for (const [hdlr, hStart] of isoBoxes(b, mStart, mEnd)) {
+      if (hdlr === 'hdlr' && hStart + 12 <= b.length) return b.toString('latin1', hStart + 8, hStart + 12);
+    }
+  }
+  return null;
+}
+
+/** The boxes in `[from, to)` that start in the buffer: type, start of the content, end (which may lie past the buffer). */
+function* isoBoxes(b: Buffer, from: number, to: number): Generator<[string, number, number]> {
+  let at = from;
+  while (at + 8 <= Math.min(to, b.length)) {
+    let size = b.readUInt32BE(at);
+    let header = 8;
+    if (size === 1) {
+      if (at + 16 > b.length) return;
+      size = Number(b.readBigUInt64BE(at + 8));
+      header = 16;
+    } else if (size === 0) size = to - at; // to the end of the enclosing box or file
+    if (size < header) return;
+    yield [b.toString('latin1', at + 4, at + 8), at + header, at + size];
+    at += size;
+  }
+}
+
+/** Matroska element ids read below (marker bits included, as the specification writes them). */
+const EBML = { segment: 0x18538067, tracks: 0x1654ae6b, trackEntry: 0xae, trackType: 0x83, cluster: 0x1f43b675 };
+const EBML_VIDEO_TRACK = 1;
+const EBML_AUDIO_TRACK = 2;
+
+/**
+ * What the tracks of a Matroska or WebM file hold, from the TrackType of each TrackEntry: 'audio'
+ * when every track is audio (a browser's recording, an audio-only download), 'video' when one is
+ * video, null when the head does not tell. The track list comes before the first cluster of media
+ * data, near the start of the file.
+ * Hand-written: a walk over a few element headers (no EBML library is a dependency here).
+ */
+function matroskaTracks(b: Buffer): 'audio' | 'video' | null {
+  let audio = 0;
+  let entries = 0;
+  let tracksEnd: number | undefined;
+  let at = 0;
+  // One element header per step: the segment, the track list and its entries are entered, every other element skipped.
+  for (let steps = 0; steps < 10_000 && at < b.length; steps++) {
+    const id = vint(b, at, true);
+    const size = id && vint(b, at + id.length, false);
+    if (!id || !size) break;
+    const content = at + id.length + size.length;
+    if (id.value === EBML.cluster) {
+      tracksEnd ??= at; // media data: the track list is behind
+      break;
+    }
+    if (id.value === EBML.tracks) tracksEnd = size.value === undefined ? undefined : content + size.value;
+    if (id.value === EBML.trackEntry) entries++;
+    if (id.value === EBML.trackType && size.value !== undefined && size.value >= 1 && size.value <= 6 && content + size.value <= b.length) {
+      const type = b.readUIntBE(content, size.value);
+      if (type === EBML_VIDEO_TRACK) return 'video';
+      if (type === EBML_AUDIO_TRACK) audio++;
+    }
+    if (id.value === EBML.segment || id.value === EBML.tracks || id.value === EBML.trackEntry) at = content;
+    else if (size.value === undefined) break; // an element of unknown size that is not entered: nothing after it can be found
+    else at = content + size.value;
+  }
+  const allSeen = tracksEnd !== undefined && tracksEnd <= b.length;
+  return audio > 0 && audio === entries && allSeen ? 'audio' : null;
+}
+
+/** An EBML variable-length integer at `at`: an element id (marker kept) or a size (marker removed; undefined for "unknown"). */
+function vint(b: Buffer, at: number, keepMarker: boolean): { value: number | undefined; length: number } | null {
+  if (at >= b.length) return null;
+  const first = b[at];
+  const length = Math.clz32(first) - 23; // the position of the first set bit: 1 to 8 bytes
+  if (length < 1 || length > 8 || at + length > b.length) return null;
+  let value = keepMarker ? first : first & (0xff >> length);
+  let allOnes = value === 0xff >> length;
+  for (let i = 1; i < length; i++) {
+    value = value * 256 + b[at + i];
+    if (b[at + i] !== 0xff) allOnes = false;
+  }
+  return { value: !keepMarker && allOnes ? undefined : value, length };
 }

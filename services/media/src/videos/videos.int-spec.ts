@@ -332,6 +332,23 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
     expect(res.body.message).toBe(Messages.premiumForVideoFiles);
   });
 
+  it("transcribes a free user's audio recording in a WebM or MP4 container (no video track)", async () => {
+    const dir = tempDir('recording');
+    // as a browser records a voice note (Opus in WebM) and as phones and ffmpeg write audio in MP4
+    const files = [
+      ['note.webm', ['-c:a', 'libopus']],
+      ['note.mp4', ['-c:a', 'aac', '-movflags', '+faststart']],
+    ] as const;
+    for (const [name, codec] of files) {
+      const path = join(dir, name);
+      execFileSync(ffmpeg, ['-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=duration=2', ...codec, path]);
+      const up = await request(backend.http).post('/api/uploads').set(auth(bob)).attach('file', readFileSync(path), { filename: name }).expect(201);
+      expect(up.body.content_type).toMatch(/^audio\//);
+      const res = await request(backend.http).post('/api/videos').set(auth(bob)).send({ file_id: up.body.file_id }).expect(202);
+      expect(res.body.video.status).toBe('transcribing');
+    }
+  });
+
   it('keeps a library with favorites, tags, filters and full-text search, private to each user', async () => {
     const a = (await request(backend.http).post('/api/videos').set(auth(alice)).send({ url: 'https://youtu.be/dQw4w9WgXcQ' }).expect(202)).body.video;
     const zh = (await request(backend.http).post('/api/videos').set(auth(alice)).send({ url: 'https://youtu.be/zhvideo0000' }).expect(202)).body.video;
