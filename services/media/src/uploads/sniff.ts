@@ -177,7 +177,8 @@ function matroskaTracks(b: Buffer): 'audio' | 'video' | null {
       if (type === EBML_AUDIO_TRACK) audio++;
     }
     if (id.value === EBML.segment || id.value === EBML.tracks || id.value === EBML.trackEntry) at = content;
-    else if (size.value === undefined) break; // an element of unknown size that is not entered: nothing after it can be found
+    else if (size.value === undefined)
+      break; // an element of unknown size that is not entered: nothing after it can be found
     else at = content + size.value;
   }
   const allSeen = tracksEnd !== undefined && tracksEnd <= b.length;
