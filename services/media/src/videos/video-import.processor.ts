@@ -225,7 +225,10 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
     if (!job || error instanceof WaitingChildrenError || error.name === 'WaitingChildrenError') return;
     const final = error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
     if (!final) return;
-    const message = jobFailureMessage(error instanceof DomainError || error instanceof UnrecoverableError ? error.message : null);
+    // BullMQ fails a parent whose child failed with "child <key> failed": the child's reason is the user's.
+    const reason =
+      error instanceof DomainError || error instanceof UnrecoverableError ? await this.service.rootFailure(error.message).catch(() => error.message) : null;
+    const message = jobFailureMessage(reason);
     await this.videos.markFailed(job.data.videoId, message).catch(() => undefined);
     await this.batchVideoEnded(job);
   }

@@ -198,7 +198,7 @@ export class VideosService {
    * A parent job failed by a child says only "child <prefix>:<queue>:<id> failed"; the child's own
    * reason (which may again name its child) is in that job's Redis hash.
    */
-  private async rootFailure(reason: string | undefined): Promise<string | undefined> {
+  async rootFailure(reason: string | undefined): Promise<string | undefined> {
     const redis = await this.singles.client;
     for (let hop = 0; hop < 4 && reason; hop++) {
       const child = /^child (.+) failed$/.exec(reason);
