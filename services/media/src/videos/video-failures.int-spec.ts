@@ -35,7 +35,7 @@ describe('videos whose processing fails in a child job', () => {
       30_000,
       200,
     );
-    expect(failed.error).toBe(Messages.transcriptionUnavailable);
+    expect(failed?.error).toBe(Messages.transcriptionUnavailable);
     // and in the library list, which does not look at the jobs again
     const list = await request(http).get('/api/videos').set(auth).expect(200);
     expect(JSON.stringify(list.body)).toContain(Messages.transcriptionUnavailable);
