@@ -135,3 +135,31 @@ describe('built-in summarizer: sentences, titles and overview', () => {
     expect(isNoise('太阳能电池板把阳光变成电能，屋顶上的板子可以为整栋房子供电。')).toBe(false);
   });
 });
+
+describe('built-in summarizer: scripts with combining marks and without spaces between words', () => {
+  const THAI = [
+    'พลังงานแสงอาทิตย์มีประโยชน์มากสำหรับบ้าน แผงบนหลังคาเปลี่ยนแสงแดดเป็นไฟฟ้า แบตเตอรี่เก็บพลังงานไว้ใช้ตอนเย็น',
+    'ราคาแผงลดลงมากในสิบปี หลายเมืองให้เงินช่วยเหลือแก่ครัวเรือน แผงต้องการการดูแลน้อยมาก ฝนชะล้างฝุ่นส่วนใหญ่ออกไป',
+  ].join(' ');
+
+  it('reads Hindi words whole, with their vowel signs', () => {
+    expect(terms('सौर ऊर्जा घरों के लिए उपयोगी है')).toEqual(expect.arrayContaining(['ऊर्जा', 'घरों', 'उपयोगी']));
+  });
+
+  it('cuts Thai into words, and into sentences at the spaces between Thai letters (not around numbers)', () => {
+    expect(terms('พลังงานแสงอาทิตย์มีประโยชน์')).toEqual(expect.arrayContaining(['พลังงาน', 'ประโยชน์']));
+    const thai = splitSentences(THAI);
+    expect(thai).toHaveLength(7);
+    expect(thai[0]).toBe('พลังงานแสงอาทิตย์มีประโยชน์มากสำหรับบ้าน');
+    expect(splitSentences('แผงหนึ่งแผงผลิตไฟ 400 วัตต์ตอนเที่ยง')).toHaveLength(1);
+  });
+
+  it('gives a Thai text short section titles and points, not the whole text', () => {
+    const summary = summarizeExtractive({ units: [{ text: THAI, page: 1 }] });
+    for (const section of summary.sections) {
+      expect([...section.title].length).toBeLessThanOrEqual(61);
+      expect(THAI.startsWith(section.title.replace(/…$/, ''))).toBe(true); // cut between words
+      for (const point of section.points) expect(point.length).toBeLessThan(THAI.length);
+    }
+  });
+});

@@ -33,7 +33,21 @@ interface Sentence {
 }
 
 const CJK_RUN = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]/;
-const TOKEN = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]+|[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
+// Words keep their combining marks (Devanagari and Bengali vowel signs, Thai vowels, Arabic harakat).
+const TOKEN = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]+|[\p{L}\p{N}][\p{L}\p{M}\p{N}'’-]*/gu;
+/** Scripts written without spaces between words (Thai, Lao, Myanmar, Khmer): ICU's dictionaries cut their runs into words. */
+const UNSPACED = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]/;
+const WORD_SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'word' });
+
+/** The words of a text: CJK runs whole (see {@link terms}), words of every other script one by one. */
+function tokens(text: string): string[] {
+  const out: string[] = [];
+  for (const [token] of text.matchAll(TOKEN)) {
+    if (!UNSPACED.test(token)) out.push(token);
+    else for (const s of WORD_SEGMENTER.segment(token)) if (s.isWordLike) out.push(s.segment);
+  }
+  return out;
+}
 const END = /[.!?。！？…]["'”’)\]]*$/;
 
 const STOP = new Set(
@@ -59,8 +73,7 @@ function stem(word: string): string {
 
 export function terms(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.toLowerCase().matchAll(TOKEN)) {
-    const token = m[0];
+  for (const token of tokens(text.toLowerCase())) {
     if (CJK_RUN.test(token[0])) {
       const chars = [...token];
       if (chars.length === 1 && !CJK_STOP.has(chars[0])) out.push(chars[0]);
@@ -83,13 +96,13 @@ export function terms(text: string): string[] {
  */
 export function isNoise(text: string): boolean {
   if (CJK_RUN.test(text)) return false;
-  const tokens = text.match(TOKEN) ?? [];
-  if (tokens.length < 6) return false;
+  const all = tokens(text);
+  if (all.length < 6) return false;
   // Affiliation and footnote marks, e-mail addresses: an author block.
   if ((text.match(/[∗*†‡§¶@{}#$]/g)?.length ?? 0) >= 3) return true;
-  const numeric = tokens.filter((t) => /^\p{N}/u.test(t)).length;
-  if (numeric / tokens.length > 0.3) return true;
-  const words = tokens.filter((t) => /^\p{L}/u.test(t) && !STOP.has(t.toLowerCase()));
+  const numeric = all.filter((t) => /^\p{N}/u.test(t)).length;
+  if (numeric / all.length > 0.3) return true;
+  const words = all.filter((t) => /^\p{L}/u.test(t) && !STOP.has(t.toLowerCase()));
   const cased = words.filter((t) => /^[\p{Lu}\p{Ll}]/u.test(t));
   if (cased.length < 6) return false;
   return cased.filter((t) => /^\p{Lu}/u.test(t)).length / cased.length > 0.75;
@@ -97,11 +110,12 @@ export function isNoise(text: string): boolean {
 
 function wordCount(text: string): number {
   let n = 0;
-  for (const m of text.matchAll(TOKEN)) n += CJK_RUN.test(m[0][0]) ? Math.ceil([...m[0]].length / 2) : 1;
+  for (const token of tokens(text)) n += CJK_RUN.test(token[0]) ? Math.ceil([...token].length / 2) : 1;
   return n;
 }
 
 const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'sentence' });
+const THAI_LAO_SENTENCE_SPACE = /(?<=[\u0e00-\u0eff])\s+(?=[\u0e00-\u0eff])/u;
 
 /** The sentences of a text in any script; line breaks inside a sentence (printed lines, captions) are joined first. */
 export function splitSentences(text: string): string[] {
@@ -109,8 +123,12 @@ export function splitSentences(text: string): string[] {
   if (!flat) return [];
   const out: string[] = [];
   for (const { segment } of SEGMENTER.segment(flat)) {
-    const piece = segment.trim();
-    if (piece) out.push(piece);
+    // Thai and Lao end a sentence (or clause) with a space rather than a mark; a space next to a
+    // number or a foreign word is no end.
+    for (const part of segment.split(THAI_LAO_SENTENCE_SPACE)) {
+      const piece = part.trim();
+      if (piece) out.push(piece);
+    }
   }
   return out;
 }
@@ -336,6 +354,8 @@ function shorten(text: string, words: number, cjkChars: number): string | null {
   const parts = base.replace(/[.!?]+$/, '').split(/\s+/);
   if (parts.length > words || parts.length < 2) return null;
   const title = parts.join(' ');
+  // a few "words" that are whole clauses (scripts without spaces between words) are no title
+  if (tokens(title).length > words * 1.5 || [...title].length > MAX_TITLE_CHARS) return null;
   return title.charAt(0).toUpperCase() + title.slice(1);
 }
 
@@ -400,8 +420,22 @@ function sectionTitle(range: Sentence[], best: (r: Sentence[]) => Sentence | und
   const phrase = CJK_RUN.test(lead?.text ?? '') ? null : keyPhrase(range, opening);
   if (phrase) return phrase;
   const text = (lead ?? range[0]).text;
-  const words = text.replace(/[.!?。！？]+$/, '').split(/\s+/);
-  return CJK_RUN.test(text) ? [...text].slice(0, 20).join('') : words.slice(0, 8).join(' ');
+  if (CJK_RUN.test(text)) return [...text].slice(0, 20).join('');
+  return firstWords(text.replace(/[.!?]+$/, ''), 8);
+}
+
+/** Longest a title made of a sentence's first words may be (in characters). */
+const MAX_TITLE_CHARS = 60;
+
+/** The first `count` words of a text (at most MAX_TITLE_CHARS characters), with an ellipsis when cut. */
+function firstWords(text: string, count: number): string {
+  let end = 0;
+  let words = 0;
+  for (const s of WORD_SEGMENTER.segment(text)) {
+    if (s.isWordLike && (++words > count || s.index + s.segment.length > MAX_TITLE_CHARS)) break;
+    end = s.index + s.segment.length;
+  }
+  return end < text.length ? `${text.slice(0, end).trimEnd()}…` : text;
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
