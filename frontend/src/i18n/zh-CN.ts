@@ -757,6 +757,7 @@ const zhCN: Record<string, string> = {
   'This license does not exist. Please confirm and re-enter the correct license key.': '该许可证不存在。请确认后重新输入正确的许可证密钥。',
   'Only the owner of this license, or whoever activated the device, can remove it': '只有此许可证的所有者或激活该设备的人才能移除它',
   'This license has had as many devices removed as 30 days allow. Please try again later.': '此许可证在 30 天内可移除的设备次数已用完，请稍后再试。',
+  'You have invited as many people to your projects as one day allows. Please try again tomorrow.': '你今天邀请加入项目的人数已达上限，请明天再试。',
   'This license cannot activate more devices. Please confirm and re-enter the correct license key.':
     '该许可证无法再激活更多设备。请确认后重新输入正确的许可证密钥。',
   'No transcript found for the video': '找不到该视频的文字稿',
@@ -773,7 +774,7 @@ const zhCN: Record<string, string> = {
   'Need more summaries? Login to continue': '需要更多摘要？登录后继续',
   'Password cannot be less than 8 characters': '密码不能少于 8 个字符',
   'Password is too simple. It needs to contain at least one letter and one number.': '密码太简单，至少需要包含一个字母和一个数字。',
-  'Password too short': '密码太短',
+  'Password too short: at least 8 characters': '密码太短：至少需要 8 个字符',
   'Password too simple': '密码太简单',
   "Sure to delete the highlight? This action can't be undone": '确定删除这条重点吗？此操作无法撤销',
   'The security code is incorrect': '安全码不正确',
@@ -793,7 +794,7 @@ const zhCN: Record<string, string> = {
   'This drawing is too large to publish; remove some elements or split it into several drawings and try again':
     '这幅图太大，无法发布；请删除一些元素或拆分成多幅图后重试',
   'Many drawings are being published right now; please try again in a minute': '当前正在发布的图较多，请一分钟后再试',
-  'Video import requires a pasted video URL': '导入视频需要先粘贴视频链接',
+  'Paste a YouTube link or upload a file to summarize': '请粘贴 YouTube 链接或上传文件以生成摘要',
   'Tag name is required': '请填写标签名称',
   "Sure to delete the tag? This action can't be undone": '确定删除这个标签吗？此操作无法撤销',
   "Sure to delete the video? This action can't be undone": '确定删除这个视频吗？此操作无法撤销',

@@ -17,6 +17,7 @@ export const Messages = {
   licenseFull: 'This license cannot activate more devices. Please confirm and re-enter the correct license key.',
   deviceNotYours: 'Only the owner of this license, or whoever activated the device, can remove it',
   deviceRemovalsUsedUp: 'This license has had as many devices removed as 30 days allow. Please try again later.',
+  tooManyInvitations: 'You have invited as many people to your projects as one day allows. Please try again tomorrow.',
   noTranscript: 'No transcript found for the video',
   subtitlesEmpty: 'This subtitle file has no timed captions in it. Upload an SRT or VTT file with its cues, or the video or audio itself',
   /** A text or subtitle file whose encoding cannot be told (not UTF-8, UTF-16, nor one we recognise with confidence). */
@@ -30,7 +31,7 @@ export const Messages = {
   needMoreSummaries: 'Need more summaries? Login to continue',
   passwordTooShort: 'Password cannot be less than 8 characters',
   passwordTooSimple: 'Password is too simple. It needs to contain at least one letter and one number.',
-  passwordTooShortShort: 'Password too short',
+  passwordTooShortShort: 'Password too short: at least 8 characters',
   passwordTooSimpleShort: 'Password too simple',
   confirmDeleteHighlight: "Sure to delete the highlight? This action can't be undone",
   // Accounts (spec: other auth messages "not shown"; these are ours).
@@ -56,7 +57,7 @@ export const Messages = {
   snapshotTooComplex: 'This drawing is too large to publish; remove some elements or split it into several drawings and try again',
   snapshotsBusy: 'Many drawings are being published right now; please try again in a minute',
   // Videos (validation texts).
-  videoUrlRequired: 'Video import requires a pasted video URL',
+  videoUrlRequired: 'Paste a YouTube link or upload a file to summarize',
   tagNameRequired: 'Tag name is required',
   confirmDeleteTag: "Sure to delete the tag? This action can't be undone",
   confirmDeleteVideo: "Sure to delete the video? This action can't be undone",

@@ -29,5 +29,8 @@ export const authEnvSchema = baseEnvSchema.extend({
   /** E-mail change requests (each mails the new address) one account may make per window; beyond: 429. */
   EMAIL_CHANGE_MAX: int(1, 1000, 3),
   EMAIL_CHANGE_WINDOW_S: int(60, 7 * 86_400, 3600),
+  /** People one account may invite to its projects per window (each invitation can mail an address). */
+  INVITATIONS_MAX: int(1, 100_000, 50),
+  INVITATIONS_WINDOW_S: int(60, 7 * 86_400, 86_400),
 });
 export type AuthConfig = z.infer<typeof authEnvSchema>;

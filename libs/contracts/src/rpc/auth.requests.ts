@@ -52,7 +52,8 @@ export const AuthRequests: RequestSchemas<AuthRpc> = {
     client,
   }),
   'auth.referral.get': z.object({ user_id: idOf('NOT_FOUND') }),
-  'auth.users.byEmail': z.object({ email: z.string().trim().toLowerCase().max(254) }),
+  // `inviter_id`: the owner sharing a project; each look-up counts against their invitations (INVITATIONS_MAX)
+  'auth.users.byEmail': z.object({ email: z.string().trim().toLowerCase().max(254), inviter_id: idOf('NOT_FOUND') }),
   'auth.mail.projectInvitation': z.object({
     email: z.string().trim().toLowerCase().max(254),
     project_id: z.string().max(100),

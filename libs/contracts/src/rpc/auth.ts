@@ -78,7 +78,7 @@ export interface AuthRpc {
   };
   /** The account's referral code, how many accounts registered with it and how many of those activated. */
   'auth.referral.get': { req: { user_id: string }; res: { code: string; email: string; scope: unknown; invited: number; activated: number } };
-  'auth.users.byEmail': { req: { email: string }; res: { user: { id: string; email: string; name: string } | null } };
+  'auth.users.byEmail': { req: { email: string; inviter_id: string }; res: { user: { id: string; email: string; name: string } | null } };
   /**
    * An invitation to `project_id` for `email`: a link to the project for an account with that
    * address, else a link to sign up (the project is in their list once they are signed in).

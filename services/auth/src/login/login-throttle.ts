@@ -119,6 +119,15 @@ export class LoginThrottle {
     await this.take([key], [this.config.EMAIL_CHANGE_MAX], Messages.tooManyEmailChanges, this.config.EMAIL_CHANGE_WINDOW_S);
   }
 
+  /**
+   * Counts a person invited to a project by `inviterId` (whether or not the address has an account);
+   * throws 429 beyond `INVITATIONS_MAX` per window.
+   */
+  async invitation(inviterId: string): Promise<void> {
+    const key = `${this.redis.prefix}invitations:${inviterId}`;
+    await this.take([key], [this.config.INVITATIONS_MAX], Messages.tooManyInvitations, this.config.INVITATIONS_WINDOW_S);
+  }
+
   /** Limits mails a single address can trigger (forgot password, resend activation): silently. */
   async allowMail(purpose: string, email: string, max = 3): Promise<boolean> {
     const key = `${this.redis.prefix}mail:${purpose}:${sha256(email).slice(0, 32)}`;

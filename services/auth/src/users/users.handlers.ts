@@ -34,7 +34,7 @@ export class UsersHandlers {
 
   @MessagePattern(Patterns.auth.userByEmail)
   byEmail(@Payload() req: RpcRequest<'auth.users.byEmail'>) {
-    return this.users.byEmail(req.email);
+    return this.users.byEmail(req.email, req.inviter_id);
   }
 
   @MessagePattern(Patterns.auth.projectInvitation)

@@ -31,7 +31,7 @@ export class UsersService {
     @Inject(EmailTokensService) private readonly emailTokens: Pick<EmailTokensService, 'issue' | 'consume'>,
     @Inject(MailService) private readonly mail: Pick<MailService, 'send'>,
     @Inject(SessionsService) private readonly sessions: Pick<SessionsService, 'announceAccountChange' | 'revokeAll'>,
-    @Inject(LoginThrottle) private readonly throttle: Pick<LoginThrottle, 'recheck' | 'allowMail' | 'emailChange'>,
+    @Inject(LoginThrottle) private readonly throttle: Pick<LoginThrottle, 'recheck' | 'allowMail' | 'emailChange' | 'invitation'>,
     @Inject(SERVICE_CONFIG) config: AuthConfig,
     @InjectQueue(Queues.licenseEvents) private readonly licenseEvents: Pick<Queue, 'add'>,
     @InjectQueue(Queues.mediaEvents) private readonly mediaEvents: Pick<Queue, 'add'>,
@@ -48,8 +48,13 @@ export class UsersService {
     return user;
   }
 
-  /** An activated account by e-mail (for sharing a project with it), or null. */
-  async byEmail(email: string): Promise<{ user: { id: string; email: string; name: string } | null }> {
+  /**
+   * An activated account by e-mail (for sharing a project with it), or null. Each look-up counts
+   * against the inviter's INVITATIONS_MAX per window (429 beyond): sharing can neither list who
+   * has an account nor mail strangers in bulk.
+   */
+  async byEmail(email: string, inviterId?: string): Promise<{ user: { id: string; email: string; name: string } | null }> {
+    if (inviterId) await this.throttle.invitation(inviterId);
     const user = await this.users.findByEmail(email);
     return { user: user?.activatedAt ? { id: user.id, email: user.email, name: user.name } : null };
   }

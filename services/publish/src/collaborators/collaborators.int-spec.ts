@@ -1,4 +1,4 @@
-import { PublishMessages } from '@visualnotes/contracts';
+import { Messages, PublishMessages } from '@visualnotes/contracts';
 import { createTestEnv, outboxReader, signUp, waitFor, waitForMail, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import request from 'supertest';
 import { startBackend, type Backend } from '../../../../test/support/backend';
@@ -97,6 +97,25 @@ describe('collaborators and access rules on every project route', () => {
     expect(twice.body.message).toBe(PublishMessages.collaboratorExists);
     await api().patch(`/api/projects/${p.id}/collaborators/not-a-uuid`).set(auth(owner)).send({ role: 'viewer' }).expect(404);
     await api().patch(`/api/projects/${p.id}/collaborators/${editor.user.id}`).set(auth(owner)).send({ role: 'owner' }).expect(400);
+  });
+
+  it('lets one account invite a bounded number of people a day (no bulk mail, no list of who has an account)', async () => {
+    const sender = await signUp(backend.url);
+    const p = (await api().post('/api/projects').set(auth(sender)).send({ title: 'Many friends' }).expect(201)).body;
+    const invite = (i: number) =>
+      api()
+        .post(`/api/projects/${p.id}/collaborators`)
+        .set(auth(sender))
+        .send({ email: `friend-${i}-${Date.now()}@example.test`, role: 'viewer' });
+    for (let i = 0; i < 50; i++) await invite(i).expect(201);
+    const over = await invite(50).expect(429);
+    expect(over.body.message).toBe(Messages.tooManyInvitations);
+    // known accounts are refused alike, before they are looked up
+    const known = await api().post(`/api/projects/${p.id}/collaborators`).set(auth(sender)).send({ email: stranger.email, role: 'viewer' }).expect(429);
+    expect(known.body).toEqual(over.body);
+    // other owners are not affected
+    const mine = (await api().post('/api/projects').set(auth(owner)).send({ title: 'Mine' }).expect(201)).body;
+    await api().post(`/api/projects/${mine.id}/collaborators`).set(auth(owner)).send({ email: stranger.email, role: 'viewer' }).expect(201);
   });
 
   it('mails an invitation: a link to the project for an account, a link to sign up for another address', async () => {

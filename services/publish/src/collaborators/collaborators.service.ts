@@ -31,7 +31,7 @@ export class CollaboratorsService {
 
   async add(ownerId: string, projectId: string, body: { email: string; role: CollaboratorRole }, inviterName = ''): Promise<Collaborator> {
     await this.projects.access(ownerId, projectId, 'owner');
-    const { user } = await this.rpc.send(Patterns.auth.userByEmail, { email: body.email });
+    const { user } = await this.rpc.send(Patterns.auth.userByEmail, { email: body.email, inviter_id: ownerId });
     if (user?.id === ownerId) throw new DomainError('VALIDATION_FAILED', PublishMessages.collaboratorIsOwner);
     if ((await this.members.count(projectId)) >= PROJECT_MAX_COLLABORATORS) throw new DomainError('VALIDATION_FAILED', PublishMessages.tooManyCollaborators);
     if (await this.members.has(projectId, body.email, user?.id ?? null)) throw new DomainError('CONFLICT', PublishMessages.collaboratorExists);
