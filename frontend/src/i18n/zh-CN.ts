@@ -870,6 +870,7 @@ const zhCN: Record<string, string> = {
   'This share link does not exist or was revoked': '该分享链接不存在或已被撤销',
   'Template not found': '找不到该模板',
   'Please enter a template name': '请输入模板名称',
+  'You have 5 templates waiting for review; you can submit more once they are reviewed': '你有 5 个模板正在等待审核；审核后才能提交更多',
   'Please choose a template category': '请选择模板分类',
   'Image not found': '找不到图片',
   'This file is not an Excalidraw drawing (.excalidraw)': '该文件不是 Excalidraw 绘图（.excalidraw）',

@@ -25,6 +25,8 @@ export const EXCALIDRAW_FILE_MAX_BYTES = 50_000_000;
 export const PROJECT_MAX_COLLABORATORS = 100;
 /** Most images one save may add to a project (each is checked with the media service). */
 export const SCENE_MAX_NEW_IMAGES = 50;
+/** Templates one person may have waiting for an operator's review at once. */
+export const TEMPLATE_MAX_PENDING = 5;
 
 export const PublishMessages = {
   sceneInvalid: 'This is not an Excalidraw scene',
@@ -42,6 +44,7 @@ export const PublishMessages = {
   shareNotFound: 'This share link does not exist or was revoked',
   templateNotFound: 'Template not found',
   templateNameRequired: 'Please enter a template name',
+  templatesPending: `You have ${TEMPLATE_MAX_PENDING} templates waiting for review; you can submit more once they are reviewed`,
   categoryInvalid: 'Please choose a template category',
   fileNotFound: 'Image not found',
   importInvalid: 'This file holds no Excalidraw drawing (an .excalidraw file, a PNG or SVG exported with the scene, or an Obsidian Excalidraw note)',

@@ -1,4 +1,4 @@
-import { PublishMessages } from '@visualnotes/contracts';
+import { PublishMessages, TEMPLATE_MAX_PENDING } from '@visualnotes/contracts';
 import { createTestEnv, signUp, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -212,5 +212,17 @@ describe('publishing, statistics, share links and templates', () => {
     const ok = await request(backend.http).post(`/api/templates/${sub.body.id}/approve`).set(auth(admin)).expect(200);
     expect(ok.body.status).toBe('approved');
     expect((await request(backend.http).get('/api/templates?category=flowchart').expect(200)).body.map((x: { id: string }) => x.id)).toContain(sub.body.id);
+  });
+
+  it('keeps a few submissions of one person waiting for review at once, then asks them to wait', async () => {
+    const author = await signUp(backend.url);
+    const p = await newProject(author, 'Board');
+    const submit = () => request(backend.http).post('/api/templates').set(auth(author)).send({ project_id: p.id, name: 'Board', category: 'flowchart' });
+    const ids: string[] = [];
+    for (let i = 0; i < TEMPLATE_MAX_PENDING; i++) ids.push((await submit().expect(201)).body.id);
+    expect((await submit().expect(429)).body.message).toBe(PublishMessages.templatesPending);
+    // a review frees a place
+    await request(backend.http).post(`/api/templates/${ids[0]}/reject`).set(auth(admin)).expect(200);
+    await submit().expect(201);
   });
 });

@@ -51,6 +51,10 @@ export class TemplatesRepository {
     return this.templates.find({ where: { authorId }, order: { createdAt: 'DESC' } });
   }
 
+  pendingCount(authorId: string): Promise<number> {
+    return this.templates.count({ where: { authorId, status: 'pending' } });
+  }
+
   pending(): Promise<TemplateRow[]> {
     return this.templates.find({ where: { status: 'pending' }, order: { createdAt: 'ASC' } });
   }

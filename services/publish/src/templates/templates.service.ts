@@ -7,6 +7,7 @@ import {
   PublishMessages,
   Scopes,
   TEMPLATE_CATEGORIES,
+  TEMPLATE_MAX_PENDING,
   type PublishCaller,
   type Scene,
   type Template,
@@ -105,6 +106,8 @@ export class TemplatesService implements OnApplicationBootstrap {
   async submit(caller: PublishCaller, input: { project_id: string; name: string; description?: string; category: TemplateCategory }): Promise<TemplateSummary> {
     const { name } = input;
     const project = await this.projects.get(caller.user_id, input.project_id);
+    // Each submission keeps a copy of its scene until an operator reviews it.
+    if ((await this.templates.pendingCount(caller.user_id)) >= TEMPLATE_MAX_PENDING) throw new DomainError('RATE_LIMITED', PublishMessages.templatesPending);
     // Deleted elements are history of the project, not part of the template.
     const scene: Scene = { ...project.scene, elements: project.scene.elements.filter((e) => !e.isDeleted) };
     const row = await this.templates.add({ name, description: input.description ?? '', category: input.category, scene, authorId: caller.user_id });
