@@ -120,6 +120,46 @@ describe('Excalidraw files and images', () => {
     await expectImagesDrawn(visitor, '[data-testid="read-only-canvas"]');
   });
 
+  it('uploads images dropped on the canvas and keeps them: on the server, and after a reload without the local copy', async () => {
+    const project = await api<Project>('POST', '/projects', { title: 'Dropped images' });
+    const context = await signedInContext();
+    const page = await context.newPage();
+    const requests = recordRequests(page);
+    await page.goto(appUrl(`/projects/${project.id}`), { waitUntil: 'domcontentloaded' });
+    await waitForEditor(page);
+    await page.waitForSelector('[data-testid="editor"][data-save-status="saved"]', { timeout: 30_000 });
+    // the two PNGs of the fixture, dropped as files the way a user drags them from the desktop
+    const files = Object.values(JSON.parse(readFileSync(join(FIXTURES, 'with-images.excalidraw'), 'utf8')).files as Record<string, { dataURL: string }>);
+    for (const [i, file] of files.entries()) {
+      await page.evaluate(
+        ({ dataURL, x }) => {
+          const bytes = Uint8Array.from(atob(dataURL.split(',')[1]), (c) => c.charCodeAt(0));
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([bytes], `picture-${x}.png`, { type: 'image/png' }));
+          const target = document.querySelector('canvas.excalidraw__canvas.interactive')!;
+          for (const type of ['dragenter', 'dragover', 'drop']) {
+            target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer, clientX: x, clientY: 400 }));
+          }
+        },
+        { dataURL: file.dataURL, x: 300 + i * 400 },
+      );
+      await page.waitForSelector(`[data-testid="editor"][data-element-count="${i + 1}"]`);
+    }
+    await expectImagesDrawn(page);
+    let saved: Project | undefined;
+    for (let i = 0; i < 60; i++) {
+      saved = await api<Project>('GET', `/projects/${project.id}`);
+      if (Object.keys(saved.scene.files ?? {}).length === 2) break;
+      await page.waitForTimeout(250);
+    }
+    expect(Object.values(saved!.scene.files ?? {}).map((f) => typeof (f as { file_id?: string }).file_id)).toEqual(['string', 'string']);
+    expect(requests.refused).toEqual([]);
+    await page.evaluate(() => indexedDB.deleteDatabase('visualnotes-canvas'));
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await waitForEditor(page);
+    await expectImagesDrawn(page);
+  });
+
   it('exports the canvas back to an .excalidraw file that imports with the same elements and images', async () => {
     const context = await signedInContext();
     const page = await context.newPage();
