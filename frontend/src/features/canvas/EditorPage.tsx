@@ -325,7 +325,7 @@ export function EditorPage() {
     if (!file) return;
     setNotice(null);
     try {
-      if (isLibraryFile(file)) {
+      if (await isLibraryFile(file)) {
         const problem = mod && apiRef.current ? await mod.importLibrary(apiRef.current, file) : Messages.imageLibraryNotLoaded;
         setNotice(problem ?? msg('Library items added'));
       } else navigate(`/projects/${await importProjectFile(file)}`);

@@ -27,4 +27,9 @@ export async function importProjectFile(file: File): Promise<string> {
 /** Files that hold a drawing: `.excalidraw`, PNG/SVG exported with the scene, Obsidian notes. */
 export const EXCALIDRAW_DRAWING_ACCEPT = '.excalidraw,.md,.svg,.png,application/json,application/vnd.excalidraw+json';
 export const EXCALIDRAW_FILE_ACCEPT = `${EXCALIDRAW_DRAWING_ACCEPT},.excalidrawlib,application/vnd.excalidrawlib+json`;
-export const isLibraryFile = (file: File) => /\.excalidrawlib$/i.test(file.name) || file.type === 'application/vnd.excalidrawlib+json';
+/** An Excalidraw library: by its name or type, or by its content (libraries are also saved as `.json`). */
+export async function isLibraryFile(file: File): Promise<boolean> {
+  if (/\.excalidrawlib$/i.test(file.name) || file.type === 'application/vnd.excalidrawlib+json') return true;
+  if (!/\.json$/i.test(file.name) && file.type !== 'application/json') return false;
+  return /"type"\s*:\s*"excalidrawlib"/.test(await file.slice(0, 4096).text());
+}
