@@ -5,6 +5,7 @@ import { createTestEnv, signUp, type SignedUp, type TestEnv } from '@visualnotes
 import { compressToBase64 } from 'lz-string';
 import request from 'supertest';
 import { startBackend, type Backend } from '../../../../test/support/backend';
+import { deflatedWrapper, lzBomb, manyShapes, noteWithScene, pngWithScene, svgWithScene } from './scene-bombs.testing';
 
 const fixture = (name: string) => readFileSync(join(__dirname, '../../../../test/fixtures/excalidraw', name));
 
@@ -135,6 +136,83 @@ describe('POST /api/projects/import (gateway, media and publish)', () => {
       .expect(201);
     expect(Object.keys(res.body.scene.files)).toEqual(['f-red-0000000000000000000000000000000000']);
     expect(res.body.scene.elements).toHaveLength(3);
+  });
+
+  it('refuses a small file that unpacks to more than a scene can hold, in every kind of file, while answering other requests', async () => {
+    const huge = manyShapes(30_000_000);
+    const bombs = [
+      [pngWithScene(deflatedWrapper(huge)), 'bomb.png'],
+      [Buffer.from(svgWithScene(Buffer.from(deflatedWrapper(huge), 'latin1').toString('base64'))), 'bomb.svg'],
+      [Buffer.from(noteWithScene(lzBomb(7_800))), 'bomb.excalidraw.md'],
+    ] as const;
+    for (const [bytes, name] of bombs) {
+      expect(bytes.length).toBeLessThan(200_000);
+      const pending = request(backend.http)
+        .post('/api/projects/import')
+        .set(auth(alice))
+        .attach('file', bytes, name)
+        .then((r) => r);
+      // the file is read in a worker thread: the gateway answers meanwhile
+      await request(backend.http).get('/api/health/live').expect(200);
+      const res = await pending;
+      expect([name, res.status, res.body.message]).toEqual([name, 413, PublishMessages.sceneTooLarge]);
+    }
+    // Within the bound, a scene of too many elements is refused as soon as it is parsed.
+    const many = pngWithScene(deflatedWrapper(manyShapes(12_000_000)));
+    const res = await request(backend.http).post('/api/projects/import').set(auth(alice)).attach('file', many, 'many.png');
+    expect([res.status, res.body.message]).toEqual([413, PublishMessages.tooManyElements]);
+  });
+
+  it('answers an SVG payload or a note block that never ends with a clear 400', async () => {
+    for (const [text, name] of [
+      [`<svg><!-- payload-type:application/vnd.excalidraw+json --><!-- payload-start -->${' '.repeat(4_000_000)}x</svg>`, 'spaces.svg'],
+      [`<svg><!-- payload-type:application/vnd.excalidraw+json --><!-- payload-start -->${'A\n'.repeat(2_000_000)}</svg>`, 'lines.svg'],
+      [`# Drawing\n\`\`\`json\n${'\n'.repeat(4_000_000)}x`, 'lines.excalidraw.md'],
+      [`#${' '.repeat(4_000_000)}x\n\`\`\`compressed-json x\n${'\n \t'.repeat(1_000_000)}`, 'heading.excalidraw.md'],
+    ] as const) {
+      const pending = request(backend.http)
+        .post('/api/projects/import')
+        .set(auth(alice))
+        .attach('file', Buffer.from(text), name)
+        .then((r) => r);
+      await request(backend.http).get('/api/health/live').expect(200);
+      const res = await pending;
+      expect([name, res.status, res.body.message]).toEqual([name, 400, PublishMessages.importInvalid]);
+    }
+  });
+
+  it('answers 400, never 500, to a scene nested too deeply, in a plain or a packed file', async () => {
+    const deep = (depth: number) =>
+      `{"type":"excalidraw","version":2,"elements":[{"id":"a","type":"rectangle","x":0,"y":0,"width":1,"height":1,"customData":${'['.repeat(depth)}${']'.repeat(depth)}}],"appState":{},"files":{}}`;
+    for (const [bytes, name] of [
+      [Buffer.from(deep(200_000)), 'deep.excalidraw'],
+      [pngWithScene(deflatedWrapper(deep(200_000))), 'deep.png'],
+      [Buffer.from(deep(100)), 'hundred.excalidraw'],
+    ] as const) {
+      const res = await request(backend.http).post('/api/projects/import').set(auth(alice)).attach('file', bytes, name);
+      expect([name, res.status, res.body.message]).toEqual([name, 400, ErrorCatalogue.NESTING_TOO_DEEP.message]);
+    }
+    // Nesting as drawings have it is taken.
+    await request(backend.http)
+      .post('/api/projects/import')
+      .set(auth(alice))
+      .attach('file', Buffer.from(deep(10)), 'ten.excalidraw')
+      .expect(201);
+  });
+
+  it('imports a PNG and an SVG exported with the scene and its images embedded', async () => {
+    const text = fixture('with-images.excalidraw').toString('utf8');
+    for (const [bytes, name] of [
+      [pngWithScene(deflatedWrapper(text)), 'Mood board.png'],
+      [Buffer.from(svgWithScene(Buffer.from(deflatedWrapper(text), 'latin1').toString('base64'))), 'Mood board.svg'],
+    ] as const) {
+      const res = await request(backend.http).post('/api/projects/import').set(auth(alice)).attach('file', bytes, name).expect(201);
+      expect((res.body as Project).scene.elements.map((e) => e.id)).toEqual(['img-red', 'img-blue', 'caption']);
+      expect(Object.keys((res.body as Project).scene.files).sort()).toEqual([
+        'f-blue-000000000000000000000000000000000',
+        'f-red-0000000000000000000000000000000000',
+      ]);
+    }
   });
 
   it('is described in the OpenAPI document', async () => {

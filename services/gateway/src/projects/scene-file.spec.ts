@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
+import { EXCALIDRAW_FILE_MAX_BYTES, SCENE_MAX_BYTES } from '@visualnotes/contracts';
 import { compressToBase64 } from 'lz-string';
-import { lzDecompressFromBase64, SceneTooLargeError, sceneTextOf } from './scene-file';
+import { lzDecompressFromBase64, sceneCharsLimit, SceneTooLargeError, sceneTextOf } from './scene-file';
+import { lzBomb, manyShapes } from './scene-bombs.testing';
 
 const scene = {
   type: 'excalidraw',
@@ -84,5 +87,77 @@ describe('scene files as people save them', () => {
     const deflated = deflateSync(Buffer.alloc(51_000_000, 0x20), { level: 1 });
     const svg = `<svg><!-- payload-type:application/vnd.excalidraw+json --><!-- payload-version:2 --><!-- payload-start -->${Buffer.from(JSON.stringify({ encoding: 'bstring', compressed: true, encoded: deflated.toString('latin1') }), 'latin1').toString('base64')}<!-- payload-end --></svg>`;
     expect(() => sceneTextOf(Buffer.from(svg))).toThrow(SceneTooLargeError);
+  });
+});
+
+const svgWith = (payload: string) =>
+  `<svg><metadata><!-- payload-type:application/vnd.excalidraw+json --><!-- payload-version:2 --><!-- payload-start -->${payload}<!-- payload-end --></metadata></svg>`;
+const pngWith = (text: string) =>
+  png([
+    { type: 'IHDR', data: Buffer.alloc(13) },
+    { type: 'tEXt', data: Buffer.concat([Buffer.from('application/vnd.excalidraw+json\0', 'latin1'), Buffer.from(text, 'latin1')]) },
+  ]);
+
+describe('files that unpack to more than a scene can hold', () => {
+  it('bounds the unpacked text by the drawing and the images the file can carry', () => {
+    expect(sceneCharsLimit(100_000)).toBe(4 * SCENE_MAX_BYTES + 400_000);
+    expect(sceneCharsLimit(EXCALIDRAW_FILE_MAX_BYTES)).toBe(EXCALIDRAW_FILE_MAX_BYTES);
+  });
+
+  it('refuses a bomb in each kind of file while unpacking it, whatever it holds', () => {
+    const big = manyShapes(30_000_000);
+    const pngBomb = pngWith(wrapped(big));
+    const svgBomb = Buffer.from(svgWith(Buffer.from(wrapped(big), 'latin1').toString('base64')));
+    const codes = 7_800; // about 30 million characters
+    const noteBomb = Buffer.from(`# Excalidraw Data\n%%\n## Drawing\n\`\`\`compressed-json\n${lzBomb(codes).replace(/(.{64})/g, '$1\n')}\n\`\`\`\n%%`);
+    for (const file of [pngBomb, svgBomb, noteBomb]) {
+      expect(file.length).toBeLessThan(200_000);
+      expect(() => sceneTextOf(file)).toThrow(SceneTooLargeError);
+    }
+  });
+
+  it('still takes a PNG whose images unpack to more than the allowance for the drawing', () => {
+    const dataURL = `data:image/png;base64,${randomBytes(19_000_000).toString('base64')}`;
+    const text = JSON.stringify({ ...scene, files: { f: { id: 'f', mimeType: 'image/png', dataURL } } }, null, 2);
+    expect(text.length).toBeGreaterThan(4 * SCENE_MAX_BYTES);
+    expect(sceneTextOf(pngWith(wrapped(text)))).toBe(text);
+  });
+
+  it('builds LZ-String bombs the library reads (a check of the helper above)', () => {
+    const out = lzDecompressFromBase64(lzBomb(100), 1e9);
+    expect(out).toBe('a'.repeat(1 + (101 * 102) / 2 - 1));
+  });
+});
+
+describe('markers found without backtracking', () => {
+  it('answers at once for an SVG payload or a note block that never ends', () => {
+    const svg = `<svg><!-- payload-type:application/vnd.excalidraw+json --><!-- payload-start -->${' '.repeat(2_000_000)}x`;
+    expect(sceneTextOf(Buffer.from(svg))).toBeNull();
+    expect(sceneTextOf(Buffer.from(`<svg><!-- payload-type:application/vnd.excalidraw+json --><!-- payload-start -->${'A \n'.repeat(500_000)}`))).toBeNull();
+    expect(sceneTextOf(Buffer.from(`\`\`\`json\n${'\n'.repeat(2_000_000)}x`))).toBeNull();
+    expect(sceneTextOf(Buffer.from(`\`\`\`json\n${'\n \n```json'.repeat(200_000)}`))).toBe('');
+    expect(sceneTextOf(Buffer.from(`#${' '.repeat(2_000_000)}x\n\`\`\`json\n{}\n\`\`\``))).toBe('{}');
+  });
+
+  it('reads note blocks as the fence pattern did', () => {
+    const fence = /```(compressed-json|json)[^\n]*\n([\s\S]*?)\n\s*```/;
+    const parts = ['```', 'json', '{"a":1}', '\n', ' ', '\t', 'x', '```json\n'];
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647) % parts.length;
+    for (let n = 0; n < 3_000; n++) {
+      const note = Array.from({ length: 2 + (n % 14) }, () => parts[next()]).join('');
+      const m = fence.exec(note);
+      // The old pattern's answer for plain json blocks; compressed ones are not generated here.
+      const expected = m ? m[2].trim() : null;
+      expect([note, sceneTextOf(Buffer.from(`x${note}`))]).toEqual([note, expected]);
+    }
+  });
+
+  it('takes the payload between its markers, with whitespace and line breaks around it', () => {
+    const v1 = `<svg><!-- payload-type:application/vnd.excalidraw+json --><!-- payload-version:1 --><!-- payload-start -->\n  ${Buffer.from(json)
+      .toString('base64')
+      .replace(/(.{76})/g, '$1\n')}\n  <!-- payload-end --></svg>`;
+    expect(JSON.parse(sceneTextOf(Buffer.from(v1))!)).toEqual(scene);
+    expect(sceneTextOf(Buffer.from(svgWith('not base64!')))).toBeNull();
   });
 });
