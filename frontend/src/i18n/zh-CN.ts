@@ -225,6 +225,7 @@ const zhCN: Record<string, string> = {
   'No versions yet: one is kept every minute while the canvas changes, and on publishing.': '还没有版本：画布有改动时每分钟保存一个版本，发布时也会保存。',
   '{{count}} changed': '{{count}} 处改动',
   '{{count}} elements': '{{count}} 个元素',
+  '1 element': '1 个元素',
   'Replace the canvas with this version? The current canvas is kept in the history.': '用这个版本替换当前画布吗？当前画布会保留在历史版本中。',
   'Restoring…': '恢复中…',
   Restore: '恢复',
@@ -750,6 +751,7 @@ const zhCN: Record<string, string> = {
   'Video owner has disabled embedded playback': '视频所有者已禁用嵌入播放',
   'The player has encountered an error. Please try again.': '播放器出错了，请重试。',
   'Google Login Failed': 'Google 登录失败',
+  'This sign-in link was not started in this browser, so we ignored it.': '此登录链接不是在此浏览器中发起的，已被忽略。',
   'Login failed, please double check your email and password.': '登录失败，请仔细检查你的邮箱和密码。',
   'Your account is not activated yet. Please check your e-mail (it may be in your spam folder) for the activation link.':
     '你的账户尚未激活。请查收邮件中的激活链接（可能在垃圾邮件文件夹中）。',
@@ -963,5 +965,23 @@ const zhCN: Record<string, string> = {
   Leave: '退出',
   '1 view': '1 次浏览',
   '1 visitor': '1 位访客',
+  'This project is open in too many of your tabs and devices. Close one of them and this one goes live again; your changes are still saved meanwhile.':
+    '此项目已在你太多的标签页和设备中打开。关闭其中一个后，这里会重新进入实时协作；在此期间你的更改仍会保存。',
+  'As many people as a project can have are working on this one live right now. You join as soon as someone leaves; your changes are still saved meanwhile.':
+    '此项目当前实时协作的人数已达上限。有人离开后你会自动加入；在此期间你的更改仍会保存。',
+  'The page was reloaded before the file reached us; please choose it again.': '文件上传完成前页面已重新加载；请重新选择文件。',
+  'Reading “{{title}}”…': '正在读取“{{title}}”…',
+  'Paste a YouTube link, or upload a subtitle file (SRT or VTT). You get the whole transcript with timestamps, a summary in sections that jump to their moment in the video, and notes you can download or send to a canvas.':
+    '粘贴 YouTube 链接，或上传字幕文件（SRT 或 VTT）。你会得到带时间戳的完整文字稿、按章节划分并可跳转到视频对应时刻的摘要，以及可下载或发送到画布的笔记。',
+  'Paste a link or choose a subtitle file': '粘贴链接或选择字幕文件',
+  'The captions are read (this server cannot transcribe audio)': '读取字幕（此服务器无法将音频转写为文字）',
+  'A video with captions, or a subtitle file, is ready in a few seconds.': '带字幕的视频或字幕文件几秒钟即可完成。',
+  'to upload a subtitle file.': '即可上传字幕文件。',
+  'to upload a video, an audio or a subtitle file.': '即可上传视频、音频或字幕文件。',
+  'to upload a file.': '即可上传文件。',
+  'to summarize many videos at once.': '即可一次总结多个视频。',
+  'Opening…': '打开中…',
+  'Searching…': '搜索中…',
+  'Adding…': '添加中…',
 };
 export default zhCN;

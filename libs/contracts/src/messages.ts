@@ -9,6 +9,8 @@ export const Messages = {
   embedDisabled: 'Video owner has disabled embedded playback',
   playerError: 'The player has encountered an error. Please try again.',
   googleLoginFailed: 'Google Login Failed',
+  /** Tokens in a link to /account that this browser tab did not ask for (someone else's sign-in). */
+  signInLinkIgnored: 'This sign-in link was not started in this browser, so we ignored it.',
   loginFailed: 'Login failed, please double check your email and password.',
   accountNotActivated: 'Your account is not activated yet. Please check your e-mail (it may be in your spam folder) for the activation link.',
   passwordIncorrect: 'The password is incorrect',
@@ -108,4 +110,9 @@ export const Messages = {
   documentsBusy: 'Many documents are being read right now; please try again in a minute',
   canvasImageHeic: 'HEIC photos cannot be shown in the browser; convert to JPEG or PNG',
   canvasImageNotImage: 'This file is not an image a canvas can show; use a PNG, JPEG, GIF, WebP, AVIF or SVG image',
+  // Live channel of a project: a connection over a limit (the editor keeps saving without it and retries).
+  liveTooManyConnections:
+    'This project is open in too many of your tabs and devices. Close one of them and this one goes live again; your changes are still saved meanwhile.',
+  liveProjectFull:
+    'As many people as a project can have are working on this one live right now. You join as soon as someone leaves; your changes are still saved meanwhile.',
 } as const;

@@ -272,7 +272,7 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
         'Without a valid token the upgrade is refused with 401. Once open, the server sends `{"type":"welcome","you","role","scene","peers"}` (the scene includes changes not saved yet), or an `error` message and closes with 4404 (no such project or no access).',
         'Client messages (JSON text, at most 512 kB, 50 a second with bursts of 100): `{"type":"update","elements":[…],"files"?:{…}}` (owner and editors; changed Excalidraw elements, merged element by element: the higher `version` wins, at the same version the lower `versionNonce`), `{"type":"presence","pointer"?:{x,y},"button"?,"selected"?:[ids]}`, `{"type":"ping"}`.',
         "Server messages: `update` (others' accepted elements), `presence`, `join`, `leave`, `role` (the user's role changed), `saved` (`version` of the project after a batch was saved, about once a second), `pong`, `error` (`message` for the user; a message that is malformed, too large, too fast or sent by a viewer is refused this way and the connection stays open).",
-        'Close codes: 4401 session ended or token expired (connect again with a fresh token), 4403 access removed, 4404 project deleted or not found, 4503 the gateway is restarting (connect again).',
+        'Close codes: 4401 session ended or token expired (connect again with a fresh token), 4403 access removed, 4404 project deleted or not found, 4429 too many live connections of this person or too many people in the project (connect again later), 4503 the gateway is restarting (connect again). An upgrade over the rate limit gets 429.',
       ].join('\n\n'),
       tags: ['projects'],
       security: [{ bearer: [] }],
@@ -280,6 +280,7 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
       responses: {
         '101': { description: 'Switching protocols: the live channel is open' },
         '401': { description: 'No valid access token among the offered subprotocols' },
+        '429': { description: 'Too many requests from this address (upgrades count like requests)' },
       },
     },
   };
@@ -288,7 +289,7 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
   await app.init();
   // the live channel of projects (WebSocket upgrades on the same server)
   const live = app.get(LiveHub, { strict: false });
-  live.attach(fastify.server);
+  live.attach(fastify.server, limiter);
 
   // Nest's own shutdown hooks close the RPC client and queues (module destroy) before the HTTP
   // server, which fails the requests still in hand; this order closes the server first.

@@ -1,4 +1,5 @@
 import { baseEnvSchema } from '@visualnotes/common';
+import { PROJECT_MAX_COLLABORATORS } from '@visualnotes/contracts';
 import { z } from 'zod';
 import { googleEnvShape } from './auth/google/google.config';
 
@@ -40,6 +41,23 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   TRUST_PROXY: z.stringbool().default(false),
   /** How often changes made on the live channel (`/api/projects/{id}/live`) are saved, in ms. */
   LIVE_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
+  /**
+   * Live channel connections one person may have open to one project, counted across every
+   * gateway copy: several tabs on a few devices. One more is refused, with a message saying why.
+   */
+  LIVE_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(8),
+  /**
+   * People who may have one project open on the live channel at once, counted across every copy.
+   * By default everyone it can be shared with (its owner and PROJECT_MAX_COLLABORATORS
+   * collaborators), so sharing never promises more than the live channel lets in; each join and
+   * pointer move goes to everyone in the room, so traffic grows with the square of this number.
+   */
+  LIVE_MAX_PEOPLE_PER_PROJECT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(PROJECT_MAX_COLLABORATORS + 1),
   ...googleEnvShape,
 });
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;

@@ -34,7 +34,7 @@ describe('password rules', () => {
     expect(passwordSchema.safeParse('abcdefghi').error?.issues[0].message).toBe(Messages.passwordTooSimple);
     expect(passwordSchema.safeParse('123456789').error?.issues[0].message).toBe(Messages.passwordTooSimple);
     expect(passwordSchema.safeParse('abcdefg1').success).toBe(true);
-    expect(passwordProblemShort('abc')).toBe('Password too short');
+    expect(passwordProblemShort('abc')).toBe('Password too short: at least 8 characters');
     expect(passwordProblemShort('abcdefghij')).toBe('Password too simple');
     expect(passwordProblemShort('abcdefgh1')).toBeNull();
   });

@@ -27,6 +27,8 @@ export const LiveCloseCodes = {
   removed: 4403,
   /** The project was deleted. */
   gone: 4404,
+  /** Too many live connections of this person, or too many people in the project: connect again later. */
+  limit: 4429,
   /** The gateway is stopping: connect again (another copy answers). */
   restart: 4503,
 } as const;

@@ -32,7 +32,7 @@ describe('parseYouTubeUrl', () => {
   it('gives the catalogue message for an empty field', () => {
     const r = createVideoSchema.safeParse({ url: ' ' });
     expect(r.success).toBe(false);
-    expect(r.error!.issues[0].message).toBe('Video import requires a pasted video URL');
+    expect(r.error!.issues[0].message).toBe('Paste a YouTube link or upload a file to summarize');
   });
 });
 

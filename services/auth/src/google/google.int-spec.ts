@@ -71,9 +71,9 @@ describe('Google sign-in against a local OpenID provider', () => {
     await t?.cleanup();
   });
 
-  /** Start → provider login and consent → back at /account?code&state. */
-  async function throughProvider(browser: Browser, login: string): Promise<URL> {
-    const start = await browser.get(`${backend.url}/api/auth/google`);
+  /** Start (with the page's `nonce`, if given) → provider login and consent → back at /account?code&state. */
+  async function throughProvider(browser: Browser, login: string, nonce?: string): Promise<URL> {
+    const start = await browser.get(`${backend.url}/api/auth/google${nonce === undefined ? '' : `?${new URLSearchParams({ nonce })}`}`);
     expect(start.status).toBe(302);
     const auth = new URL(start.headers.get('location')!);
     expect(auth.origin + auth.pathname).toBe(`${issuer}/auth`);
@@ -136,6 +136,33 @@ describe('Google sign-in against a local OpenID provider', () => {
     const other = new Browser();
     const stolen = await other.get(`${backend.url}/api/auth/google/callback${back.search}`, { headers: { accept: 'application/json' } });
     expect(await stolen.json()).toEqual({ statusCode: 401, message: Messages.googleLoginFailed });
+  });
+
+  it("hands the page's nonce back beside the tokens (none when it was missing or not well formed)", async () => {
+    const fragmentOf = (res: Response) => {
+      expect(res.status).toBe(302);
+      const location = new URL(res.headers.get('location')!, publicUrl);
+      expect(location.pathname).toBe('/account');
+      return new URLSearchParams(location.hash.slice(1));
+    };
+    const browser = new Browser();
+    const nonce = 'n0nce-of-the-page_0123456789abcdef';
+    const back = await throughProvider(browser, 'nora', nonce);
+    // the nonce stays with the gateway: the provider never sees it
+    expect(back.search).not.toContain(nonce);
+    const signedIn = fragmentOf(await browser.get(`${backend.url}/api/auth/google/callback${back.search}`));
+    expect([...signedIn.keys()]).toEqual(['token', 'refresh_token', 'nonce']);
+    expect(signedIn.get('nonce')).toBe(nonce);
+    const me = await fetch(`${backend.url}/api/auth/user`, { headers: { authorization: `Bearer ${signedIn.get('token')}` } }).then((r) => r.json());
+    expect(me.user).toMatchObject({ email: 'nora@example.test' });
+
+    // started without a nonce, or with one that is not well formed: the fragment has none, and the page takes no tokens from it
+    for (const start of [undefined, 'short', `${nonce}!`, 'x'.repeat(129)]) {
+      const again = await throughProvider(browser, 'nora', start);
+      const fragment = fragmentOf(await browser.get(`${backend.url}/api/auth/google/callback${again.search}`));
+      expect(fragment.get('token')).toEqual(expect.any(String));
+      expect(fragment.has('nonce')).toBe(false);
+    }
   });
 
   it('refuses an unverified e-mail with Google Login Failed', async () => {

@@ -1,6 +1,6 @@
 import { get } from 'node:http';
 import { AUTH_TOKEN_STORAGE_KEY } from '@visualnotes/contracts';
-import { createTestEnv, freePort, signUp, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import { createTestEnv, freePort, signUp, waitFor, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import request from 'supertest';
 import { definitions, startBackend, type Backend } from '../../../../test/support/backend';
 
@@ -119,9 +119,52 @@ describe('operator tools', () => {
     await request(backend.http).post('/api/admin/session').set('authorization', `Bearer ${user.token}`).expect(403);
     const res = await request(backend.http).post('/api/admin/session').set('authorization', `Bearer ${operator.token}`).expect(204);
     const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toMatch(/vn_admin=[\w-]+; Path=\/admin; HttpOnly; SameSite=Strict; Max-Age=900/);
+    expect(cookie).toMatch(/vn_admin=[\w-]+; Path=\/admin; HttpOnly; SameSite=Strict; Max-Age=\d+/);
     const ui = await request(backend.http).get('/admin/queues').set('cookie', cookie.split(';')[0]).set('accept', 'text/html').expect(200);
     expect(ui.text).toContain('<div id="root"');
     await request(backend.http).get('/admin/queues').set('cookie', 'vn_admin=forged-value-that-is-long-enough-to-pass-the-shape-check').expect(401);
+  });
+
+  describe('the dashboard session ends with what gave it', () => {
+    const queues = '/admin/queues/api/queues';
+    const openSession = async (who: SignedUp) => {
+      const res = await request(backend.http).post('/api/admin/session').set('authorization', `Bearer ${who.token}`).expect(204);
+      const cookie = String(res.headers['set-cookie']).split(';')[0];
+      await request(backend.http).get(queues).set('cookie', cookie).expect(200);
+      return cookie;
+    };
+
+    it('refuses the cookie once the operator logged out everywhere', async () => {
+      const other = await signUp(backend.url, { scope: ['admin'] });
+      const cookie = await openSession(other);
+      await request(backend.http).post('/api/auth/logout-all').set('authorization', `Bearer ${other.token}`).send({ password: other.password }).expect(204);
+      // every copy hears of ended sessions within about a second
+      await waitFor(async () => ((await request(backend.http).get(queues).set('cookie', cookie)).status === 401 ? true : null), 5_000, 100);
+      await request(backend.http).get(queues).set('authorization', `Bearer ${other.token}`).expect(401);
+      const page = await request(backend.http).get('/admin/queues').set('cookie', cookie).set('accept', 'text/html').expect(401);
+      expect(page.text).toContain('/admin/queues-session.js');
+    });
+
+    it('refuses the cookie, and the token it was opened with, once the account is no longer an operator', async () => {
+      const other = await signUp(backend.url, { scope: ['admin'] });
+      const cookie = await openSession(other);
+      await request(backend.http).post('/api/auth/dev/scope').send({ email: other.email, scope: [] }).expect(200);
+      await request(backend.http).get(queues).set('cookie', cookie).expect(401);
+      await request(backend.http).get(queues).set('authorization', `Bearer ${other.token}`).expect(401);
+      // made an operator again: the same token opens the dashboard again, through a new session
+      await request(backend.http)
+        .post('/api/auth/dev/scope')
+        .send({ email: other.email, scope: ['admin'] })
+        .expect(200);
+      await openSession(other);
+    });
+
+    it('lasts no longer than the token it was opened with', async () => {
+      const res = await request(backend.http).post('/api/admin/session').set('authorization', `Bearer ${operator.token}`).expect(204);
+      const exp = (JSON.parse(Buffer.from(operator.token.split('.')[1], 'base64url').toString()) as { exp: number }).exp;
+      const maxAge = Number(/Max-Age=(\d+)/.exec(String(res.headers['set-cookie']))?.[1]);
+      expect(maxAge).toBeGreaterThan(0);
+      expect(maxAge).toBeLessThanOrEqual(Math.min(15 * 60, exp - Math.floor(Date.now() / 1000) + 1));
+    });
   });
 });

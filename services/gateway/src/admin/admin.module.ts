@@ -1,19 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Controller, HttpCode, Inject, Logger, Module, Post, Res, UseGuards, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import {
+  Controller,
+  HttpCode,
+  Inject,
+  Logger,
+  Module,
+  Post,
+  Req,
+  Res,
+  UnauthorizedException,
+  UseGuards,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter as BullBoardFastifyAdapter } from '@bull-board/fastify';
-import { queuePrefix, redisOptions, ServiceMetrics } from '@visualnotes/common';
-import { AUTH_TOKEN_STORAGE_KEY, hasScope, QueueOwners, Scopes } from '@visualnotes/contracts';
+import { queuePrefix, redisOptions, RpcClient, ServiceMetrics } from '@visualnotes/common';
+import { AUTH_TOKEN_STORAGE_KEY, hasScope, Messages, Patterns, QueueOwners, Scopes } from '@visualnotes/contracts';
 import { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
 import { AdminGuard } from '../auth/auth.guard';
-import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
+import type { RequestWithUser } from '../auth/current-user.decorator';
 import { TokenVerifier } from '../auth/token-verifier.service';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { METRICS, ObservabilityModule } from '../observability/observability.module';
@@ -23,6 +36,10 @@ const COOKIE = 'vn_admin';
 const SESSION_SECONDS = 15 * 60;
 
 const REDIS = Symbol('ADMIN_REDIS');
+
+function bearerToken(header: string | string[] | undefined): string | undefined {
+  return typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+}
 
 function cookieValue(header: string | undefined, name: string): string | null {
   for (const part of (header ?? '').split(';')) {
@@ -44,18 +61,31 @@ class AdminSessionController {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly verifier: TokenVerifier,
   ) {}
 
-  /** A short-lived, HttpOnly cookie that lets an operator's browser open the queue dashboard. */
+  /**
+   * A short-lived, HttpOnly cookie that lets an operator's browser open the queue dashboard. The
+   * session keeps the access token it was opened with, and every request of the dashboard checks
+   * that token as a bearer token is checked (so it ends with the sign-in session, at logout or
+   * logout everywhere, and when the token expires) and the account's scope as it is now. It lasts
+   * no longer than the token: the sign-in page then opens a new one with the token the web app holds.
+   */
   @Post('session')
   @HttpCode(204)
   @UseGuards(AdminGuard)
-  @ApiOperation({ summary: 'Operators: open a 15-minute session for the queue dashboard at /admin/queues' })
-  async session(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) reply: FastifyReply) {
+  @ApiOperation({ summary: 'Operators: open a session of up to 15 minutes for the queue dashboard at /admin/queues' })
+  async session(@Req() request: RequestWithUser, @Res({ passthrough: true }) reply: FastifyReply) {
+    // the guard verified this token (the verifier answers it again from its cache)
+    const token = bearerToken(request.headers.authorization);
+    const claims = token ? await this.verifier.verify(token) : null;
+    if (!token || !claims) throw new UnauthorizedException(Messages.needLogin);
+    const seconds = Math.min(SESSION_SECONDS, Math.floor(((claims as { exp?: number }).exp ?? 0) - Date.now() / 1000));
+    if (seconds < 1) throw new UnauthorizedException(Messages.needLogin);
     const id = randomBytes(32).toString('base64url');
-    await this.redis.set(`${this.config.REDIS_PREFIX}:admin-session:${id}`, user.id, 'EX', SESSION_SECONDS);
+    await this.redis.set(`${this.config.REDIS_PREFIX}:admin-session:${id}`, token, 'EX', seconds);
     const secure = (this.config.PUBLIC_URL ?? '').startsWith('https:') ? '; Secure' : '';
-    reply.header('set-cookie', `${COOKIE}=${id}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${SESSION_SECONDS}${secure}`);
+    reply.header('set-cookie', `${COOKIE}=${id}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${seconds}${secure}`);
   }
 }
 
@@ -70,6 +100,7 @@ class OperatorRoutes implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly host: HttpAdapterHost,
     private readonly verifier: TokenVerifier,
+    private readonly rpc: RpcClient,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(METRICS) private readonly metrics: ServiceMetrics,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -119,16 +150,40 @@ class OperatorRoutes implements OnModuleInit, OnModuleDestroy {
     );
   }
 
+  /**
+   * Whether the request comes from an operator, on every request of the dashboard: a bearer token,
+   * or the one the session cookie stands for, checked the same way.
+   */
   private async isOperator(request: FastifyRequest): Promise<boolean> {
-    const header = request.headers.authorization;
-    const bearer = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
-    if (bearer) {
-      const claims = await this.verifier.verify(bearer);
-      return !!claims && hasScope(claims.scope, Scopes.admin);
-    }
+    const bearer = bearerToken(request.headers.authorization);
+    if (bearer) return this.operatorToken(bearer);
     const session = cookieValue(request.headers.cookie, COOKIE);
     if (!session || !/^[A-Za-z0-9_-]{40,60}$/.test(session)) return false;
-    return (await this.redis.exists(`${this.config.REDIS_PREFIX}:admin-session:${session}`).catch(() => 0)) === 1;
+    const key = `${this.config.REDIS_PREFIX}:admin-session:${session}`;
+    const token = await this.redis.get(key).catch(() => null);
+    if (!token) return false;
+    if (await this.operatorToken(token)) return true;
+    await this.redis.del(key).catch(() => undefined);
+    return false;
+  }
+
+  /**
+   * A valid token (signature, expiry, session not ended: the gateway's token verifier) with the
+   * admin scope, of an account that still has it: the scope is written into a token when it is
+   * issued, and the dashboard (which shows sign-in links and codes in the mail queue and can
+   * remove jobs) must not stay open to someone demoted for the token's remaining lifetime.
+   */
+  private async operatorToken(token: string): Promise<boolean> {
+    const claims = await this.verifier.verify(token);
+    if (!claims || !hasScope(claims.scope, Scopes.admin)) return false;
+    try {
+      const { user } = await this.rpc.send(Patterns.auth.user, { user_id: claims.sub });
+      return hasScope(user.scope, Scopes.admin);
+    } catch (err) {
+      const status = (err as { statusCode?: number }).statusCode;
+      if (status !== 404) this.logger.warn(`could not read the scope of account ${claims.sub}: ${(err as Error).message}`);
+      return false;
+    }
   }
 
   async onModuleDestroy() {

@@ -11,6 +11,8 @@ import type Redis from 'ioredis';
  *   merged into what a newcomer receives, so nothing accepted is ever missing from it);
  * - `files`: image references not saved yet, each with who added it;
  * - `peers`: who has the project open, with the time each copy last vouched for them;
+ * - `slots`: every connection to the project (`<connection> <user>`), scored with the time its copy
+ *   last vouched for it: what the connection limits count, taken before a connection joins;
  * - `lock`: the copy saving the batch (one at a time per project);
  * - `seq`: a counter raised by every accepted change to save; a batch records the value it was
  *   taken at, so an editor learns which of its changes (acknowledged with their number) are saved.
@@ -28,6 +30,7 @@ export const liveKeys = (prefix: string, projectId: string) => {
     inflightFiles: `${base}:inflight-files`,
     author: `${base}:author`,
     peers: `${base}:peers`,
+    slots: `${base}:slots`,
     lock: `${base}:lock`,
     seq: `${base}:seq`,
     channel: `${base}:room`,
@@ -147,7 +150,38 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1
 `;
 
+/**
+ * Takes a place for connection `conn` of `user` unless that would exceed a limit: answers 0 (taken),
+ * 1 (the person has as many connections to the project as allowed) or 2 (as many people have it
+ * open as allowed; someone already in counts once, however many tabs). Places not vouched for
+ * within the stale time (a copy that stopped) are dropped first. One script, so connections arriving
+ * at once on several copies are counted one after the other.
+ * KEYS: slots. ARGV: conn, user, now ms, stale ms, connections per person, people.
+ */
+const ADMIT = `
+local key, conn, user, now, stale = KEYS[1], ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - stale)
+local mine, people, seen = 0, 0, {}
+for _, m in ipairs(redis.call('ZRANGE', key, 0, -1)) do
+  local u = string.sub(m, string.find(m, ' ', 1, true) + 1)
+  if u == user then mine = mine + 1 end
+  if not seen[u] then
+    seen[u] = true
+    people = people + 1
+  end
+end
+if mine >= tonumber(ARGV[5]) then return 1 end
+if mine == 0 and people >= tonumber(ARGV[6]) then return 2 end
+redis.call('ZADD', key, now, conn .. ' ' .. user)
+redis.call('PEXPIRE', key, stale)
+return 0
+`;
+
+/** Why a connection was not let in (see {@link LiveStore.admit}). */
+export type LiveRefusal = 'connections' | 'people';
+
 type ScriptRedis = Redis & {
+  liveAdmit(...args: (string | number)[]): Promise<number>;
   liveMerge(...args: (string | number)[]): Promise<number>;
   liveSeed(...args: (string | number)[]): Promise<number>;
   liveTake(...args: (string | number)[]): Promise<string[] | null>;
@@ -172,6 +206,7 @@ export class LiveStore {
     redis.defineCommand('liveFinish', { numberOfKeys: 3, lua: FINISH });
     redis.defineCommand('liveLock', { numberOfKeys: 1, lua: LOCK });
     redis.defineCommand('liveUnlock', { numberOfKeys: 1, lua: UNLOCK });
+    redis.defineCommand('liveAdmit', { numberOfKeys: 1, lua: ADMIT });
     this.redis = redis as ScriptRedis;
   }
 
@@ -264,6 +299,42 @@ export class LiveStore {
 
   async unlock(projectId: string, token: string): Promise<void> {
     await this.redis.liveUnlock(this.keys(projectId).lock, token);
+  }
+
+  /**
+   * Takes a place in the project for a new connection, counted across every copy: null when taken,
+   * else the limit it would exceed. `staleMs`: how long a place lasts without {@link vouch}.
+   */
+  async admit(
+    projectId: string,
+    conn: string,
+    userId: string,
+    limits: { perUser: number; people: number; staleMs: number },
+    now = Date.now(),
+  ): Promise<LiveRefusal | null> {
+    const verdict = await this.redis.liveAdmit(this.keys(projectId).slots, conn, userId, now, limits.staleMs, limits.perUser, limits.people);
+    return verdict === 1 ? 'connections' : verdict === 2 ? 'people' : null;
+  }
+
+  /**
+   * Keeps the places of open connections (`[conn, userId]`) for another stale period. Only places
+   * still there are renewed: one given back meanwhile (a connection that just closed) is not taken again.
+   */
+  async vouch(projectId: string, conns: [string, string][], staleMs: number, now = Date.now()): Promise<void> {
+    if (!conns.length) return;
+    const key = this.keys(projectId).slots;
+    const args: (string | number)[] = [];
+    for (const [conn, userId] of conns) args.push(now, `${conn} ${userId}`);
+    await this.redis
+      .multi()
+      .zadd(key, 'XX', ...args)
+      .pexpire(key, staleMs)
+      .exec();
+  }
+
+  /** Gives a connection's place back. */
+  async release(projectId: string, conn: string, userId: string): Promise<void> {
+    await this.redis.zrem(this.keys(projectId).slots, `${conn} ${userId}`);
   }
 
   /** Publishes a message to everyone in the room (every copy), except the connection `from`. */

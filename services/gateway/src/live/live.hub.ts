@@ -14,6 +14,7 @@ import {
   liveColor,
   LiveMessages,
   mergeElementLists,
+  Messages,
   Patterns,
   PublishMessages,
   type LivePeer,
@@ -27,9 +28,10 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { toAuthUser, type AuthUser } from '../auth/current-user.decorator';
 import { RevokedSessions } from '../auth/revoked-sessions';
 import { TokenVerifier } from '../auth/token-verifier.service';
+import type { SharedRateLimiter } from '../common/rate-limiter';
 import { canonicalTarget, pathOf } from '../common/request-target';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { accessChannel, LiveStore, type FileRef } from './live-store';
+import { accessChannel, LiveStore, type FileRef, type LiveRefusal } from './live-store';
 
 const LIVE_PATH = /^\/api\/projects\/([0-9a-fA-F-]{36})\/live$/;
 /** A connection sending more than this is closed (ws refuses it while reading); below it, a message over the limit gets an error. */
@@ -41,6 +43,10 @@ const PEER_HEARTBEAT_MS = 10_000;
 const PEER_STALE_MS = 35_000;
 const SWEEP_MS = 1_000;
 const LOCK_MS = 20_000;
+const REFUSALS: Record<LiveRefusal, { message: string; reason: string }> = {
+  connections: { message: Messages.liveTooManyConnections, reason: 'too many connections' },
+  people: { message: Messages.liveProjectFull, reason: 'project full' },
+};
 
 interface Connection {
   id: string;
@@ -86,6 +92,9 @@ export class LiveHub implements OnModuleDestroy {
   private readonly accessKey: string;
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly lockToken = randomBytes(9).toString('base64url');
+  private readonly limits: { perUser: number; people: number; staleMs: number };
+  private readonly trustProxy: boolean;
+  private limiter?: SharedRateLimiter;
   private stopping = false;
 
   constructor(
@@ -99,6 +108,8 @@ export class LiveHub implements OnModuleDestroy {
     for (const r of [this.redis, this.sub]) r.on('error', (err) => this.logger.warn(`live channel Redis: ${err.message}`));
     this.store = new LiveStore(this.redis, config.REDIS_PREFIX);
     this.accessKey = accessChannel(config.REDIS_PREFIX);
+    this.limits = { perUser: config.LIVE_MAX_CONNECTIONS_PER_USER, people: config.LIVE_MAX_PEOPLE_PER_PROJECT, staleMs: PEER_STALE_MS };
+    this.trustProxy = config.TRUST_PROXY;
     this.sub.on('message', (channel: string, message: string) => this.onRedisMessage(channel, message));
     void this.sub.subscribe(this.accessKey).catch((err: Error) => this.logger.warn(`live channel: ${err.message}`));
     this.timers.push(
@@ -109,8 +120,13 @@ export class LiveHub implements OnModuleDestroy {
     for (const t of this.timers) t.unref();
   }
 
-  /** Takes WebSocket upgrades of `/api/projects/{id}/live` on the gateway's HTTP server. */
-  attach(server: Server) {
+  /**
+   * Takes WebSocket upgrades of `/api/projects/{id}/live` on the gateway's HTTP server. Each upgrade
+   * to /api counts against `limiter`, the rate limit of every API request (Fastify never sees an
+   * upgrade, so its request hook cannot count them).
+   */
+  attach(server: Server, limiter: SharedRateLimiter) {
+    this.limiter = limiter;
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       void this.upgrade(req, socket, head).catch((err: Error) => {
         this.logger.warn(`live channel upgrade failed: ${err.message}`);
@@ -121,7 +137,12 @@ export class LiveHub implements OnModuleDestroy {
 
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     socket.on('error', () => undefined);
-    const match = LIVE_PATH.exec(pathOf(canonicalTarget(req.url ?? '/')));
+    const path = pathOf(canonicalTarget(req.url ?? '/'));
+    if (path.startsWith('/api/') && this.limiter) {
+      const r = this.limiter.hit(clientAddress(req, this.trustProxy));
+      if (!r.allowed) return refuse(socket, 429, 'Too Many Requests', { 'Retry-After': String(Math.ceil(r.resetMs / 1000)) });
+    }
+    const match = LIVE_PATH.exec(path);
     if (!match || this.stopping) return refuse(socket, this.stopping ? 503 : 404, this.stopping ? 'Service Unavailable' : 'Not Found');
     const offered = String(req.headers['sec-websocket-protocol'] ?? '')
       .split(',')
@@ -137,6 +158,28 @@ export class LiveHub implements OnModuleDestroy {
   /** A new connection: joins the room (so it hears every change from now on), then gets the scene. */
   private async open(ws: WebSocket, user: AuthUser, projectId: string, expiresAt: number) {
     const id = randomBytes(9).toString('base64url');
+    ws.on('error', () => undefined);
+    // The limits are counted in Redis, across every copy: a copy alone sees only the connections
+    // the load balancer gave it, while the room (and what each join costs) spans every copy. A
+    // connection over a limit costs one Redis call: it never joins, reads the project or is announced.
+    let refusal: LiveRefusal | null;
+    try {
+      refusal = await this.store.admit(projectId, id, user.id, this.limits);
+    } catch (err) {
+      this.logger.warn(`live channel could not count the connections of project ${projectId}: ${(err as Error).message}`);
+      return ws.close(LiveCloseCodes.restart, 'try again');
+    }
+    if (refusal) {
+      const { message, reason } = REFUSALS[refusal];
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'error', message } satisfies LiveServerMessage));
+      return ws.close(LiveCloseCodes.limit, reason);
+    }
+    if (ws.readyState !== WebSocket.OPEN || this.stopping) {
+      // gone while its place was being taken, or this copy began stopping meanwhile
+      await this.store.release(projectId, id, user.id).catch(() => undefined);
+      if (this.stopping) ws.close(LiveCloseCodes.restart, 'restart');
+      return;
+    }
     const room = this.room(projectId);
     const conn: Connection = {
       id,
@@ -155,7 +198,6 @@ export class LiveHub implements OnModuleDestroy {
     room.conns.add(conn);
     ws.on('message', (data, isBinary) => void this.onMessage(conn, data, isBinary));
     ws.on('close', () => void this.close(conn));
-    ws.on('error', () => undefined);
     try {
       await room.subscribed;
       const project = await this.rpc.send(Patterns.publish.projectsGet, { user_id: user.id, scope: user.scope, id: projectId });
@@ -220,6 +262,7 @@ export class LiveHub implements OnModuleDestroy {
     const room = conn.room;
     if (!room.conns.delete(conn)) return;
     const k = this.store.keys(room.projectId);
+    await this.store.release(room.projectId, conn.id, conn.user.id).catch(() => undefined);
     if (conn.ready) {
       await this.redis.hdel(k.peers, conn.id).catch(() => undefined);
       await this.store.publish(room.projectId, conn.id, { type: 'leave', peer: { id: conn.id, user_id: conn.user.id } }).catch(() => undefined);
@@ -485,13 +528,18 @@ export class LiveHub implements OnModuleDestroy {
     return peers;
   }
 
-  /** Vouches for this copy's connections in the rooms' peer lists (a copy that stops stops vouching). */
+  /**
+   * Vouches for this copy's connections in the rooms' peer lists and in the places the limits count
+   * (a copy that stops stops vouching, and its places are free again after PEER_STALE_MS).
+   */
   private async heartbeat() {
     const now = Date.now();
     for (const room of this.rooms.values()) {
       const fields: string[] = [];
       for (const c of room.conns) if (c.ready) fields.push(c.id, JSON.stringify({ peer: c.peer, at: now }));
       if (fields.length) await this.redis.hset(this.store.keys(room.projectId).peers, ...fields).catch(() => undefined);
+      const places = [...room.conns].map((c): [string, string] => [c.id, c.user.id]);
+      await this.store.vouch(room.projectId, places, this.limits.staleMs, now).catch(() => undefined);
     }
   }
 
@@ -540,7 +588,27 @@ function expiryOf(claims: object): number {
   return typeof exp === 'number' ? exp * 1000 : Date.now() + 15 * 60_000;
 }
 
-function refuse(socket: Duplex, status: number, text: string) {
-  if (socket.writable) socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+function refuse(socket: Duplex, status: number, text: string, headers: Record<string, string> = {}) {
+  const extra = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  if (socket.writable) socket.end(`HTTP/1.1 ${status} ${text}\r\n${extra}Connection: close\r\nContent-Length: 0\r\n\r\n`);
   socket.destroy();
+}
+
+/**
+ * The client address the rate limit counts, as Fastify's `request.ip` gives it for an ordinary
+ * request: the socket's peer, or with TRUST_PROXY (every proxy trusted) the first address of
+ * `X-Forwarded-For`. So a client's upgrades and requests share one count.
+ */
+function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const peer = req.socket.remoteAddress ?? '';
+  const forwarded = req.headers['x-forwarded-for'];
+  if (!trustProxy || typeof forwarded !== 'string') return peer;
+  return (
+    forwarded
+      .split(',')
+      .map((a) => a.trim())
+      .find((a) => a.length > 0) ?? peer
+  );
 }

@@ -6,6 +6,7 @@ import {
   LIVE_PROTOCOL,
   LiveCloseCodes,
   LiveMessages,
+  Messages,
   Patterns,
   type LiveServerMessage,
   type SceneElement,
@@ -24,7 +25,7 @@ const rect = sceneRectangle;
 class Client {
   readonly messages: LiveServerMessage[] = [];
   readonly scene = new Map<string, SceneElement>();
-  closed: { code: number } | null = null;
+  closed: { code: number; reason: string } | null = null;
   welcome: Extract<LiveServerMessage, { type: 'welcome' }> | null = null;
 
   constructor(readonly ws: WebSocket) {
@@ -37,7 +38,7 @@ class Client {
       }
       if (m.type === 'update') for (const e of m.elements) this.apply(e);
     });
-    ws.on('close', (code) => (this.closed = { code }));
+    ws.on('close', (code, reason) => (this.closed = { code, reason: String(reason) }));
   }
 
   apply(e: SceneElement) {
@@ -121,7 +122,8 @@ describe('live channel across two gateway copies', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestEnv('live', { LIVE_FLUSH_MS: '200' });
+    // small limits, so that a test reaches them (the tests below use at most 4 people and 4 tabs each)
+    t = await createTestEnv('live', { LIVE_FLUSH_MS: '200', LIVE_MAX_CONNECTIONS_PER_USER: '4', LIVE_MAX_PEOPLE_PER_PROJECT: '4' });
     backend = await startBackend(t.env, ['auth', 'license', 'media', 'publish']);
     second = await createGatewayApp(t.env);
     await second.app.listen({ port: 0, host: '127.0.0.1' });
@@ -149,6 +151,111 @@ describe('live channel across two gateway copies', () => {
     await waitFor(() => c.closed, 5_000, 20);
     expect(c.closed?.code).toBe(LiveCloseCodes.gone);
     expect(c.welcome).toBeNull();
+  });
+
+  it("refuses a person's connection over the limit, counted across copies, with a reason; the open ones keep working", async () => {
+    const id = await sharedProject();
+    const a = await connect(backend.url, owner, id);
+    const tabs: Client[] = [];
+    for (let i = 0; i < 4; i++) tabs.push(await connect(i % 2 ? secondUrl : backend.url, editor, id));
+    for (const tab of tabs) expect(tab.welcome).not.toBeNull();
+    for (const base of [backend.url, secondUrl]) {
+      const extra = await connect(base, editor, id);
+      await waitFor(() => extra.closed, 5_000, 20);
+      expect(extra.closed).toEqual({ code: LiveCloseCodes.limit, reason: 'too many connections' });
+      expect(extra.welcome).toBeNull();
+      expect(extra.errors()).toEqual([Messages.liveTooManyConnections]);
+    }
+    // the open ones still carry changes both ways, and nobody heard of the refused ones
+    const mine = tabs[3].edit(rect());
+    await waitFor(() => (a.scene.has(mine.id) && tabs[0].scene.has(mine.id) ? true : null), 5_000, 20);
+    const theirs = a.edit(rect());
+    await waitFor(() => (tabs.every((tab) => tab.scene.has(theirs.id)) ? true : null), 5_000, 20);
+    expect(tabs.every((tab) => tab.closed === null)).toBe(true);
+    const joins = a.messages.filter((m) => m.type === 'join' && m.peer.user_id === editor.user.id);
+    expect(joins).toHaveLength(4);
+    // a closed tab gives its place back
+    tabs[0].ws.close();
+    const again = await waitFor(
+      async () => {
+        const c = await connect(secondUrl, editor, id);
+        return c.welcome ? c : null;
+      },
+      5_000,
+      100,
+    );
+    expect(again?.welcome?.role).toBe('editor');
+  });
+
+  it('lets at most LIVE_MAX_PEOPLE_PER_PROJECT people into a project at once; someone already in may open another tab', async () => {
+    const id = await sharedProject();
+    const [fourth, fifth] = await Promise.all([signUp(backend.url), signUp(backend.url)]);
+    for (const who of [fourth, fifth]) {
+      expect((await api(owner, 'POST', `/projects/${id}/collaborators`, { email: who.email, role: 'editor' })).status).toBe(201);
+    }
+    const inside = [await connect(backend.url, owner, id), await connect(secondUrl, editor, id), await connect(backend.url, viewer, id)];
+    const fourthTab = await connect(secondUrl, fourth, id);
+    for (const c of [...inside, fourthTab]) expect(c.welcome).not.toBeNull();
+    const refused = await connect(backend.url, fifth, id);
+    await waitFor(() => refused.closed, 5_000, 20);
+    expect(refused.closed).toEqual({ code: LiveCloseCodes.limit, reason: 'project full' });
+    expect(refused.errors()).toEqual([Messages.liveProjectFull]);
+    // a second tab of someone inside is no new person
+    expect((await connect(secondUrl, editor, id)).welcome).not.toBeNull();
+    // once someone leaves, the fifth person gets in
+    fourthTab.ws.close();
+    const joined = await waitFor(
+      async () => {
+        const c = await connect(secondUrl, fifth, id);
+        return c.welcome ? c : null;
+      },
+      5_000,
+      100,
+    );
+    expect(joined?.welcome?.role).toBe('editor');
+  });
+
+  it('counts upgrades in the rate limit of API requests, per client address', async () => {
+    const id = await sharedProject();
+    // a copy with a small limit behind a trusted proxy: each address below is a client of its own
+    const limited = await createGatewayApp({ ...t.env, RATE_LIMIT_MAX: '3', TRUST_PROXY: 'true' });
+    try {
+      await limited.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(limited.app.getHttpServer().address() as { port: number }).port}`;
+      // windows are fixed (multiples of the window): start well inside one so the count is not reset midway
+      const left = 60_000 - (Date.now() % 60_000);
+      if (left < 10_000) await new Promise((r) => setTimeout(r, left + 100));
+      const from = (address: string) => ({ 'x-forwarded-for': address });
+      const upgrade = (address: string) =>
+        new Promise<Client | { status: number; retryAfter: string | undefined }>((resolve) => {
+          const ws = new WebSocket(`${url.replace('http', 'ws')}/api/projects/${id}/live`, [LIVE_PROTOCOL, `bearer.${owner.token}`], {
+            headers: from(address),
+          });
+          const client = new Client(ws);
+          clients.push(client);
+          ws.on('error', () => undefined); // a refused upgrade is closed by terminate() below
+          ws.on('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] }));
+          void waitFor(() => client.welcome, 10_000, 20).then(
+            () => resolve(client),
+            () => undefined,
+          );
+        });
+      const remaining = async (address: string) => (await fetch(`${url}/api/health/gateway`, { headers: from(address) })).headers.get('x-ratelimit-remaining');
+
+      expect(await remaining('203.0.113.7')).toBe('2');
+      const first = await upgrade('203.0.113.7');
+      expect((first as Client).welcome).not.toBeNull();
+      expect(await remaining('203.0.113.7')).toBe('0');
+      const over = await upgrade('203.0.113.7');
+      expect(over).toMatchObject({ status: 429 });
+      expect(Number((over as { retryAfter: string }).retryAfter)).toBeGreaterThan(0);
+      // the connection already open goes on; another address is not limited
+      expect((first as Client).closed).toBeNull();
+      expect(((await upgrade('203.0.113.8')) as Client).welcome).not.toBeNull();
+    } finally {
+      for (const c of clients.splice(0)) c.ws.terminate();
+      await limited.app.close();
+    }
   });
 
   it('merges edits of two editors on different copies: different elements and the same one, on both screens and on the server', async () => {

@@ -5,6 +5,8 @@ import type { Metadata, StateStore, StateStoreStoreCallback, StateStoreVerifyCal
 
 export const STATE_COOKIE = 'vn_google_state';
 export const STATE_TTL_S = 600;
+/** The front end's own nonce for a sign-in (`GET /api/auth/google?nonce=`): URL-safe, long enough not to be guessed. */
+const PAGE_NONCE = /^[A-Za-z0-9_-]{22,128}$/;
 
 /** The request passport-oauth2 hands to a state store. */
 type StoreRequest = Parameters<StateStore['verify']>[0];
@@ -30,13 +32,22 @@ export function readCookie(req: { headers: Record<string, string | string[] | un
   return undefined;
 }
 
+/** The start route's `nonce` when it is well formed; anything else is dropped (the page then refuses the tokens). */
+function pageNonceOf(req: StoreRequest): string | null {
+  const nonce: unknown = req.query?.nonce;
+  return typeof nonce === 'string' && PAGE_NONCE.test(nonce) ? nonce : null;
+}
+
 /**
  * passport-oauth2 state store in Redis (short TTL, single use). The state is also bound to the
  * browser that started the sign-in by a cookie nonce, so a callback URL made by someone else is
- * ignored. Keeps the PKCE verifier too.
+ * ignored. Keeps the PKCE verifier too, and the page's nonce: the callback hands it back beside
+ * the tokens, so the page that started the sign-in can tell its own tokens from a link someone
+ * else made (the cookie cannot: the tokens reach the page in a URL fragment anyone can write).
  */
 export class RedisStateStore implements StateStore, OnModuleDestroy {
   private readonly nonces = new WeakMap<object, string>();
+  private readonly pageNonces = new WeakMap<object, string>();
 
   constructor(
     private readonly redis: Redis,
@@ -50,6 +61,11 @@ export class RedisStateStore implements StateStore, OnModuleDestroy {
   /** The cookie nonce made for this request's state, to be set on the browser that started the sign-in. */
   nonceFor(req: object): string | undefined {
     return this.nonces.get(req);
+  }
+
+  /** The page's nonce kept with the state this request verified, if the sign-in was started with one. */
+  pageNonceFor(req: object): string | undefined {
+    return this.pageNonces.get(req);
   }
 
   store(req: StoreRequest, callback: StateStoreStoreCallback): void;
@@ -68,8 +84,9 @@ export class RedisStateStore implements StateStore, OnModuleDestroy {
     const verifier = typeof verifierOrCb === 'string' ? verifierOrCb : null;
     const state = randomBytes(24).toString('base64url');
     const nonce = randomBytes(24).toString('base64url');
+    const page = pageNonceOf(req);
     this.nonces.set(req, nonce);
-    this.redis.set(this.key(state), JSON.stringify({ verifier, nonce: sha256(nonce) }), 'EX', STATE_TTL_S).then(
+    this.redis.set(this.key(state), JSON.stringify({ verifier, nonce: sha256(nonce), page }), 'EX', STATE_TTL_S).then(
       () => cb(null, state),
       (err: Error) => cb(err, undefined),
     );
@@ -84,9 +101,11 @@ export class RedisStateStore implements StateStore, OnModuleDestroy {
     this.redis.getdel(this.key(providedState)).then(
       (raw) => {
         if (!raw) return cb(null, false, { message: 'Unknown or expired state' });
-        const { verifier, nonce } = JSON.parse(raw) as { verifier: string | null; nonce: string };
+        // `page` is missing from states stored before it was kept: that sign-in ends without one
+        const { verifier, nonce, page } = JSON.parse(raw) as { verifier: string | null; nonce: string; page?: string | null };
         const cookie = readCookie(req, STATE_COOKIE);
         if (!cookie || sha256(cookie) !== nonce) return cb(null, false, { message: 'State from another browser' });
+        if (page) this.pageNonces.set(req, page);
         cb(null, verifier ?? true);
       },
       (err: Error) => cb(err, false),

@@ -25,7 +25,7 @@ export class GoogleController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'Redirects to Google with a stored state' })
+  @ApiOperation({ summary: "Redirects to Google with a stored state; `?nonce=` (the page's random value) comes back beside the tokens" })
   start(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     const outcome = req.googleSignIn;
     if (outcome?.kind !== 'redirect') {
@@ -41,7 +41,7 @@ export class GoogleController {
   }
 
   @Get('callback')
-  @ApiOperation({ summary: 'Completes Google sign-in: 302 to /account with the tokens in the fragment (JSON when asked)' })
+  @ApiOperation({ summary: 'Completes Google sign-in: 302 to /account with the tokens (and the start nonce) in the fragment (JSON when asked)' })
   callback(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     const outcome = req.googleSignIn;
     const wantsJson = String(req.headers.accept ?? '').includes('application/json');
@@ -52,7 +52,9 @@ export class GoogleController {
       return reply.status(302).header('set-cookie', clear).header('location', LOGIN_ERROR).send();
     }
     if (wantsJson) return reply.status(200).header('set-cookie', clear).send(outcome.user);
+    // the page takes tokens from a fragment only beside the nonce it started this sign-in with: anyone can link to /account#token=…
     const fragment = new URLSearchParams({ token: outcome.user.token, refresh_token: outcome.user.refresh_token });
+    if (outcome.pageNonce) fragment.set('nonce', outcome.pageNonce);
     return reply.status(302).header('set-cookie', clear).header('cache-control', 'no-store').header('location', `/account#${fragment}`).send();
   }
 }

@@ -5,7 +5,11 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { RedisStateStore } from './google-state.store';
 
-export type GoogleSignIn = { kind: 'redirect'; url: string; nonce: string } | { kind: 'success'; user: LoginSuccess } | { kind: 'fail'; reason: string };
+export type GoogleSignIn =
+  | { kind: 'redirect'; url: string; nonce: string }
+  /** `pageNonce`: the nonce the page started the sign-in with, for the page to check beside the tokens. */
+  | { kind: 'success'; user: LoginSuccess; pageNonce?: string }
+  | { kind: 'fail'; reason: string };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,6 +40,8 @@ class RedirectRecorder {
 type PassportLeg = { req: FastifyRequest & { user?: LoginSuccess }; res: RedirectRecorder };
 
 const callbackQuery = z.object({ code: z.string(), state: z.string() });
+/** Of the start route's query only the page's nonce goes on to passport, for the state store to keep. */
+const startQuery = z.object({ nonce: z.string().optional() }).catch({});
 
 /**
  * Runs the `google` strategy on Fastify and never answers by itself: it leaves the outcome in
@@ -59,7 +65,8 @@ export class GoogleAuthGuard extends AuthGuard('google') {
       return true;
     }
     // the first leg never carries a code: passport must not take the callback path
-    const leg: PassportLeg = { req: Object.assign(Object.create(req), isCallback ? {} : { query: {}, body: undefined }), res: new RedirectRecorder() };
+    const firstLeg = { query: startQuery.parse(req.query), body: undefined };
+    const leg: PassportLeg = { req: Object.assign(Object.create(req), isCallback ? {} : firstLeg), res: new RedirectRecorder() };
     this.legs.set(context, leg);
     try {
       const redirect = await Promise.race([Promise.resolve(super.canActivate(context)).then(() => undefined), leg.res.ended]);
@@ -89,6 +96,6 @@ export class GoogleAuthGuard extends AuthGuard('google') {
       const nonce = this.store.nonceFor(leg.req);
       return nonce ? { kind: 'redirect', url: redirect, nonce } : { kind: 'fail', reason: 'redirect without a stored state' };
     }
-    return leg.req.user ? { kind: 'success', user: leg.req.user } : { kind: 'fail', reason: 'no user' };
+    return leg.req.user ? { kind: 'success', user: leg.req.user, pageNonce: this.store.pageNonceFor(leg.req) } : { kind: 'fail', reason: 'no user' };
   }
 }
