@@ -199,40 +199,72 @@ describe('tool pages', () => {
 });
 
 describe('the editor toolbar', () => {
-  it('stays one row, nothing cut off, at 1280 and 375 px; the other actions are in a keyboard menu', async () => {
-    const project = await api<{ id: string }>('POST', '/projects', { title: 'A board with a rather long title for a phone' });
-    for (const width of [1280, 375]) {
-      const page = await (await context(width, true)).newPage();
+  let publisher: SignedUp;
+  beforeAll(async () => {
+    publisher = await signUp(APP_URL, { scope: ['publisher'] });
+  });
+
+  it.each([
+    ['unpublished', false],
+    ['published', true],
+  ])('stays one row, nothing cut off, from 1280 to 320 px (%s); the other actions are in a keyboard menu', async (_, published) => {
+    const as = <T>(method: string, path: string, body?: unknown) => apiAs<T>(publisher, method, path, body);
+    const project = await as<{ id: string }>('POST', '/projects', { title: 'A board with a rather long title for a phone' });
+    if (published) await as('POST', `/projects/${project.id}/publish`, { description: 'A board' });
+    for (const width of [1280, 414, 375, 320]) {
+      const narrow = width < 768;
+      const c = await chromium.newContext({ viewport: { width, height: width < 500 ? 812 : 800 } });
+      const page = await (await signIn(c, publisher)).newPage();
       await page.goto(appUrl(`/projects/${project.id}`));
       await editorOpen(page);
-      const boxes = await Promise.all(
-        [
-          page.getByLabel('Project title'),
-          page.getByTestId('more-menu'),
-          page.getByRole('button', { name: 'Share', exact: true }),
-          page.getByTestId('publish-button'),
-        ].map((l) => l.boundingBox()),
-      );
+      await page.getByTestId('save-status').getByText('Saved').waitFor();
+      // on a phone sharing and statistics are in "More": the title keeps a width that can be read
+      const inBar = [page.getByLabel('Project title'), page.getByTestId('more-menu'), page.getByTestId('publish-button')];
+      const aside = [page.getByTestId('share-button'), ...(published ? [page.getByTestId('stats-button')] : [])];
+      const boxes = await Promise.all([...inBar, ...(narrow ? [] : aside)].map((l) => l.boundingBox()));
       for (const box of boxes) {
         expect(box).not.toBeNull();
         expect(Math.abs(box!.y - boxes[1]!.y)).toBeLessThan(12);
+        expect(box!.x).toBeGreaterThanOrEqual(0);
         expect(box!.x + box!.width).toBeLessThanOrEqual(width);
       }
+      expect(boxes[0]!.width).toBeGreaterThanOrEqual(96);
+      if (narrow) for (const l of aside) expect(await l.count()).toBe(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `${SHOTS}/editor-toolbar-${width}.png` });
+      await page.screenshot({ path: `${SHOTS}/editor-toolbar-${published ? 'published-' : ''}${width}.png` });
       // The menu by keyboard: Enter opens it on its first item, arrows move, Escape closes it and gives focus back.
       const more = page.getByTestId('more-menu');
       await more.focus();
       await page.keyboard.press('Enter');
       const menu = page.getByRole('menu');
       await menu.waitFor();
-      expect(await menu.getByRole('menuitem').count()).toBe(7);
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Open file…');
+      const items = narrow ? ['Share', ...(published ? ['Statistics'] : []), 'Open file…'] : ['Open file…', 'Save as .excalidraw'];
+      expect(await menu.getByRole('menuitem').count()).toBe(7 + (narrow ? aside.length : 0));
+      for (const box of await menu.getByRole('menuitem').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.right).toBeLessThanOrEqual(width);
+      }
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(items[0]);
       await page.keyboard.press('ArrowDown');
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Save as .excalidraw');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(items[1]);
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'detached' });
       expect(await more.evaluate((b) => b === document.activeElement)).toBe(true);
+      // Statistics (from the menu on a phone) open inside the screen, and the drawing's page stays put.
+      if (published) {
+        if (narrow) {
+          await more.click();
+          await page.getByRole('menuitem', { name: 'Statistics' }).click();
+        } else await page.getByTestId('stats-button').click();
+        const dialog = page.getByRole('dialog', { name: 'Statistics' });
+        await dialog.getByTestId('stat-views').waitFor();
+        const box = (await dialog.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+      }
       // History opens from the menu.
       await more.click();
       await page.getByRole('menuitem', { name: 'History' }).click();
@@ -442,7 +474,9 @@ describe('editor dialogs and offline', () => {
     const page = await ctx.newPage();
     await page.goto(appUrl(`/projects/${project.id}`));
     await editorOpen(page);
-    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    // on a phone sharing is in "More"
+    await page.getByTestId('more-menu').click();
+    await page.getByRole('menuitem', { name: 'Share', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Share', exact: true });
     await dialog.getByRole('button', { name: 'Create link' }).click();
     const url = await dialog.getByTestId('share-url').inputValue();

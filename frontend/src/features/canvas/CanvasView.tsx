@@ -5,6 +5,7 @@ import {
   Excalidraw,
   exportToBlob,
   exportToSvg,
+  getCommonBounds,
   getSceneVersion,
   reconcileElements,
   restoreElements,
@@ -176,6 +177,70 @@ export function showCollaborators(api: CanvasApi, cursors: Map<string, CursorSta
     ]),
   );
   api.updateScene({ collaborators: collaborators as never, captureUpdate: CaptureUpdateAction.NEVER });
+}
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const area = (b: Box) => Math.max(0, b.right - b.left) * Math.max(0, b.bottom - b.top);
+
+/** Where the editor looks: its scroll and zoom. */
+export type CanvasViewport = Pick<ReturnType<CanvasApi['getAppState']>, 'scrollX' | 'scrollY' | 'zoom'>;
+
+export function viewportOf(api: CanvasApi): CanvasViewport {
+  const { scrollX, scrollY, zoom } = api.getAppState();
+  return { scrollX, scrollY, zoom };
+}
+
+export const setViewport = (api: CanvasApi, viewport: CanvasViewport) => api.updateScene({ appState: viewport, captureUpdate: CaptureUpdateAction.NEVER });
+
+/**
+ * Seen from `from`, when `cover` (a dialog, in viewport pixels) hides part of the drawing, the view
+ * moves so that the drawing sits in the largest part of the editor left free, zoomed out if it would
+ * not fit there; otherwise it stays at (or goes back to) `from`. (The app state is read only for the
+ * editor's place on the page: a view just set may not be in it yet.)
+ */
+export function showDrawingBeside(api: CanvasApi, cover: Box, from: CanvasViewport): void {
+  const elements = api.getSceneElements();
+  const { offsetLeft, offsetTop, width, height } = api.getAppState();
+  const { scrollX, scrollY, zoom } = from;
+  if (!elements.length) return setViewport(api, from);
+  const [x1, y1, x2, y2] = getCommonBounds(elements);
+  // scene to viewport: (scene + scroll) × zoom + the editor's offset
+  const view = { left: offsetLeft, top: offsetTop, right: offsetLeft + width, bottom: offsetTop + height };
+  const drawing = {
+    left: Math.max(view.left, (x1 + scrollX) * zoom.value + offsetLeft),
+    top: Math.max(view.top, (y1 + scrollY) * zoom.value + offsetTop),
+    right: Math.min(view.right, (x2 + scrollX) * zoom.value + offsetLeft),
+    bottom: Math.min(view.bottom, (y2 + scrollY) * zoom.value + offsetTop),
+  };
+  const hidden = {
+    left: Math.max(drawing.left, cover.left),
+    top: Math.max(drawing.top, cover.top),
+    right: Math.min(drawing.right, cover.right),
+    bottom: Math.min(drawing.bottom, cover.bottom),
+  };
+  if (area(drawing) === 0 || area(hidden) === 0) return setViewport(api, from);
+  const free = [
+    { ...view, right: Math.min(view.right, cover.left) },
+    { ...view, left: Math.max(view.left, cover.right) },
+    { ...view, bottom: Math.min(view.bottom, cover.top) },
+    { ...view, top: Math.max(view.top, cover.bottom) },
+  ].reduce((a, b) => (area(b) > area(a) ? b : a));
+  const margin = 16;
+  const room = { width: free.right - free.left - 2 * margin, height: free.bottom - free.top - 2 * margin };
+  // too little room to show anything: the view stays as it was
+  if (room.width < 48 || room.height < 48) return setViewport(api, from);
+  const value = Math.max(0.1, Math.min(zoom.value, room.width / Math.max(1, x2 - x1), room.height / Math.max(1, y2 - y1)));
+  setViewport(api, {
+    scrollX: ((free.left + free.right) / 2 - offsetLeft) / value - (x1 + x2) / 2,
+    scrollY: ((free.top + free.bottom) / 2 - offsetTop) / value - (y1 + y2) / 2,
+    zoom: { value: value as typeof zoom.value },
+  });
 }
 
 /** Ids of the elements selected in the editor. */

@@ -25,6 +25,7 @@ import { loadCanvasModule, useCanvasModule } from './useCanvasModule';
 import { msg } from '../../i18n/msg';
 import { AppLink } from '../../components/AppLink/AppLink';
 import { useDocumentTitle } from '../../app/document-title';
+import { mediaDown } from '../../styles/breakpoints';
 
 type Loaded = { local: LocalProject; publicId: string | null; images: Record<string, string>; offline: boolean; role: ProjectRole };
 
@@ -112,6 +113,7 @@ export function EditorPage() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [status, setStatus] = useState<{ status: SaveStatus; message?: string }>({ status: 'saved' });
+  const narrow = useNarrow();
   const [title, setTitle] = useState('');
   // the browser tab says which project it is (several may be open)
   useDocumentTitle(title.trim() || t('Project'));
@@ -124,6 +126,7 @@ export function EditorPage() {
   const [sceneVersion, setSceneVersion] = useState(0);
   const apiRef = useRef<CanvasApi | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const editorRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const syncRef = useRef<ProjectSync | null>(null);
   const liveRef = useRef<LiveSession | null>(null);
@@ -315,6 +318,37 @@ export function EditorPage() {
     );
   }, [mod, loaded, onReady, onChange, onPointerUpdate, role, peers.length]);
 
+  // The dialogs cover the middle of the editor, where the drawing was put on opening: while one is
+  // open the view moves the drawing into the part it leaves free (and back when it closes), so
+  // nobody takes the work for lost.
+  useEffect(() => {
+    const api = apiRef.current;
+    const root = editorRef.current;
+    if (!modal || !api || !mod || !root) return;
+    const from = mod.viewportOf(api);
+    let watched: Element | undefined;
+    const place = () => {
+      // the dialog now shown (the publish dialog may give way to another one)
+      const dialog = [...root.querySelectorAll(':scope > dialog')].pop();
+      if (dialog !== watched) {
+        if (watched) resized?.unobserve(watched);
+        if (dialog) resized?.observe(dialog);
+        watched = dialog;
+      }
+      if (dialog) mod.showDrawingBeside(api, dialog.getBoundingClientRect(), from);
+    };
+    // it grows as its content arrives (statistics, versions)
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => place());
+    const swapped = new MutationObserver(place);
+    swapped.observe(root, { childList: true });
+    place();
+    return () => {
+      resized?.disconnect();
+      swapped.disconnect();
+      mod.setViewport(api, from);
+    };
+  }, [modal, mod]);
+
   async function doExport(kind: 'png' | 'svg' | 'clipboard') {
     const problem = await exportImage(apiRef.current, kind, title);
     setNotice(problem ?? (kind === 'clipboard' ? msg('Image copied to the clipboard') : null));
@@ -334,6 +368,11 @@ export function EditorPage() {
     }
   }
 
+  const sceneShown = canvas !== null;
+  const roleText = role === 'viewer' ? t('Shared with you: can view') : t('Shared with you: can edit');
+  const share = { label: t('Share'), testId: 'share-button', run: () => setModal('share') };
+  const stats = { label: t('Statistics'), testId: 'stats-button', run: () => setModal('stats') };
+
   const snapshot = async () => (mod && apiRef.current ? mod.snapshotSvgText(apiRef.current) : null);
 
   if (failure || modError) {
@@ -346,24 +385,40 @@ export function EditorPage() {
     );
   }
   return (
-    <div className={styles.editor} data-testid="editor" data-save-status={status.status} data-element-count={count} data-scene-version={sceneVersion}>
-      <div className={styles.toolbar}>
-        <input
-          className={styles.title}
-          aria-label={t('Project title')}
-          value={title}
-          maxLength={200}
-          onChange={(e) => setTitle(e.target.value)}
-          onBlur={() => {
-            // an emptied title goes back to the saved one: a project always has a name
-            if (!title.trim()) setTitle(syncRef.current?.title ?? '');
-            else if (title.trim() !== syncRef.current?.title) syncRef.current?.rename(title.trim());
-          }}
-          onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
-        />
-        <span className={styles.status} data-status={status.status} data-testid="save-status" title={status.message && t(status.message)}>
-          {t(status.status === 'error' && status.message ? status.message : STATUS_TEXT[status.status])}
-        </span>
+    <div
+      ref={editorRef}
+      className={styles.editor}
+      data-testid="editor"
+      data-save-status={sceneShown ? status.status : 'loading'}
+      data-element-count={count}
+      data-scene-version={sceneVersion}
+    >
+      <div className={styles.toolbar} data-narrow={narrow || undefined}>
+        {/* On a phone the save status goes under the title, which keeps the width it needs. */}
+        <div className={styles.heading}>
+          <input
+            className={styles.title}
+            aria-label={t('Project title')}
+            value={title}
+            maxLength={200}
+            onChange={(e) => setTitle(e.target.value)}
+            onBlur={() => {
+              // an emptied title goes back to the saved one: a project always has a name
+              if (!title.trim()) setTitle(syncRef.current?.title ?? '');
+              else if (title.trim() !== syncRef.current?.title) syncRef.current?.rename(title.trim());
+            }}
+            onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
+          />
+          {/* Nothing is saved (nor unsaved) before the scene is in the editor. */}
+          <span
+            className={styles.status}
+            data-status={sceneShown ? status.status : 'loading'}
+            data-testid="save-status"
+            title={status.message && t(status.message)}
+          >
+            {sceneShown && t(status.status === 'error' && status.message ? status.message : STATUS_TEXT[status.status])}
+          </span>
+        </div>
         <span className={styles.spacer} />
         <LivePeers status={liveStatus} peers={peers} viewer={role === 'viewer'} />
         <input
@@ -377,9 +432,11 @@ export function EditorPage() {
             e.target.value = '';
           }}
         />
-        {/* The actions used now and then live in one menu, so the toolbar stays one row on a phone. */}
+        {/* The actions used now and then live in one menu, so the toolbar stays one row on a phone;
+            there sharing and statistics join them, leaving the title its room. */}
         <MoreMenu
           items={[
+            ...(owner && narrow ? [share, ...(publicId ? [stats] : [])] : []),
             { label: t('Open file…'), testId: 'open-file', run: () => fileInput.current?.click() },
             { label: t('Save as .excalidraw'), testId: 'save-excalidraw', run: () => setNotice(exportExcalidrawFile(apiRef.current, title)) },
             { label: t('Export PNG'), run: () => void doExport('png') },
@@ -392,12 +449,14 @@ export function EditorPage() {
         {/* Sharing, publishing and statistics are the owner's; collaborators see their role instead. */}
         {owner ? (
           <>
-            <button type="button" className={styles.button} onClick={() => setModal('share')}>
-              {t('Share')}
-            </button>
-            {publicId && (
-              <button type="button" className={styles.button} onClick={() => setModal('stats')}>
-                {t('Statistics')}
+            {!narrow && (
+              <button type="button" className={styles.button} onClick={share.run} data-testid={share.testId}>
+                {share.label}
+              </button>
+            )}
+            {!narrow && publicId && (
+              <button type="button" className={styles.button} onClick={stats.run} data-testid={stats.testId}>
+                {stats.label}
               </button>
             )}
             <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => setModal('publish')} data-testid="publish-button">
@@ -407,8 +466,9 @@ export function EditorPage() {
         ) : (
           loaded &&
           !loaded.offline && (
-            <span className={styles.muted} data-testid="my-role">
-              {role === 'viewer' ? t('Shared with you: can view') : t('Shared with you: can edit')}
+            // on a phone the short form (the whole sentence as its tooltip)
+            <span className={styles.muted} data-testid="my-role" title={narrow ? roleText : undefined}>
+              {narrow ? (role === 'viewer' ? t('Can view') : t('Can edit')) : roleText}
             </span>
           )
         )}
@@ -482,6 +542,22 @@ interface MenuItem {
   run: () => void;
 }
 
+/** Phone widths, where the toolbar keeps only the title, the save status, "More" and publishing. */
+const NARROW = mediaDown('md');
+
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && !!window.matchMedia?.(NARROW).matches);
+  useEffect(() => {
+    const query = window.matchMedia?.(NARROW);
+    if (!query) return;
+    const update = () => setNarrow(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return narrow;
+}
+
 /** "More": a menu button (Escape or a click elsewhere closes it, focus goes back to the button). */
 function MoreMenu({ items }: { items: MenuItem[] }) {
   const { t } = useTranslation();
@@ -534,7 +610,8 @@ function MoreMenu({ items }: { items: MenuItem[] }) {
               role="menuitem"
               data-testid={item.testId}
               onClick={() => {
-                setOpen(false);
+                // the focus goes back to "More" first: a dialog the item opens gives it back there
+                close();
                 item.run();
               }}
             >

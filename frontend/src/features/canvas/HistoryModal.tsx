@@ -64,7 +64,7 @@ export function HistoryModal(props: { projectId: string; canRestore: boolean; on
             <li key={v.id}>
               <button type="button" className={styles.button} aria-pressed={preview?.id === v.id} onClick={() => void open(v)} data-testid="version-item">
                 {new Date(v.created_at).toLocaleString(dateLocale())} · {t(REASON[v.reason])} · {t('{{count}} changed', { count: v.changed_elements })} ·{' '}
-                {t('{{count}} elements', { count: v.elements })}
+                {v.elements === 1 ? t('1 element') : t('{{count}} elements', { count: v.elements })}
               </button>
             </li>
           ))}
