@@ -34,6 +34,12 @@ export interface CanvasViewProps {
   onPointerUpdate?: (pointer: { x: number; y: number; tool: 'pointer' | 'laser' }, button: 'up' | 'down') => void;
   /** Others have the project open: Excalidraw shows their avatars. */
   collaborating?: boolean;
+  /**
+   * Excalidraw's own "Open" (Ctrl+O), which replaces the drawing in place (default: when editable).
+   * Off in projects: there a file opens as a new project, and the live channel would not learn
+   * which elements the replaced drawing took away.
+   */
+  loadScene?: boolean;
 }
 
 /**
@@ -56,7 +62,7 @@ const libraryAdapter: LibraryPersistenceAdapter = {
 };
 
 /** The Excalidraw editor (or read-only viewer). Lives in its own chunk: only canvas pages load it. */
-export default function CanvasView({ scene, readOnly, images, onReady, onChange, onPointerUpdate, collaborating }: CanvasViewProps) {
+export default function CanvasView({ scene, readOnly, images, onReady, onChange, onPointerUpdate, collaborating, loadScene = !readOnly }: CanvasViewProps) {
   const { i18n } = useTranslation();
   // Excalidraw hands its API over while it is being constructed (after a language chunk loads);
   // kept in state so that images arriving before or after that both reach it.
@@ -123,7 +129,7 @@ export default function CanvasView({ scene, readOnly, images, onReady, onChange,
       onChange={(elements, _appState, files) => onChange?.(elements, files)}
       onPointerUpdate={onPointerUpdate ? ({ pointer, button }) => onPointerUpdate(pointer, button) : undefined}
       isCollaborating={collaborating}
-      UIOptions={{ canvasActions: { loadScene: !readOnly, saveToActiveFile: false, export: false, saveAsImage: false } }}
+      UIOptions={{ canvasActions: { loadScene: loadScene && !readOnly, saveToActiveFile: false, export: false, saveAsImage: false } }}
     />
   );
 }

@@ -104,6 +104,9 @@ async function openProject(id: string, fetched: Promise<[LocalProject | undefine
   return { local: next, publicId: remote.public_id, images, offline: false, role: remote.role };
 }
 
+/** Files that hold a drawing or a library (`.json` may be either), told by name when dropped. */
+const DRAWING_FILE = /\.(excalidraw|excalidrawlib|json|md)$/i;
+
 /** `/projects/:id`: the editor with autosave, offline copy, export, publishing, sharing and templates. */
 export function EditorPage() {
   const { t } = useTranslation();
@@ -258,6 +261,8 @@ export function EditorPage() {
         status: (s) => {
           setLiveStatus(s);
           if (s !== 'live') sync.setLive(false);
+          // access removed or project deleted: nothing drawn here could be kept any more
+          if (s === 'closed') setRole('viewer');
         },
         error: (message) => setNotice(message),
       },
@@ -310,6 +315,7 @@ export function EditorPage() {
         scene={loaded.local.scene}
         images={loaded.images}
         readOnly={role === 'viewer'}
+        loadScene={false}
         onReady={onReady}
         onChange={onChange}
         onPointerUpdate={onPointerUpdate}
@@ -355,6 +361,35 @@ export function EditorPage() {
   }
 
   /** An `.excalidraw` file opens as a new project; an `.excalidrawlib` file adds to the library. */
+  // Closing or leaving the page right after a change: what waits for the next send goes now.
+  useEffect(() => {
+    const onHide = () => liveRef.current?.sendNow();
+    window.addEventListener('pagehide', onHide);
+    window.addEventListener('beforeunload', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      window.removeEventListener('beforeunload', onHide);
+    };
+  }, []);
+
+  // A drawing file dropped on the canvas opens as a new project too (as "Open file…" does), not in
+  // place of this drawing, which Excalidraw would do; images dropped go to Excalidraw as before.
+  const openFileRef = useRef(openFile);
+  openFileRef.current = openFile;
+  useEffect(() => {
+    const root = editorRef.current;
+    if (!root) return;
+    const onDrop = (event: DragEvent) => {
+      const file = event.dataTransfer?.files?.[0];
+      if (!file || !DRAWING_FILE.test(file.name)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      void openFileRef.current(file);
+    };
+    root.addEventListener('drop', onDrop, true);
+    return () => root.removeEventListener('drop', onDrop, true);
+  }, [loaded]);
+
   async function openFile(file: File | undefined) {
     if (!file) return;
     setNotice(null);

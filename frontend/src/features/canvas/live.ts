@@ -92,6 +92,11 @@ export class LiveSession {
     return this.outgoing.size > 0 || this.unacked > 0 || this.ackedUpto > this.savedUpto;
   }
 
+  /** Sends what waits for the next send now (the page is being hidden or closed). */
+  sendNow() {
+    this.flush();
+  }
+
   dispose() {
     this.disposed = true;
     window.removeEventListener('online', this.onOnline);
