@@ -28,7 +28,7 @@ describe('accounts in the browser', () => {
     await signup.getByLabel('Name').fill('Erin Example');
     await signup.getByLabel('E-mail').fill(email);
     await signup.getByLabel('Password').fill('short1');
-    await signup.getByText('Password too short').waitFor();
+    await signup.getByText('Password too short: at least 8 characters').waitFor();
     await signup.getByLabel('Password').fill('onlyletters');
     await signup.getByText('Password too simple').waitFor();
     await signup.getByLabel('Password').fill(password);

@@ -160,6 +160,25 @@ describe('Excalidraw files and images', () => {
     await expectImagesDrawn(page);
   });
 
+  it('opens a drawing file dropped on a canvas as a new project, leaving the open one as it was', async () => {
+    const project = await api<Project>('POST', '/projects', { title: 'Keep me' });
+    const context = await signedInContext();
+    const page = await context.newPage();
+    await page.goto(appUrl(`/projects/${project.id}`), { waitUntil: 'domcontentloaded' });
+    await waitForEditor(page);
+    await page.waitForSelector('[data-testid="editor"][data-save-status="saved"]', { timeout: 30_000 });
+    const text = readFileSync(join(FIXTURES, 'old-format.excalidraw'), 'utf8');
+    await page.evaluate((body) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([body], 'dropped.excalidraw', { type: 'application/json' }));
+      const target = document.querySelector('canvas.excalidraw__canvas.interactive')!;
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer, clientX: 400, clientY: 400 }));
+    }, text);
+    await page.waitForURL((url) => /\/projects\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(project.id), { timeout: 30_000 });
+    expect((await api<Project>('GET', `/projects/${project.id}`)).scene.elements).toEqual([]);
+  });
+
   it('exports the canvas back to an .excalidraw file that imports with the same elements and images', async () => {
     const context = await signedInContext();
     const page = await context.newPage();

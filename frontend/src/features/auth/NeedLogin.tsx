@@ -9,8 +9,9 @@ import { rememberPath } from './redirect';
  */
 export function NeedLogin({ purpose, className }: { purpose: string; className?: string }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const comeBack = () => rememberPath(pathname);
+  // the query too: a video (`?v=`) or a summary (`?summary=`) open on the page is open again after login
+  const { pathname, search } = useLocation();
+  const comeBack = () => rememberPath(pathname + search);
   return (
     <p className={className} data-testid="need-login">
       {t(Messages.needLogin)}.{' '}

@@ -30,6 +30,45 @@ const TEXTLESS_NOTE = {
 /** The first pages of a long list, then how many more. */
 const MAX_LISTED = 12;
 
+/**
+ * A summary asked for and not answered yet, kept for this tab. The answer (and with it the id put
+ * in the address) comes once the whole file is received and read, which for a long document takes
+ * a while: a reload meanwhile finds the summary in the user's list instead of losing it.
+ */
+interface PendingSummary {
+  /** When it was asked for (this device's clock). */
+  at: number;
+  title: string;
+  /** The summaries listed then; null when the list was not read yet. */
+  known: string[] | null;
+}
+const PENDING_KEY = 'vn.document-summary-pending';
+/** After this, a summary that did not appear never will: the reload cut the upload short. */
+const PENDING_MS = 120_000;
+
+function readPending(): PendingSummary | null {
+  try {
+    const p = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as PendingSummary | null;
+    return p && typeof p.at === 'number' && Date.now() - p.at < PENDING_MS ? p : null;
+  } catch {
+    return null;
+  }
+}
+
+function writePending(p: PendingSummary | null) {
+  try {
+    if (p) sessionStorage.setItem(PENDING_KEY, JSON.stringify(p));
+    else sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    // no storage (private mode): a reload loses the request, as it did before
+  }
+}
+
+/** The summary started by `pending`: the newest one not listed back then. */
+function startedBy(pending: PendingSummary, items: DocumentSummaryItem[]): DocumentSummaryItem | undefined {
+  return items.find((item) => (pending.known ? !pending.known.includes(item.id) : Date.parse(item.created_at) >= pending.at - PENDING_MS));
+}
+
 /** When the free allowance starts again: the first day of next month (counted per calendar month, UTC). */
 function nextReset(now = new Date()): string {
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
@@ -85,28 +124,78 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
   if (poll !== inProgress) setPoll(inProgress);
   const job = useJobProgress(jobId, () => void summary.refetch());
   const busy = fileState.isLoading || textState.isLoading;
+  // a request of this page that a reload cut off: looked for in the list until it shows up
+  const [pending, setPending] = useState<PendingSummary | null>(() => (summaryId ? null : readPending()));
+  const recovering = !!pending && !busy && loggedIn && !summaryId;
+  const list = useListSummariesQuery(undefined, { skip: !loggedIn, pollingInterval: recovering ? 2_000 : 0 });
   const entitlements = useGetEntitlementsQuery(undefined, { skip: !loggedIn });
   const limit = entitlements.data?.limits.document_summaries ?? null;
   const used = entitlements.data?.usage.document_summaries ?? 0;
   const usedUp = error === Messages.monthlySummariesUsed || (limit !== null && used >= limit && !summaryId);
 
-  const start = async (run: () => Promise<{ summary_id: string; job_id: string }>) => {
+  const forget = () => {
+    writePending(null);
+    setPending(null);
+  };
+  // the answer may come once the user has left the page: it must not bring them back to it
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!recovering || !pending) return;
+    const found = list.data && startedBy(pending, list.data.items);
+    if (found) {
+      forget();
+      setSummaryId(found.id);
+      return;
+    }
+    const timer = setTimeout(
+      () => {
+        forget();
+        setError(msg('The page was reloaded before the file reached us; please choose it again.'));
+      },
+      Math.max(0, pending.at + PENDING_MS - Date.now()),
+    );
+    return () => clearTimeout(timer);
+    // setSummaryId changes with every address; what matters is the list and the request looked for
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [recovering, pending, list.data]);
+
+  const start = async (title: string, run: () => Promise<{ summary_id: string; job_id: string }>) => {
+    if (busy) return;
     setError(null);
     setSummaryId(null);
     setJobId(null);
+    const asked = { at: Date.now(), title, known: list.data ? list.data.items.map((item) => item.id) : null };
+    writePending(asked);
+    setPending(asked);
+    let res: { summary_id: string; job_id: string } | undefined;
+    let failure: unknown;
     try {
-      const res = await run();
+      res = await run();
+    } catch (err) {
+      failure = err;
+    }
+    forget();
+    if (!mounted.current) return;
+    if (res) {
+      // accepted: the id goes in the address at once, so a reload from here on shows its progress
       setSummaryId(res.summary_id);
       setJobId(res.job_id);
-    } catch (err) {
-      setError(errorMessage(err) ?? '');
+    } else {
+      setError(errorMessage(failure) ?? '');
     }
     if (loggedIn) void entitlements.refetch();
   };
-  const onFile = (file: File | undefined) => file && void start(() => summarizeFile(file).unwrap());
+  const onFile = (file: File | undefined) => file && void start(file.name, () => summarizeFile(file).unwrap());
   const onText = (e: FormEvent) => {
     e.preventDefault();
-    if (text.trim()) void start(() => summarizeText({ text }).unwrap());
+    if (text.trim()) void start(t('Text'), () => summarizeText({ text }).unwrap());
   };
 
   return (
@@ -173,8 +262,8 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
             placeholder={t('Paste text or Markdown to summarize')}
             aria-label={t('Text to summarize')}
           />
-          <button type="submit" disabled={busy || !text.trim()}>
-            {t('Summarize')}
+          <button type="submit" disabled={busy || !text.trim()} aria-busy={busy}>
+            {busy ? t('Reading…') : t('Summarize')}
           </button>
         </form>
       )}
@@ -193,7 +282,11 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
           </p>
         )
       )}
-      {summaryId ? (
+      {recovering ? (
+        <section aria-live="polite" data-testid="document-pending">
+          <p>{t('Reading “{{title}}”…', { title: pending?.title ?? '' })}</p>
+        </section>
+      ) : summaryId ? (
         summary.isError ? (
           <p className={styles.error} role="alert">
             {t(errorMessage(summary.error) ?? '')}

@@ -47,12 +47,19 @@ describe('the video summarizer', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong; please try again');
   });
 
-  it('asks a visitor to log in before uploading a file', async () => {
-    const u = renderSummarizer();
-    await u.upload(screen.getByLabelText('Upload video, audio or SRT/VTT'), new File(['WEBVTT'], 'talk.vtt', { type: 'text/vtt' }));
-
-    expect((await screen.findByRole('alert')).textContent).toContain(Messages.needLogin);
+  it('tells a visitor that files need an account before one is chosen, not after', async () => {
+    renderSummarizer();
+    const note = await screen.findByTestId('need-login');
+    expect(note.textContent).toMatch(new RegExp(`^${Messages.needLogin}\\. Log in or create a free account to upload`));
+    expect(screen.queryByLabelText('Upload video, audio or SRT/VTT')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/account/login');
     expect(api().received.some((r) => r.path === '/uploads')).toBe(false);
+  });
+
+  it('asks for a link in the user’s words', async () => {
+    const u = renderSummarizer();
+    await u.click(screen.getByRole('button', { name: 'Summarize' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Paste a YouTube link or upload a file to summarize');
   });
 });
 
@@ -80,5 +87,13 @@ describe('the video summarizer where only subtitle files can be read', () => {
     await user.upload(picker, new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }));
     expect((await screen.findByRole('alert')).textContent).toBe(Messages.notSubtitleFile);
     expect(subtitlesApi().received.some((r) => r.path === '/uploads')).toBe(false);
+  });
+
+  it('does not promise audio or video uploads in its guide', async () => {
+    render();
+    await screen.findByTestId('transcription-unavailable');
+    const guide = screen.getByTestId('tool-guide').textContent ?? '';
+    expect(guide).toContain('upload a subtitle file (SRT or VTT)');
+    expect(guide).not.toMatch(/audio file|the audio is transcribed/);
   });
 });

@@ -3,13 +3,13 @@ import { Messages, parseYouTubeUrl } from '@visualnotes/contracts';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useCapabilitiesQuery } from '../../app/api/capabilities';
-import { ToolGuide } from '../../components/ToolGuide/ToolGuide';
 import { UpgradePrompt } from '../../components/UpgradePrompt/UpgradePrompt';
 import { useUploadMutation } from '../../app/api/files';
 import { hasSession } from '../../app/api/tokens';
 import { errorMessage } from '../../app/error/describe-error';
 import { useCreateVideoMutation } from './api';
-import { LoginLink } from './LoginLink';
+import { NeedLogin } from '../auth/NeedLogin';
+import { VideoGuide } from './VideoGuide';
 import styles from './video.module.css';
 import { msg } from '../../i18n/msg';
 import { SUBTITLE_FILES } from './formats';
@@ -40,9 +40,13 @@ export function VideoSummarizer({ heading }: { heading: string }) {
   const { data: capabilities } = useCapabilitiesQuery();
   const subtitlesOnly = capabilities?.transcription === false;
 
+  const visitor = !signedIn();
+  const working = creating.isLoading || uploading.isLoading;
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setFormError(null);
+    if (working) return;
     if (!url.trim()) return setFormError(Messages.videoUrlRequired);
     if (!parseYouTubeUrl(url)) return setFormError(msg('This link is not a YouTube video. Paste a YouTube video link or upload a file'));
     const res = await createVideo({ url, language: navigator.language || 'en' });
@@ -55,8 +59,9 @@ export function VideoSummarizer({ heading }: { heading: string }) {
   };
 
   const onFile = async (file: File | undefined) => {
-    if (!file) return;
+    if (!file || working) return;
     setFormError(null);
+    // a session that ended in another tab since the page was drawn
     if (!signedIn()) return setFormError(Messages.needLogin);
     if (subtitlesOnly && !/\.(srt|vtt)$/i.test(file.name)) {
       return setFormError(isMediaFile(file) ? Messages.transcriptionUnavailable : Messages.notSubtitleFile);
@@ -78,30 +83,49 @@ export function VideoSummarizer({ heading }: { heading: string }) {
           value={url}
           onChange={(e) => setUrl(e.target.value)}
         />
-        <button type="submit" disabled={creating.isLoading}>
-          {creating.isLoading ? t('Importing…') : t('Summarize')}
+        <button type="submit" disabled={working} aria-busy={creating.isLoading && !uploading.isLoading}>
+          {creating.isLoading && !uploading.isLoading ? t('Importing…') : t('Summarize')}
         </button>
-        <label className={styles.fileButton}>
-          {uploading.isLoading ? t('Uploading…') : subtitlesOnly ? t('Upload subtitles (SRT/VTT)') : t('Upload video, audio or SRT/VTT')}
-          {/* Hidden from sight, not from the keyboard: Tab reaches the picker, Enter or Space opens it. */}
-          <input
-            type="file"
-            className="visually-hidden"
-            accept={subtitlesOnly ? SUBTITLE_FILES : `video/*,audio/*,${SUBTITLE_FILES}`}
-            onChange={(e) => void onFile(e.target.files?.[0])}
-          />
-        </label>
+        {/* Files need an account: a visitor is told so before choosing one, not after (the file was lost). */}
+        {!visitor && (
+          <label className={styles.fileButton} aria-busy={uploading.isLoading}>
+            {uploading.isLoading ? t('Uploading…') : subtitlesOnly ? t('Upload subtitles (SRT/VTT)') : t('Upload video, audio or SRT/VTT')}
+            {/* Hidden from sight, not from the keyboard: Tab reaches the picker, Enter or Space opens it. */}
+            <input
+              type="file"
+              className="visually-hidden"
+              accept={subtitlesOnly ? SUBTITLE_FILES : `video/*,audio/*,${SUBTITLE_FILES}`}
+              disabled={working}
+              onChange={(e) => {
+                void onFile(e.target.files?.[0]);
+                // the same file can be chosen again after a refusal
+                e.target.value = '';
+              }}
+            />
+          </label>
+        )}
       </form>
+      {visitor && (
+        <NeedLogin
+          className={styles.muted}
+          purpose={subtitlesOnly ? msg('to upload a subtitle file.') : msg('to upload a video, an audio or a subtitle file.')}
+        />
+      )}
       {subtitlesOnly && (
         <p className={styles.muted} data-testid="transcription-unavailable">
           {t(Messages.transcriptionUnavailable)}.
         </p>
       )}
-      {formError && (
-        <p role="alert" className={styles.error} data-testid="import-error">
-          {t(formError)}
-          {formError === Messages.needLogin && <LoginLink />}
-        </p>
+      {formError === Messages.needLogin ? (
+        <div role="alert" className={styles.error} data-testid="import-error">
+          <NeedLogin purpose={msg('to upload a file.')} />
+        </div>
+      ) : (
+        formError && (
+          <p role="alert" className={styles.error} data-testid="import-error">
+            {t(formError)}
+          </p>
+        )
       )}
       {formError === Messages.premiumForVideoFiles && <UpgradePrompt reason="no-transcription" />}
       <button type="button" className={styles.linkButton} aria-expanded={many} aria-controls="batch-panel" onClick={() => setMany((m) => !m)}>
@@ -109,7 +133,7 @@ export function VideoSummarizer({ heading }: { heading: string }) {
       </button>
       {(many || batchId) && (
         <div id="batch-panel">
-          {many && !signedIn() && <p className={styles.muted}>{Messages.needLogin}</p>}
+          {many && visitor && <NeedLogin className={styles.muted} purpose={msg('to summarize many videos at once.')} />}
           {signedIn() && (
             <Suspense fallback={<p className={styles.muted}>{t('Loading…')}</p>}>
               <BatchArea
@@ -129,7 +153,7 @@ export function VideoSummarizer({ heading }: { heading: string }) {
           <VideoWorkspace key={videoId} id={videoId} start={Number(params.get('t')) || 0} />
         </Suspense>
       ) : batchId ? null : (
-        <ToolGuide kind="video" />
+        <VideoGuide subtitlesOnly={subtitlesOnly} />
       )}
     </div>
   );

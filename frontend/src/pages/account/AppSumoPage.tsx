@@ -18,19 +18,24 @@ export function AppSumoPage() {
   const [code, setCode] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
   const [redeem, { data, error, isLoading }] = useRedeemCodeMutation();
+  // busy from the click on, before the checks wait for the schemas: a double click redeems once
+  const [checking, setChecking] = useState(false);
+  const busy = checking || isLoading;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const schemas = await loadSchemas().catch((err: Error) => void setLocalError(err.message));
-    if (!schemas) return;
-    const { redeemCodeSchema } = schemas;
-    const parsed = redeemCodeSchema.safeParse({ code });
-    if (!parsed.success) {
-      setLocalError(parsed.error.issues[0]?.message ?? 'Invalid request');
-      return;
-    }
+    if (busy) return;
+    setChecking(true);
     setLocalError(null);
-    await redeem({ code: parsed.data.code });
+    try {
+      const schemas = await loadSchemas().catch((err: Error) => void setLocalError(err.message));
+      if (!schemas) return;
+      const parsed = schemas.redeemCodeSchema.safeParse({ code });
+      if (!parsed.success) return setLocalError(parsed.error.issues[0]?.message ?? 'Invalid request');
+      await redeem({ code: parsed.data.code });
+    } finally {
+      setChecking(false);
+    }
   }
 
   return (
@@ -42,7 +47,7 @@ export function AppSumoPage() {
         {ready && !loggedIn && <NeedLogin className={styles.notice} purpose={msg('to redeem your code.')} />}
         <form className={styles.form} onSubmit={submit} noValidate>
           <input value={code} onChange={(e) => setCode(e.target.value)} placeholder={t('Your code')} aria-label={t('Code')} autoComplete="off" />
-          <button type="submit" className={styles.button} disabled={isLoading}>
+          <button type="submit" className={styles.button} disabled={busy} aria-busy={busy}>
             {t('Redeem')}
           </button>
         </form>

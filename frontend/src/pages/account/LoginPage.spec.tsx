@@ -2,7 +2,7 @@
  * @jest-environment ./frontend/src/test/jsdom-environment.cjs
  */
 import { forgotPasswordSchema, Messages, registerSchema } from '@visualnotes/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { readToken } from '../../app/api/tokens';
 import { renderAt, apiServerPerTest } from '../../test/render';
 import { LoginPage } from './LoginPage';
@@ -99,5 +99,42 @@ describe('the login page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Your account' })).toBeTruthy();
     expect(api().received.find((r) => r.path === '/auth/login/security-code')?.body).toEqual({ challenge: 'challenge-1', code: '123456' });
+  });
+
+  it('sends one sign-up for a double click on “Create account”', async () => {
+    let answer: () => void = () => undefined;
+    api().on('POST /auth/register', () => new Promise((resolve) => (answer = () => resolve({ status: 201, body: {} }))));
+    const u = renderLoginPage('/account/login?register=1');
+    await u.type(screen.getByLabelText('Name'), 'Ann');
+    await u.type(screen.getByLabelText('E-mail'), 'ann@example.com');
+    await u.type(screen.getByLabelText(/^Password/), 'correct horse 1');
+    await u.dblClick(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(api().received.filter((r) => r.path === '/auth/register')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Create account' }).getAttribute('aria-busy')).toBe('true');
+    answer();
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(api().received.filter((r) => r.path === '/auth/register')).toHaveLength(1);
+  });
+
+  it('shows what is wrong under the field, and forgets it once that field is edited', async () => {
+    const u = renderLoginPage('/account/login?register=1');
+    await u.type(screen.getByLabelText('E-mail'), 'ann@example.com');
+    await u.type(screen.getByLabelText(/^Password/), 'correct horse 1');
+    await u.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(registerSchema.safeParse({ name: '', email: 'ann@example.com', password: 'correct horse 1' }).error?.issues[0]?.message);
+    expect(screen.getByLabelText('Name').getAttribute('aria-describedby')).toBe(alert.id);
+    await u.type(screen.getByLabelText('Name'), 'A');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('stops the name at the length the server takes, and gives the shortest password', async () => {
+    const u = renderLoginPage('/account/login?register=1');
+    expect(screen.getByLabelText('Name').getAttribute('maxLength')).toBe('100');
+    expect(registerSchema.safeParse({ name: 'x'.repeat(101), email: 'ann@example.com', password: 'correct horse 1' }).success).toBe(false);
+    await u.type(screen.getByLabelText(/^Password/), 'abc');
+    expect(screen.getByText(Messages.passwordTooShortShort).textContent).toContain('8');
   });
 });

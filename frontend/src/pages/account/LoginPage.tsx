@@ -14,7 +14,11 @@ import { startSession } from '../../features/auth/session';
 import { useGuestOnly } from '../../features/auth/useAuth';
 import { clearReferralCode, storedReferralCode } from '../../features/license/referral';
 import { msg } from '../../i18n/msg';
-import { initialLoginForm, loginFormReducer, type Field, type LoginFormAction, type Mode } from './login-form';
+import { GoogleSignInLink, SignInIgnoredNotice } from './google-sign-in';
+import { initialLoginForm, loginFormReducer, NAME_MAX, type Field, type LoginFormAction, type Mode } from './login-form';
+
+/** The form field a schema issue is about, when it is one the page shows. */
+const asField = (key: PropertyKey | undefined): Field | undefined => (key === 'name' || key === 'email' || key === 'password' ? key : undefined);
 
 /** `/account/login`: log in, register, forgot password, the new-device code step, Google. */
 export function LoginPage() {
@@ -28,7 +32,7 @@ export function LoginPage() {
       params.get('error') === 'google' ? Messages.googleLoginFailed : null,
     ),
   );
-  const { mode, name, email, password, code, challenge, error, notice, busy, unactivated } = state;
+  const { mode, name, email, password, code, challenge, error, errorField, notice, busy, unactivated } = state;
   const justLoggedIn = useRef(false);
   const newPassword = useRef<HTMLInputElement>(null);
   // the Google button only where Google sign-in is set up (unknown until the answer: hidden)
@@ -41,7 +45,11 @@ export function LoginPage() {
   const edit = (field: Field) => (e: { target: { value: string } }) => dispatch({ type: 'edit', field, value: e.target.value });
   const switchTo = (next: Mode) => dispatch({ type: 'switch', mode: next });
 
-  /** Runs a request; `action` answers what to do once it succeeded. */
+  /**
+   * Runs a request; `action` answers what to do once it succeeded. A form is busy from the click on
+   * (before its checks, which may wait for the schemas): its button is disabled, so a double click
+   * sends one request, not two (two sign-ups mailed two activation links, the first one then invalid).
+   */
   async function run(action: () => Promise<LoginFormAction>) {
     dispatch({ type: 'start' });
     try {
@@ -54,6 +62,7 @@ export function LoginPage() {
 
   const submitLogin = (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
     void run(async () => {
       const answer = await runApi(authApi.endpoints.login.initiate({ email, password, fingerprint: await deviceFingerprint() }));
       if ('security_code_required' in answer) {
@@ -71,7 +80,8 @@ export function LoginPage() {
 
   const submitCode = (e: FormEvent) => {
     e.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) return dispatch({ type: 'invalid', error: msg('The security code has 6 digits') });
+    if (busy) return;
+    if (!/^\d{6}$/.test(code.trim())) return dispatch({ type: 'invalid', error: msg('The security code has 6 digits'), field: 'code' });
     void run(async () => {
       const answer = await runApi(authApi.endpoints.loginWithCode.initiate({ challenge, code: code.trim() }));
       justLoggedIn.current = true;
@@ -82,6 +92,8 @@ export function LoginPage() {
 
   const submitRegister = async (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
+    dispatch({ type: 'start' });
     const schemas = await loadSchemas().catch((err: Error) => void dispatch({ type: 'invalid', error: err.message }));
     if (!schemas) return;
     const { registerSchema } = schemas;
@@ -96,7 +108,7 @@ export function LoginPage() {
         dispatch({ type: 'invalid', error: '' });
         return newPassword.current?.focus();
       }
-      return dispatch({ type: 'invalid', error: issue?.message ?? 'Invalid request' });
+      return dispatch({ type: 'invalid', error: issue?.message ?? 'Invalid request', field: asField(issue?.path[0]) });
     }
     void run(async () => {
       await runApi(authApi.endpoints.register.initiate(parsed.data));
@@ -107,10 +119,12 @@ export function LoginPage() {
 
   const submitForgot = async (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
+    dispatch({ type: 'start' });
     const schemas = await loadSchemas().catch((err: Error) => void dispatch({ type: 'invalid', error: err.message }));
     if (!schemas) return;
     const parsed = schemas.forgotPasswordSchema.safeParse({ email });
-    if (!parsed.success) return dispatch({ type: 'invalid', error: parsed.error.issues[0]?.message ?? 'Invalid request' });
+    if (!parsed.success) return dispatch({ type: 'invalid', error: parsed.error.issues[0]?.message ?? 'Invalid request', field: 'email' });
     void run(async () => {
       await runApi(authApi.endpoints.forgotPassword.initiate(parsed.data));
       return { type: 'done', notice: msg('If an account exists for this address, we sent it a link to reset the password.') };
@@ -123,12 +137,24 @@ export function LoginPage() {
       return { type: 'activationSent', notice: msg('We sent the activation link again. Check your spam folder too.') };
     });
 
+  /** What is wrong with `field`, under it (and named by it to a screen reader). */
+  const fieldError = (field: Field) =>
+    error && errorField === field ? (
+      <span id={`${field}-error`} className={styles.hint} role="alert">
+        {t(error)}
+      </span>
+    ) : null;
+  const invalid = (field: Field) => (error && errorField === field ? ({ 'aria-invalid': true, 'aria-describedby': `${field}-error` } as const) : {});
+
   // one e-mail field, shown by whichever of the log-in, sign-up and forgot-password forms is open
   const emailField = (
-    <label>
-      {t('E-mail')}
-      <input name="email" type="email" autoComplete="email" required value={email} onChange={edit('email')} />
-    </label>
+    <>
+      <label>
+        {t('E-mail')}
+        <input name="email" type="email" autoComplete="email" required value={email} onChange={edit('email')} {...invalid('email')} />
+      </label>
+      {fieldError('email')}
+    </>
   );
 
   return (
@@ -152,7 +178,7 @@ export function LoginPage() {
               {t('Password')}
               <input name="password" type="password" autoComplete="current-password" required value={password} onChange={edit('password')} />
             </label>
-            <button className={styles.button} type="submit" disabled={busy}>
+            <button className={styles.button} type="submit" disabled={busy} aria-busy={busy}>
               {t('Log in')}
             </button>
             <button type="button" className={styles.link} onClick={() => switchTo('forgot')}>
@@ -165,15 +191,26 @@ export function LoginPage() {
           <form className={styles.form} onSubmit={submitRegister} aria-label={t('Sign up')} noValidate>
             <label>
               {t('Name')}
-              <input name="name" autoComplete="name" required value={name} onChange={edit('name')} />
+              <input name="name" autoComplete="name" required maxLength={NAME_MAX} value={name} onChange={edit('name')} {...invalid('name')} />
             </label>
+            {fieldError('name')}
             {emailField}
             <label>
               {t('Password')}
-              <input ref={newPassword} name="password" type="password" autoComplete="new-password" required value={password} onChange={edit('password')} />
+              <input
+                ref={newPassword}
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                value={password}
+                onChange={edit('password')}
+                {...invalid('password')}
+              />
               {passwordHint && <span className={styles.hint}>{t(passwordHint)}</span>}
             </label>
-            <button className={styles.button} type="submit" disabled={busy}>
+            {!passwordHint && fieldError('password')}
+            <button className={styles.button} type="submit" disabled={busy} aria-busy={busy}>
               {t('Create account')}
             </button>
           </form>
@@ -183,7 +220,7 @@ export function LoginPage() {
           <form className={styles.form} onSubmit={(e) => void submitForgot(e)} aria-label={t('Forgot password')} noValidate>
             <h2>{t('Forgot password')}</h2>
             {emailField}
-            <button className={styles.button} type="submit" disabled={busy}>
+            <button className={styles.button} type="submit" disabled={busy} aria-busy={busy}>
               {t('Send reset link')}
             </button>
             <button type="button" className={styles.link} onClick={() => switchTo('login')}>
@@ -197,9 +234,20 @@ export function LoginPage() {
             <h2>{t('Security code')}</h2>
             <label>
               {t('6-digit code')}
-              <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} pattern="\d{6}" required value={code} onChange={edit('code')} />
+              <input
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                pattern="\d{6}"
+                required
+                value={code}
+                onChange={edit('code')}
+                {...invalid('code')}
+              />
             </label>
-            <button className={styles.button} type="submit" disabled={busy}>
+            {fieldError('code')}
+            <button className={styles.button} type="submit" disabled={busy} aria-busy={busy}>
               {t('Continue')}
             </button>
             <button type="button" className={styles.link} onClick={() => switchTo('login')}>
@@ -208,27 +256,24 @@ export function LoginPage() {
           </form>
         )}
 
+        <SignInIgnoredNotice />
         {notice && (
           <p className={styles.success} role="status">
             {t(notice)}
           </p>
         )}
-        {error && (
+        {error && !errorField && (
           <p className={styles.error} role="alert">
             {t(error)}
           </p>
         )}
         {unactivated && (
-          <button type="button" className={styles.link} onClick={resend} disabled={busy}>
+          <button type="button" className={styles.link} onClick={resend} disabled={busy} aria-busy={busy}>
             {t('Send the activation e-mail again')}
           </button>
         )}
 
-        {mode !== 'code' && capabilities?.google_sign_in && (
-          <a className={styles.secondary} href="/api/auth/google" style={{ textAlign: 'center', textDecoration: 'none' }}>
-            {t('Continue with Google')}
-          </a>
-        )}
+        {mode !== 'code' && capabilities?.google_sign_in && <GoogleSignInLink className={styles.secondary} />}
       </section>
     </div>
   );

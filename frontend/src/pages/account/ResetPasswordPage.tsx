@@ -22,14 +22,15 @@ export function ResetPasswordPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const schemas = await loadSchemas().catch((err: Error) => void setError(err.message));
-    if (!schemas) return;
-    const { passwordSchema } = schemas;
-    const parsed = passwordSchema.safeParse(password);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid request');
+    if (busy) return;
+    // busy from the click on, before the checks wait for the schemas: a double click sends one request
     setBusy(true);
     setError(null);
     try {
+      const schemas = await loadSchemas().catch((err: Error) => void setError(err.message));
+      if (!schemas) return;
+      const parsed = schemas.passwordSchema.safeParse(password);
+      if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid request');
       await runApi(authApi.endpoints.resetPassword.initiate({ token, password }));
       setDone(true);
     } catch (err) {
@@ -57,7 +58,7 @@ export function ResetPasswordPage() {
                 {t('New password')}
                 <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
               </label>
-              <button className={styles.button} type="submit" disabled={busy}>
+              <button className={styles.button} type="submit" disabled={busy} aria-busy={busy}>
                 {t('Set new password')}
               </button>
             </form>

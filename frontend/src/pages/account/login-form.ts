@@ -2,6 +2,9 @@
 export type Mode = 'login' | 'register' | 'forgot' | 'code';
 export type Field = 'name' | 'email' | 'password' | 'code';
 
+/** The longest name the server takes (`nameSchema`): the field stops there instead of refusing it afterwards. */
+export const NAME_MAX = 100;
+
 export interface LoginFormState {
   mode: Mode;
   name: string;
@@ -10,6 +13,8 @@ export interface LoginFormState {
   code: string;
   challenge: string;
   error: string | null;
+  /** The field `error` is about: shown under it, and gone once that field is edited. */
+  errorField: Field | null;
   notice: string | null;
   busy: boolean;
   /** The last sign-in failed because the account is not activated yet: offer to resend the e-mail. */
@@ -21,28 +26,31 @@ export type LoginFormAction =
   | { type: 'switch'; mode: Mode }
   | { type: 'start' }
   | { type: 'failed'; error: string; unactivated?: boolean }
-  | { type: 'invalid'; error: string }
+  | { type: 'invalid'; error: string; field?: Field }
   | { type: 'done'; notice?: string; mode?: Mode }
   | { type: 'codeRequired'; challenge: string; notice: string }
   | { type: 'activationSent'; notice: string };
 
 export function initialLoginForm(mode: Mode = 'login', error: string | null = null): LoginFormState {
-  return { mode, name: '', email: '', password: '', code: '', challenge: '', error, notice: null, busy: false, unactivated: false };
+  return { mode, name: '', email: '', password: '', code: '', challenge: '', error, errorField: null, notice: null, busy: false, unactivated: false };
 }
 
 export function loginFormReducer(state: LoginFormState, action: LoginFormAction): LoginFormState {
   switch (action.type) {
-    case 'edit':
+    case 'edit': {
       // the security code keeps digits only
-      return { ...state, [action.field]: action.field === 'code' ? action.value.replace(/\D/g, '') : action.value };
+      const next = { ...state, [action.field]: action.field === 'code' ? action.value.replace(/\D/g, '') : action.value };
+      // what was wrong with this field may no longer be: its message goes with the change
+      return state.errorField === action.field ? { ...next, error: null, errorField: null } : next;
+    }
     case 'switch':
-      return { ...state, mode: action.mode, error: null, notice: null, unactivated: false };
+      return { ...state, mode: action.mode, error: null, errorField: null, notice: null, unactivated: false };
     case 'start':
-      return { ...state, busy: true, error: null, notice: null };
+      return { ...state, busy: true, error: null, errorField: null, notice: null };
     case 'failed':
-      return { ...state, busy: false, error: action.error, unactivated: action.unactivated ?? false };
+      return { ...state, busy: false, error: action.error, errorField: null, unactivated: action.unactivated ?? false };
     case 'invalid':
-      return { ...state, error: action.error };
+      return { ...state, busy: false, error: action.error, errorField: action.field ?? null };
     case 'done':
       return { ...state, busy: false, mode: action.mode ?? state.mode, notice: action.notice ?? state.notice };
     case 'codeRequired':

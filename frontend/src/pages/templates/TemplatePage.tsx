@@ -17,6 +17,8 @@ export function TemplatePage() {
   const navigate = useNavigate();
   const { data, error, isLoading } = useTemplateQuery(id);
   const [problem, setProblem] = useState<string | null>(null);
+  // disabled while the project is being made: a double click makes one project, not two
+  const [busy, setBusy] = useState(false);
 
   async function use() {
     if (!loggedIn) {
@@ -24,10 +26,14 @@ export function TemplatePage() {
       navigate('/account/login');
       return;
     }
+    setBusy(true);
+    setProblem(null);
     try {
       navigate(`/projects/${await (await import('../../features/canvas/create-project')).createProject({ template_id: id })}`);
     } catch (err) {
       setProblem((err as Error).message);
+    } finally {
+      setBusy(false);
     }
   }
 
@@ -45,8 +51,15 @@ export function TemplatePage() {
           <ScenePreview scene={data.scene} label={t(data.name)} />
           <p>{t(data.description)}</p>
           <div className={styles.row}>
-            <button type="button" className={`${styles.button} ${styles.primary}`} onClick={use} data-testid="use-template">
-              {t('Use template')}
+            <button
+              type="button"
+              className={`${styles.button} ${styles.primary}`}
+              onClick={() => void use()}
+              disabled={busy}
+              aria-busy={busy}
+              data-testid="use-template"
+            >
+              {busy ? t('Creating…') : t('Use template')}
             </button>
           </div>
           {problem && <p className={styles.error}>{t(problem)}</p>}

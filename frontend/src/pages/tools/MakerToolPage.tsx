@@ -58,6 +58,7 @@ export function MakerToolPage({ tool }: { tool: Tool }) {
           className={`${styles.button} ${styles.primary}`}
           onClick={() => void start()}
           disabled={!summary || busy}
+          aria-busy={busy}
           data-testid="maker-start"
         >
           {busy ? t('Creating…') : t(maker.action)}

@@ -23,22 +23,27 @@ export function ActivateForm() {
   const [name, setName] = useState(() => t('This computer'));
   const [localError, setLocalError] = useState<string | null>(null);
   const [activate, { isLoading, error, data, reset }] = useActivateLicenseMutation();
+  // busy from the click on, before the checks wait for the schemas: a double click activates once
+  const [checking, setChecking] = useState(false);
+  const busy = checking || isLoading;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (busy) return;
+    setChecking(true);
     reset();
-    const body = { key, fingerprint: deviceFingerprint(), device: { name, os: browserOs() } };
-    const schemas = await loadSchemas().catch((err: Error) => void setLocalError(err.message));
-    if (!schemas) return;
-    const { activateLicenseSchema } = schemas;
-    const parsed = activateLicenseSchema.safeParse(body);
-    if (!parsed.success) {
+    try {
+      const body = { key, fingerprint: deviceFingerprint(), device: { name, os: browserOs() } };
+      const schemas = await loadSchemas().catch((err: Error) => void setLocalError(err.message));
+      if (!schemas) return;
+      const parsed = schemas.activateLicenseSchema.safeParse(body);
       // malformed keys are caught here, before any request
-      setLocalError(parsed.error.issues[0]?.message ?? 'Invalid request');
-      return;
+      if (!parsed.success) return setLocalError(parsed.error.issues[0]?.message ?? 'Invalid request');
+      setLocalError(null);
+      await activate(body);
+    } finally {
+      setChecking(false);
     }
-    setLocalError(null);
-    await activate(body);
   }
 
   return (
@@ -52,7 +57,7 @@ export function ActivateForm() {
         aria-label={t('License key')}
       />
       <input placeholder={t('Device name')} maxLength={100} value={name} onChange={(e) => setName(e.target.value)} aria-label={t('Device name')} />
-      <button type="submit" className={styles.button} disabled={isLoading}>
+      <button type="submit" className={styles.button} disabled={busy} aria-busy={busy}>
         {t('Activate')}
       </button>
       {(localError || error) && (

@@ -166,7 +166,7 @@ export function LicensePanel({ license: l }: { license: LicenseView }) {
               onChange={(e) => setEmail(e.target.value)}
               aria-label={t('User e-mail address')}
             />
-            <button type="submit" className={styles.button} disabled={adding.isLoading}>
+            <button type="submit" className={styles.button} disabled={adding.isLoading} aria-busy={adding.isLoading}>
               {t('Add user')}
             </button>
           </form>

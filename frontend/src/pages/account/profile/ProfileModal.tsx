@@ -46,7 +46,7 @@ function Form({ label, onSubmit, children, message, danger, current, onStart }: 
     <form className={styles.form} onSubmit={submit} aria-label={label} noValidate>
       <h3 style={{ margin: 0 }}>{label}</h3>
       {children}
-      <button className={danger ? styles.danger : styles.button} type="submit" disabled={busy}>
+      <button className={danger ? styles.danger : styles.button} type="submit" disabled={busy} aria-busy={busy}>
         {label}
       </button>
       {current && done && (

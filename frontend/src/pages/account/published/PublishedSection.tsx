@@ -25,34 +25,41 @@ export function PublishedSection() {
   const { user } = useAuth();
   const [problem, setProblem] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  // which of the two creating buttons is waiting for its project: both stay disabled meanwhile, so a
+  // double click (or a click on the other one) makes one project, not two
+  const [creating, setCreating] = useState<'new' | 'import' | null>(null);
 
-  async function newProject() {
-    try {
-      navigate(`/projects/${await createProject({ title: t('Untitled') })}`);
-    } catch (err) {
-      setProblem((err as Error).message);
-    }
-  }
-
-  async function openFile(file: File | undefined) {
-    if (!file) return;
+  async function create(kind: 'new' | 'import', make: () => Promise<string>) {
+    setCreating(kind);
     setProblem(null);
     try {
-      navigate(`/projects/${await importProjectFile(file)}`);
+      navigate(`/projects/${await make()}`);
     } catch (err) {
       setProblem((err as Error).message);
+    } finally {
+      setCreating(null);
     }
   }
+
+  const newProject = () => void create('new', () => createProject({ title: t('Untitled') }));
+  const openFile = (file: File | undefined) => file && void create('import', () => importProjectFile(file));
 
   return (
     <section className={styles.section} id="published" aria-labelledby="published-title" data-testid="published-section">
       <h2 id="published-title">{t('Projects and Published')}</h2>
       <div className={styles.actions}>
-        <button type="button" className={styles.button} onClick={newProject} data-testid="new-project">
-          {t('New project')}
+        <button type="button" className={styles.button} onClick={newProject} disabled={!!creating} aria-busy={creating === 'new'} data-testid="new-project">
+          {creating === 'new' ? t('Creating…') : t('New project')}
         </button>
-        <button type="button" className={styles.button} onClick={() => fileInput.current?.click()} data-testid="import-project">
-          {t('Open an .excalidraw file')}
+        <button
+          type="button"
+          className={styles.button}
+          onClick={() => fileInput.current?.click()}
+          disabled={!!creating}
+          aria-busy={creating === 'import'}
+          data-testid="import-project"
+        >
+          {creating === 'import' ? t('Opening…') : t('Open an .excalidraw file')}
         </button>
         <input
           ref={fileInput}
@@ -61,7 +68,7 @@ export function PublishedSection() {
           accept={EXCALIDRAW_DRAWING_ACCEPT}
           data-testid="import-project-input"
           onChange={(e) => {
-            void openFile(e.target.files?.[0]);
+            openFile(e.target.files?.[0]);
             e.target.value = '';
           }}
         />

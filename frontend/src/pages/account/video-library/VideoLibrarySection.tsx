@@ -31,7 +31,9 @@ export function VideoLibrarySection() {
   const [tag, setTag] = useState('');
   const [query, setQuery] = useState('');
   const [q, setQ] = useState('');
-  const { data: videos, error, isLoading } = useListVideosQuery({ favorite, tag: tag || undefined, q: q || undefined });
+  const { data: videos, currentData, error, isLoading, isFetching } = useListVideosQuery({ favorite, tag: tag || undefined, q: q || undefined });
+  // a new search (or filter) waits for the server: said while it runs, the previous cards meanwhile stay
+  const searching = isFetching && !isLoading && currentData === undefined;
   const { data: tags = [] } = useListTagsQuery();
 
   return (
@@ -51,7 +53,9 @@ export function VideoLibrarySection() {
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
-        <button type="submit">{t('Search')}</button>
+        <button type="submit" disabled={searching} aria-busy={searching}>
+          {searching ? t('Searching…') : t('Search')}
+        </button>
         <label>
           <input type="checkbox" checked={favorite} onChange={(e) => setFavorite(e.target.checked)} /> {t('Favorites')}
         </label>
@@ -66,14 +70,20 @@ export function VideoLibrarySection() {
       </form>
       <TagManager />
       {isLoading && <p className={styles.muted}>{t('Loading videos…')}</p>}
+      {searching && (
+        <p className={styles.muted} role="status" data-testid="video-search-busy">
+          {t('Searching…')}
+        </p>
+      )}
       {error && <p className={styles.error}>{t(errorMessage(error) ?? '')}</p>}
-      {videos && videos.length === 0 && (favorite || tag || q) && <p className={styles.muted}>{t('No videos match these filters.')}</p>}
-      {videos && videos.length === 0 && !(favorite || tag || q) && (
+      {/* the empty states speak of the answer to the current search, not of the previous one */}
+      {videos && !searching && videos.length === 0 && (favorite || tag || q) && <p className={styles.muted}>{t('No videos match these filters.')}</p>}
+      {videos && !searching && videos.length === 0 && !(favorite || tag || q) && (
         <p className={styles.muted}>
           {t('No videos yet.')} <Link to="/tools/youtube-summarizer">{t('Summarize a video')}</Link>
         </p>
       )}
-      <div className={styles.grid}>
+      <div className={styles.grid} aria-busy={searching}>
         {videos?.map((v) => (
           <VideoCardView key={v.id} video={v} />
         ))}
@@ -155,22 +165,25 @@ function TagManager() {
   const { t } = useTranslation();
   const [confirm, confirmDialog] = useConfirm();
   const { data: tags = [] } = useListTagsQuery();
-  const [create] = useCreateTagMutation();
+  const [create, creating] = useCreateTagMutation();
   const [rename] = useRenameTagMutation();
   const [remove] = useDeleteTagMutation();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const add = async (e: FormEvent) => {
     e.preventDefault();
+    // the last attempt's message goes as soon as another one starts: it may no longer hold
+    setError(null);
+    if (creating.isLoading) return;
     if (!name.trim()) return setError(Messages.tagNameRequired);
     const res = await create(name.trim());
     if ('error' in res) return setError(errorMessage(res.error));
     setName('');
-    setError(null);
   };
   const edit = async (id: string, current: string) => {
     const next = window.prompt(t('Rename the tag'), current);
     if (next === null) return;
+    setError(null);
     if (!next.trim()) return setError(Messages.tagNameRequired);
     const res = await rename({ id, name: next.trim() });
     setError('error' in res ? errorMessage(res.error) : null);
@@ -178,10 +191,26 @@ function TagManager() {
   return (
     <div className={styles.tagManager}>
       <form onSubmit={add} noValidate>
-        <input aria-label={t('New tag')} placeholder={t('New tag')} maxLength={50} value={name} onChange={(e) => setName(e.target.value)} />
-        <button type="submit">{t('Add tag')}</button>
+        <input
+          aria-label={t('New tag')}
+          placeholder={t('New tag')}
+          maxLength={50}
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            // "Tag name is required" no longer holds once something is typed
+            if (error === Messages.tagNameRequired) setError(null);
+          }}
+        />
+        <button type="submit" disabled={creating.isLoading} aria-busy={creating.isLoading}>
+          {creating.isLoading ? t('Adding…') : t('Add tag')}
+        </button>
       </form>
-      {error && <p className={styles.error}>{t(error)}</p>}
+      {error && (
+        <p className={styles.error} role="alert">
+          {t(error)}
+        </p>
+      )}
       {confirmDialog}
       <ul>
         {tags.map((tag) => (
