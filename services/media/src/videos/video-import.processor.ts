@@ -225,10 +225,9 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
     if (!job || error instanceof WaitingChildrenError || error.name === 'WaitingChildrenError') return;
     const final = error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
     if (!final) return;
-    // BullMQ fails a parent whose child failed with "child <key> failed": the child's reason is the user's.
-    const reason =
-      error instanceof DomainError || error instanceof UnrecoverableError ? await this.service.rootFailure(error.message).catch(() => error.message) : null;
-    const message = jobFailureMessage(reason);
+    // BullMQ fails a parent whose child failed with "child <key> failed": the child's reason is the
+    // user's. Only a sentence of the catalogue is shown (jobFailureMessage), never an error's words.
+    const message = jobFailureMessage(await this.service.rootFailure(error.message).catch(() => error.message));
     await this.videos.markFailed(job.data.videoId, message).catch(() => undefined);
     await this.batchVideoEnded(job);
   }

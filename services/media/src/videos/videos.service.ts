@@ -186,9 +186,11 @@ export class VideosService {
   /** A job that failed for good (e.g. a chunk failed all its attempts) leaves its message on the row. */
   private async reconcile(row: Video): Promise<void> {
     if (FINAL.has(row.status) || !row.jobId) return;
-    const job = await this.importQueue(row.jobId).getJob(row.jobId);
-    const state = job ? await job.getState() : 'missing';
-    if (state !== 'failed' && state !== 'missing') return;
+    // The job is read after its state: read before, a job failing in between has no reason yet.
+    const queue = this.importQueue(row.jobId);
+    const state = await queue.getJobState(row.jobId);
+    if (state !== 'failed' && state !== 'unknown') return;
+    const job = state === 'failed' ? await queue.getJob(row.jobId) : undefined;
     row.status = 'failed';
     row.error = job ? jobFailureMessage(await this.rootFailure(job.failedReason)) : jobFailureMessage(null, 'VIDEO_PROCESSING_STOPPED');
     await this.videos.markFailed(row.id, row.error);
