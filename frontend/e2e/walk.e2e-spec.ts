@@ -49,16 +49,14 @@ describe('no dead ends', () => {
     expect(await page.locator('body').innerText()).not.toContain('statusCode');
   });
 
-  it('offers a signed-out visitor who picks a subtitle file a Log in link that comes back to the tool', async () => {
+  it('tells a signed-out visitor before any file picker that uploads need an account, with a Log in link that comes back to the tool', async () => {
     const page = await (await context(375)).newPage();
     await page.goto(appUrl('/tools/youtube-summarizer'));
     await page.getByTestId('tool-guide').waitFor();
-    await page
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'talk.srt', mimeType: 'application/x-subrip', buffer: Buffer.from('1\n00:00:00,000 --> 00:00:02,000\nHello\n') });
-    const alert = page.getByTestId('import-error');
-    await alert.getByText(Messages.needLogin).waitFor();
-    await alert.getByRole('link', { name: 'Log in' }).click();
+    const note = page.getByTestId('need-login').first();
+    await note.getByText(Messages.needLogin).waitFor();
+    expect(await page.locator('input[type=file]').count()).toBe(0);
+    await note.getByRole('link', { name: 'Log in' }).click();
     await page.waitForURL(/\/account\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('auth.redirect'))).toBe('/tools/youtube-summarizer');
   });
