@@ -15,6 +15,7 @@ import { DropUsageFallback1764000000000 } from './migrations/1764000000000-DropU
 import { Batches1764100000000 } from './migrations/1764100000000-Batches';
 import { UploadHashes1764200000000 } from './migrations/1764200000000-UploadHashes';
 import { TextlessPages1764300000000 } from './migrations/1764300000000-TextlessPages';
+import { AccentInsensitiveSearch1764400000000 } from './migrations/1764400000000-AccentInsensitiveSearch';
 import { batchEntities, BatchesModule } from './batches/batches.module';
 import { BatchesProcessor } from './batches/batches.processor';
 
@@ -30,6 +31,7 @@ export const mediaService: ServiceDefinition<typeof mediaEnvSchema> = {
     Batches1764100000000,
     UploadHashes1764200000000,
     TextlessPages1764300000000,
+    AccentInsensitiveSearch1764400000000,
   ],
   imports: [UploadsModule, VideosModule, DocumentsModule, BatchesModule],
   processors: [AccountEventsProcessor, VideoImportProcessor, BatchVideoImportProcessor, BatchesProcessor],

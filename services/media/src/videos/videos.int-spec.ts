@@ -50,6 +50,11 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
         { id: 'emptycapt00', title: 'Empty captions', tracks: [{ lang: 'en', name: 'English', lines: lines() }], emptyCaptions: true },
         { id: 'nocaption00', title: 'A talk without captions', lengthSeconds: 12, audio: speech },
         {
+          id: 'devideo0000',
+          title: 'Wärmepumpen im Altbau',
+          tracks: [{ lang: 'de', name: 'Deutsch', lines: [{ start: 0, dur: 5, text: 'Die Wärmepumpe steht draußen an der Hauptstraße.' }] }],
+        },
+        {
           id: 'zhvideo0000',
           title: '中文视频',
           tracks: [
@@ -352,8 +357,10 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
   it('keeps a library with favorites, tags, filters and full-text search, private to each user', async () => {
     const a = (await request(backend.http).post('/api/videos').set(auth(alice)).send({ url: 'https://youtu.be/dQw4w9WgXcQ' }).expect(202)).body.video;
     const zh = (await request(backend.http).post('/api/videos').set(auth(alice)).send({ url: 'https://youtu.be/zhvideo0000' }).expect(202)).body.video;
+    const de = (await request(backend.http).post('/api/videos').set(auth(alice)).send({ url: 'https://youtu.be/devideo0000' }).expect(202)).body.video;
     await ready(a.id, alice);
     await ready(zh.id, alice);
+    await ready(de.id, alice);
 
     const noName = await request(backend.http).post('/api/tags').set(auth(alice)).send({ name: ' ' }).expect(400);
     expect(noName.body.message).toBe(Messages.tagNameRequired);
@@ -373,6 +380,12 @@ describe('videos (import, captions, transcription, summaries, library)', () => {
     expect((await list('?q=parmesan')).map((v) => v.id)).not.toContain(zh.id);
     expect((await list('?q=神经网络')).map((v) => v.id)).toEqual([zh.id]);
     expect(await list('?q=nothing-like-this')).toEqual([]);
+    // Accents and case do not matter, in words of the transcript and in parts of the title.
+    expect((await list('?q=warmepumpen')).map((v) => v.id)).toEqual([de.id]);
+    expect((await list('?q=HAUPTSTRASSE')).map((v) => v.id)).toEqual([de.id]);
+    expect((await list(`?q=${encodeURIComponent('DRAUẞEN')}`)).map((v) => v.id)).toEqual([de.id]);
+    expect((await list('?q=pumpen im')).map((v) => v.id)).toEqual([de.id]);
+    expect((await list(`?q=${encodeURIComponent('Wärmepumpen')}`)).map((v) => v.id)).toEqual([de.id]);
     const tooLong = await request(backend.http)
       .get(`/api/videos?q=${'x'.repeat(201)}`)
       .set(auth(alice))

@@ -107,13 +107,14 @@ export class VideosRepository {
     if (filter.tag) qb.andWhere('EXISTS (SELECT 1 FROM "media"."video_tags" vt WHERE vt.video_id = v.id AND vt.tag_id = :tag)', { tag: filter.tag });
     const q = filter.q;
     if (q) {
-      // Full-text match on words; the substring match keeps scripts without spaces (Chinese) findable.
+      // Full-text match on words, without regard to accents or case (`media.fold_text`); the
+      // substring match keeps scripts without spaces (Chinese) findable.
       const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       qb.andWhere(
         new Brackets((w) =>
           w
-            .where(`v.search @@ plainto_tsquery('simple', :q)`, { q })
-            .orWhere('v.title ILIKE :like', { like })
+            .where(`v.search @@ plainto_tsquery('simple', media.fold_text(:q))`, { q })
+            .orWhere('media.fold_text(v.title) LIKE media.fold_text(:like)', { like })
             .orWhere('v.transcript_text ILIKE :like', { like }),
         ),
       );
