@@ -1,31 +1,4 @@
-// The extraction worker when the service runs from its TypeScript sources (the tests): a worker
-// thread does not share the test runner's compiler, so TypeScript is compiled here with swc, as
-// the build does, and the project's libraries resolve to their sources. The build runs worker.js.
-const { readFileSync } = require('node:fs');
-const Module = require('node:module');
-const { dirname, join } = require('node:path');
-const { transformSync } = require('@swc/core');
-
-const options = {
-  swcrc: false,
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-    target: 'es2022',
-    keepClassNames: true,
-  },
-  module: { type: 'commonjs' },
-};
-Module._extensions['.ts'] = (module, filename) => {
-  module._compile(transformSync(readFileSync(filename, 'utf8'), { ...options, filename }).code, filename);
-};
-const resolve = Module._resolveFilename;
-Module._resolveFilename = function (request, ...rest) {
-  if (/^@visualnotes\/[a-z-]+$/.test(request)) {
-    const pkg = resolve.call(this, `${request}/package.json`, ...rest);
-    return join(dirname(pkg), 'src', 'index.ts');
-  }
-  return resolve.call(this, request, ...rest);
-};
-
+// The extraction worker when the service runs from its TypeScript sources (the tests); the build
+// runs worker.js.
+require('@visualnotes/common/src/ts-source-worker.cjs');
 module.exports = require('./worker.ts');
