@@ -3,13 +3,13 @@ import { Messages, parseYouTubeUrl } from '@visualnotes/contracts';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useCapabilitiesQuery } from '../../app/api/capabilities';
+import { ToolGuide } from '../../components/ToolGuide/ToolGuide';
 import { UpgradePrompt } from '../../components/UpgradePrompt/UpgradePrompt';
 import { useUploadMutation } from '../../app/api/files';
 import { hasSession } from '../../app/api/tokens';
 import { errorMessage } from '../../app/error/describe-error';
 import { useCreateVideoMutation } from './api';
 import { NeedLogin } from '../auth/NeedLogin';
-import { VideoGuide } from './VideoGuide';
 import styles from './video.module.css';
 import { msg } from '../../i18n/msg';
 import { SUBTITLE_FILES } from './formats';
@@ -153,7 +153,7 @@ export function VideoSummarizer({ heading }: { heading: string }) {
           <VideoWorkspace key={videoId} id={videoId} start={Number(params.get('t')) || 0} />
         </Suspense>
       ) : batchId ? null : (
-        <VideoGuide subtitlesOnly={subtitlesOnly} />
+        <ToolGuide kind={subtitlesOnly ? 'video-subtitles' : 'video'} />
       )}
     </div>
   );
