@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { Logger } from '@nestjs/common';
+import { Logger, type OnModuleDestroy } from '@nestjs/common';
 import { LimitedThreadPool, ThreadPoolError, workerFile as builtOrSource } from '@visualnotes/common';
 import { DomainError, PublishMessages } from '@visualnotes/contracts';
 import type { ImportedScene, ImportOutcome, ImportTask } from './import.worker';
@@ -36,14 +36,18 @@ export function workerFile(dir = __dirname): string {
  * Reads imported drawing files in worker threads (see import.worker.ts), so unpacking, parsing and
  * restoring never hold up the event loop that answers requests. Each file has a time and a memory
  * limit; one that hits either stops its thread and is refused as too large, and the pool starts a
- * fresh thread. Threads beyond the first end when idle, and idle threads do not keep the process up.
+ * fresh thread. The threads start with the first file (most gateways never import one); threads
+ * beyond the first end when idle, and the gateway's shutdown finishes the files in hand and stops them.
  */
-export class ImportPool {
+export class ImportPool implements OnModuleDestroy {
   private readonly logger = new Logger(ImportPool.name);
-  private readonly pool: LimitedThreadPool<ImportTask, ImportOutcome>;
+  private started?: LimitedThreadPool<ImportTask, ImportOutcome>;
 
-  constructor(readonly options: ImportPoolOptions) {
-    this.pool = new LimitedThreadPool({ filename: workerFile(), threads: options.threads, memoryMb: options.memoryMb, idleTimeoutMs: 60_000 });
+  constructor(readonly options: ImportPoolOptions) {}
+
+  private get pool(): LimitedThreadPool<ImportTask, ImportOutcome> {
+    const { threads, memoryMb } = this.options;
+    return (this.started ??= new LimitedThreadPool({ filename: workerFile(), threads, memoryMb, idleTimeoutMs: 60_000 }));
   }
 
   /**
@@ -74,12 +78,16 @@ export class ImportPool {
 
   /** Files being read in a thread right now. */
   get reading(): number {
-    return this.pool.busy;
+    return this.started?.busy ?? 0;
   }
 
   /** Finishes the files in hand, then stops the threads. */
-  close(): Promise<void> {
-    return this.pool.close();
+  async close(): Promise<void> {
+    await this.started?.close();
+  }
+
+  onModuleDestroy() {
+    return this.close();
   }
 
   private refusal(err: unknown): Error {
@@ -89,11 +97,4 @@ export class ImportPool {
     else this.logger.warn(`An imported file needed more than ${this.options.memoryMb} MB to read; its thread was stopped`);
     return new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.sceneTooLarge);
   }
-}
-
-let shared: ImportPool | undefined;
-
-/** The gateway's pool, started with the first import (most gateways never import a file). */
-export function importPool(): ImportPool {
-  return (shared ??= new ImportPool(IMPORT_POOL_OPTIONS));
 }

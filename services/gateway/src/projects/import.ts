@@ -1,7 +1,7 @@
 import type { RpcClient, Storage } from '@visualnotes/common';
 import { isCanvasImage, Patterns, type Project, type PublishCaller, type Scene } from '@visualnotes/contracts';
 import { storeUpload } from '../uploads/store-upload';
-import { importPool } from './import-pool';
+import type { ImportPool } from './import-pool';
 import { IMAGE_MAX_BYTES } from './import.worker';
 
 /** The project title from the file name: `Roadmap.excalidraw` is "Roadmap". */
@@ -18,9 +18,14 @@ function titleOf(name: string): string | undefined {
  * its element stays, drawn as Excalidraw draws a missing image. `input.bytes` is handed over to
  * the thread that reads it (see ImportPool.read): the caller does not use it afterwards.
  */
-export async function importExcalidrawFile(storage: Storage, rpc: RpcClient, input: PublishCaller & { name: string; bytes: Buffer }): Promise<Project> {
+export async function importExcalidrawFile(
+  pool: ImportPool,
+  storage: Storage,
+  rpc: RpcClient,
+  input: PublishCaller & { name: string; bytes: Buffer },
+): Promise<Project> {
   // Unpacking, parsing and restoring happen in a worker thread, with the file's refusals (see import.worker.ts).
-  const { elements, appState, images } = await importPool().read(input.bytes);
+  const { elements, appState, images } = await pool.read(input.bytes);
   const files: NonNullable<Scene['files']> = {};
   for (const image of images) {
     const bytes = Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength);

@@ -7,6 +7,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { brokenUpload } from '../uploads/multipart';
 import { uploadedFile } from '../uploads/uploads.controller';
 import { importExcalidrawFile } from './import';
+import { ImportPool } from './import-pool';
 import { AuthGuard } from '../auth/auth.guard';
 import { LargeBody } from '../common/body-limits';
 import { PublishedPage } from '../publishing/published-page';
@@ -32,6 +33,7 @@ export class ProjectsController {
     private readonly publishedPage: PublishedPage,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly live: LiveHub,
+    private readonly imports: ImportPool,
   ) {}
 
   @Get()
@@ -82,7 +84,7 @@ export class ProjectsController {
       throw (err instanceof DomainError ? null : brokenUpload(file)) ?? err;
     }
     if (file.file.truncated) throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.importTooLarge);
-    return importExcalidrawFile(this.storage, this.rpc, { ...caller(user), name: file.filename, bytes: Buffer.concat(chunks) });
+    return importExcalidrawFile(this.imports, this.storage, this.rpc, { ...caller(user), name: file.filename, bytes: Buffer.concat(chunks) });
   }
 
   @Get(':id')
