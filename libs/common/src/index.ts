@@ -1,5 +1,4 @@
 export * from './config';
-export * from './json-text';
 export * from './logger';
 export * from './database';
 export * from './jobs';

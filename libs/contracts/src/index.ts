@@ -1,6 +1,7 @@
 export * from './services';
 export * from './messages';
 export * from './errors';
+export * from './json-text';
 export * from './rpc';
 export * from './primitives';
 export * from './rpc-requests';

@@ -11,8 +11,6 @@ import {
   createLogger,
   endSpan,
   exitOnStopSignal,
-  hasUnicodeEscape,
-  jsonBodyProblem,
   loadConfig,
   PinoNestLogger,
   requestContext,
@@ -22,7 +20,7 @@ import {
   within,
 } from '@visualnotes/common';
 import type { Span } from '@opentelemetry/api';
-import { errorBody } from '@visualnotes/contracts';
+import { errorBody, hasUnicodeEscape, jsonBodyProblem } from '@visualnotes/contracts';
 import Redis from 'ioredis';
 import { cleanupOpenApiDoc, ZodValidationPipe } from 'nestjs-zod';
 import { AppModule } from './app.module';

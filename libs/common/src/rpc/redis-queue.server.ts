@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { BaseRpcContext, Server, type CustomTransportStrategy } from '@nestjs/microservices';
 import type { ServiceName } from '@visualnotes/contracts';
-import { errorBody, requestSchemaOf } from '@visualnotes/contracts';
+import { errorBody, hasUnicodeEscape, jsonBodyProblem, requestSchemaOf } from '@visualnotes/contracts';
 import Redis from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import type { z } from 'zod';
-import { hasUnicodeEscape, jsonBodyProblem } from '../json-text';
 import { requestContext } from '../logger';
 import { within } from '../shutdown';
 import { endSpan, startSpan, tracingOn } from '../tracing';

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { hasUnicodeEscape, jsonBodyProblem, redisOptions, RpcClient } from '@visualnotes/common';
+import { redisOptions, RpcClient } from '@visualnotes/common';
 import {
+  hasUnicodeEscape,
+  jsonBodyProblem,
   LIVE_MESSAGE_BURST,
   LIVE_MESSAGE_MAX_BYTES,
   LIVE_MESSAGES_PER_SECOND,

@@ -1,7 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
-import { jsonBodyProblem } from '@visualnotes/common';
 import {
   DomainError,
+  jsonBodyProblem,
   parseDataUrl,
   parseExcalidrawFile,
   PublishMessages,

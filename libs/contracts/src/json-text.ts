@@ -1,4 +1,4 @@
-import { DomainError } from '@visualnotes/contracts';
+import { DomainError } from './errors';
 
 /*
  * JSON that PostgreSQL and every walker can take: the gateway checks request bodies and live
