@@ -159,6 +159,113 @@ describe('Excalidraw files and images', () => {
     expect(pixels.red).toBeGreaterThanOrEqual(40);
   });
 
+  it('keeps every one of several images dropped at once or one right after another, with slow uploads and one that fails at first', async () => {
+    const project = await api<Project>('POST', '/projects', { title: 'Dropped images' });
+    const context = await signedInContext();
+    const page = await context.newPage();
+    // uploads take a while, and the first one fails (the connection drops) before it gets through
+    let uploads = 0;
+    await page.route('**/api/uploads', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      if (++uploads === 1) return route.abort('connectionreset');
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await page.goto(appUrl(`/projects/${project.id}`), { waitUntil: 'domcontentloaded' });
+    await waitForEditor(page);
+    await page.waitForSelector('[data-testid="editor"][data-save-status="saved"]', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid="live-peers"][data-live-status="live"]', { timeout: 30_000 });
+    const colors: [number, number, number][] = [
+      [220, 30, 30],
+      [30, 60, 220],
+      [40, 170, 60],
+      [230, 160, 20],
+      [150, 40, 190],
+    ];
+    /** Pictures of the given colours, each dropped `pause` ms after the one before, in a row. */
+    const drop = (fills: [number, number, number][], first: number, pause: number) =>
+      page.evaluate(
+        async ({ fills, first, pause }) => {
+          const files = await Promise.all(
+            fills.map(([r, g, b], i) => {
+              const canvas = document.createElement('canvas');
+              canvas.width = canvas.height = 80;
+              const ctx = canvas.getContext('2d')!;
+              ctx.fillStyle = `rgb(${r}, ${g}, ${b})`;
+              ctx.fillRect(0, 0, 80, 80);
+              return new Promise<File>((resolve) =>
+                canvas.toBlob((blob) => resolve(new File([blob!], `picture-${i}.png`, { type: 'image/png' })), 'image/png'),
+              );
+            }),
+          );
+          const target = document.querySelector('canvas.excalidraw__canvas.interactive')!;
+          for (const [i, file] of files.entries()) {
+            if (i > 0 && pause) await new Promise((resolve) => setTimeout(resolve, pause));
+            const transfer = new DataTransfer();
+            transfer.items.add(file);
+            for (const type of ['dragenter', 'dragover', 'drop'])
+              target.dispatchEvent(
+                new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer, clientX: 200 + (first + i) * 160, clientY: 400 }),
+              );
+          }
+        },
+        { fills, first, pause },
+      );
+    /** The project on the server once it has `n` images, each with its stored file. */
+    const storedImages = async (n: number) => {
+      const complete = (p: Project) => {
+        const images = p.scene.elements.filter((e) => e.type === 'image' && !e.isDeleted);
+        return images.length === n && images.every((e) => typeof e.fileId === 'string' && typeof p.scene.files?.[e.fileId]?.file_id === 'string');
+      };
+      let saved = await api<Project>('GET', `/projects/${project.id}`);
+      for (let i = 0; i < 120 && !complete(saved); i++) {
+        await page.waitForTimeout(250);
+        saved = await api<Project>('GET', `/projects/${project.id}`);
+      }
+      expect(saved.scene.elements.filter((e) => e.type === 'image' && !e.isDeleted).map((e) => typeof saved.scene.files?.[e.fileId ?? '']?.file_id)).toEqual(
+        Array(n).fill('string'),
+      );
+      return saved;
+    };
+
+    // three different pictures dropped at once
+    await drop(colors.slice(0, 3), 0, 0);
+    await page.waitForSelector('[data-testid="editor"][data-element-count="3"]');
+    await storedImages(3);
+    expect(uploads).toBeGreaterThanOrEqual(4);
+    // two more, one right after the other (each file is read while the one before is sent)
+    await page.unroute('**/api/uploads');
+    await drop(colors.slice(3), 3, 400);
+    await page.waitForSelector('[data-testid="editor"][data-element-count="5"]');
+    const saved = await storedImages(5);
+    expect(new Set(Object.values(saved.scene.files ?? {}).map((f) => f.file_id)).size).toBe(5);
+
+    // opened again without this device's copy: every picture comes from the server and is drawn
+    await page.evaluate(() => indexedDB.deleteDatabase('visualnotes-canvas'));
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await waitForEditor(page);
+    const count = () =>
+      page.evaluate((fills) => {
+        const counts = fills.map(() => 0);
+        for (const canvas of Array.from(document.querySelectorAll<HTMLCanvasElement>('.excalidraw canvas.excalidraw__canvas.static'))) {
+          const ctx = canvas.getContext('2d');
+          if (!ctx || !canvas.width || !canvas.height) continue;
+          const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+          for (let i = 0; i < data.length; i += 4)
+            fills.forEach(([r, g, b], n) => {
+              if (Math.abs(data[i] - r) < 12 && Math.abs(data[i + 1] - g) < 12 && Math.abs(data[i + 2] - b) < 12) counts[n]++;
+            });
+        }
+        return counts;
+      }, colors);
+    let pixels = colors.map(() => 0);
+    for (let i = 0; i < 60 && pixels.some((n) => n < 1000); i++) {
+      await page.waitForTimeout(250);
+      pixels = await count();
+    }
+    expect(pixels.map((n) => n >= 1000)).toEqual(colors.map(() => true));
+  });
+
   it('opens a drawing file dropped on a canvas as a new project, leaving the open one as it was', async () => {
     const project = await api<Project>('POST', '/projects', { title: 'Keep me' });
     const context = await signedInContext();

@@ -232,8 +232,9 @@ export function EditorPage() {
           m.mergeInto(api, scene.elements);
           setRole(r);
           sync.setLive(r !== 'viewer');
-          // what was changed here while disconnected (and the server lacks) goes up now
-          session.resend(api.getSceneElementsIncludingDeleted() as unknown as SceneElements);
+          // what was changed here while disconnected (and the server lacks) goes up now, images
+          // once they are uploaded
+          void sync.shareImages(api.getSceneElementsIncludingDeleted() as unknown as SceneElements, (elements) => session.resend(elements));
         },
         remote: (elements, files) => {
           fetchImages(sync.knowFiles(files));
@@ -273,21 +274,25 @@ export function EditorPage() {
 
   // Excalidraw reports every change, scrolling and zooming included (elements are often changed in
   // place, so the list itself may be the same): only a new scene version matters here.
+  // An image's file may reach the editor after its element (Excalidraw reads a dropped file while
+  // the element is already placed): a new file counts as a change too, so that it is uploaded.
   const lastVersion = useRef(-1);
+  const lastFiles = useRef(0);
   const onChange = useCallback(
-    (elements: SceneElements) => {
+    (elements: SceneElements, files?: Record<string, unknown>) => {
       const version = mod ? mod.sceneVersion(elements) : -1;
-      if (version !== -1 && version === lastVersion.current) return;
+      const fileCount = files ? Object.keys(files).length : lastFiles.current;
+      const newFiles = fileCount > lastFiles.current;
+      lastFiles.current = fileCount;
+      const changed = version === -1 || version !== lastVersion.current;
+      if (!changed && !newFiles) return;
       lastVersion.current = version;
       // a viewer's canvas changes only by others' edits: nothing to save from here
-      if (roleRef.current !== 'viewer') syncRef.current?.changed(elements);
+      if (changed && roleRef.current !== 'viewer') syncRef.current?.changed(elements);
       const live = liveRef.current;
       if (live?.connected) {
         // images are uploaded first: the live channel carries only references to uploads
-        void syncRef.current?.prepareImages(elements).then(
-          () => live.changed(elements),
-          () => live.changed(elements.filter((e) => e.type !== 'image')),
-        );
+        void syncRef.current?.shareImages(elements, (ready) => live.changed(ready));
       }
       setCount(elements.filter((e) => !e.isDeleted).length);
       setSceneVersion(version);

@@ -41,11 +41,19 @@ const CHUNK_BYTES = Math.floor(LIVE_MESSAGE_MAX_BYTES * 0.8);
 
 const stamp = (e: { version: number; versionNonce: number }) => `${e.version}:${e.versionNonce}`;
 
+/** The file an image element shows, when it is a picture still on the canvas. */
+const imageFile = (e: SceneElement) => (e.type === 'image' && !e.isDeleted && e.fileId) || null;
+
 /**
  * The live channel of one open project: sends the elements changed here (throttled, only those
  * whose version changed), receives the others' with their cursors, and reconnects with a growing
  * pause after a drop. Changes made while disconnected are sent again after the welcome of the next
  * connection (the server keeps, element by element, whichever copy wins).
+ *
+ * An image element goes with a reference to its uploaded file when there is one. One that went
+ * without (its file was still being read or uploaded, or is not known here) is remembered, and sent
+ * again with the reference as soon as the upload is known: the server keeps the reference even
+ * though it has that copy of the element already.
  */
 export class LiveSession {
   private ws: WebSocket | null = null;
@@ -61,6 +69,8 @@ export class LiveSession {
   private readonly known = new Map<string, string>();
   /** Local elements changed since the last send, by id (the newest copy). */
   private readonly outgoing = new Map<string, SceneElement>();
+  /** Image elements the server has without a reference to their file: the file id, by element id. */
+  private readonly unreferenced = new Map<string, string>();
   private pendingPresence: LivePresence | null = null;
   private peerList = new Map<string, LivePeer>();
   role: ProjectRole = 'viewer';
@@ -187,6 +197,13 @@ export class LiveSession {
         this.role = m.role;
         this.known.clear();
         for (const e of m.scene.elements) this.known.set(e.id, stamp(e));
+        // image elements the server has without their file (a reference lost with the last
+        // connection, or one whoever added the image has not sent yet)
+        this.unreferenced.clear();
+        for (const e of m.scene.elements) {
+          const file = imageFile(e);
+          if (file && !m.scene.files?.[file]) this.unreferenced.set(e.id, file);
+        }
         this.peerList = new Map(m.peers.map((p) => [p.id, p]));
         this.ready = true;
         // messages lost with the last connection are sent again (their elements differ from the
@@ -208,6 +225,7 @@ export class LiveSession {
         break;
       case 'update':
         for (const e of m.elements) this.known.set(e.id, stamp(e));
+        if (m.files) for (const [id, file] of this.unreferenced) if (m.files[file]) this.unreferenced.delete(id);
         this.handlers.remote(m.elements, m.files);
         break;
       case 'presence':
@@ -247,16 +265,17 @@ export class LiveSession {
   }
 
   /**
-   * The canvas changed: every element whose version is not the one the server has goes out with
-   * the next send. Called with the whole scene (deleted elements included); cheap when nothing
-   * changed (one map lookup per element).
+   * The canvas changed, or an image was uploaded: every element whose version is not the one the
+   * server has goes out with the next send, and so does every image element the server has without
+   * its file once that file's reference is known. Called with the whole scene (deleted elements
+   * included); cheap when nothing changed (one or two map lookups per element).
    */
   changed(elements: SceneElements) {
     if (this.role === 'viewer') return;
     let any = false;
     for (const e of elements as unknown as SceneElement[]) {
       const s = stamp(e);
-      if (this.known.get(e.id) === s) continue;
+      if (this.known.get(e.id) === s && !this.referenceReady(e)) continue;
       this.outgoing.set(e.id, e);
       any = true;
     }
@@ -271,6 +290,12 @@ export class LiveSession {
       const out = this.outgoing.get(e.id);
       if (out && stamp(out) === s) this.outgoing.delete(e.id);
     }
+  }
+
+  /** Whether `e` is an image the server has without its file, and the file's reference is known now. */
+  private referenceReady(e: SceneElement): boolean {
+    const file = this.unreferenced.get(e.id);
+    return !!file && file === imageFile(e) && !!this.fileRefs([e])?.[file];
   }
 
   /** Changes made while disconnected (or not yet sent): the elements that differ from the server's. */
@@ -295,6 +320,11 @@ export class LiveSession {
     const elements = [...this.outgoing.values()];
     this.outgoing.clear();
     const files = this.fileRefs(elements) ?? {};
+    for (const e of elements) {
+      const file = imageFile(e);
+      if (file && !files[file]) this.unreferenced.set(e.id, file);
+      else this.unreferenced.delete(e.id);
+    }
     let batch: SceneElement[] = [];
     let bytes = 0;
     const sendBatch = () => {

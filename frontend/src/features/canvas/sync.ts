@@ -19,6 +19,11 @@ export interface CanvasOps {
 
 const SAVE_DELAY_MS = 600;
 const POLL_MS = 5_000;
+/** Pause before images whose upload failed are tried again; it doubles with each failure in a row, up to the maximum. */
+const UPLOAD_RETRY_MS = 2_000;
+const UPLOAD_RETRY_MAX_MS = 60_000;
+
+type CanvasFiles = ReturnType<CanvasOps['files']>;
 
 /**
  * Keeps one open project in step with the server. While the live channel is connected it saves the
@@ -39,6 +44,11 @@ export class ProjectSync {
   private status: SaveStatus = 'saved';
   /** The live channel is connected and saves the scene: no scene goes through PUT meanwhile. */
   private live = false;
+  /** Uploads under way, by Excalidraw file id: an image is uploaded once however often it is asked for. */
+  private readonly uploading = new Map<string, Promise<string>>();
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private failedUploads = 0;
+  private disposed = false;
   private readonly online = () => this.schedule(0);
 
   constructor(
@@ -53,6 +63,8 @@ export class ProjectSync {
   }
 
   dispose() {
+    this.disposed = true;
+    clearTimeout(this.retryTimer);
     clearTimeout(this.timer);
     clearInterval(this.poller);
     window.removeEventListener('online', this.online);
@@ -100,9 +112,45 @@ export class ProjectSync {
     return fresh;
   }
 
-  /** Uploads the images new to the project (the live channel sends only references to uploads). */
-  async prepareImages(elements: SceneElements): Promise<void> {
-    await this.uploadImages(elements);
+  /**
+   * Hands `elements` to `send` (the live channel, which carries only references to uploads) once
+   * the images among them new to the project are uploaded; at once when there are none. When an
+   * upload fails, the rest goes at once, the images waiting for an upload are kept back, and the
+   * whole scene is tried again after a pause (growing while uploads keep failing). The channel sends
+   * the reference of an image that went before its upload (its file was not there yet) once that
+   * upload is done, since `send` follows every upload.
+   */
+  shareImages(elements: SceneElements, send: (elements: SceneElements) => void): Promise<void> {
+    const files = this.ops.files();
+    if (!elements.some((el) => this.awaitsUpload(el, files))) {
+      send(elements);
+      return Promise.resolve();
+    }
+    return this.uploadImages(elements).then(
+      () => {
+        this.failedUploads = 0;
+        send(elements);
+      },
+      () => {
+        const now = this.ops.files();
+        send(elements.filter((el) => !this.awaitsUpload(el, now)));
+        this.retryUploads(send);
+      },
+    );
+  }
+
+  private retryUploads(send: (elements: SceneElements) => void) {
+    if (this.disposed) return;
+    const pause = Math.min(UPLOAD_RETRY_MAX_MS, UPLOAD_RETRY_MS * 2 ** this.failedUploads);
+    this.failedUploads = Math.min(this.failedUploads + 1, 10);
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => void this.shareImages(this.ops.elements(), send), pause);
+  }
+
+  /** An image on the canvas whose file is here but not uploaded yet. */
+  private awaitsUpload(el: SceneElements[number], files: CanvasFiles): boolean {
+    const fileId = el.fileId;
+    return el.type === 'image' && !el.isDeleted && !!fileId && !this.local.uploads[fileId] && !!files[fileId]?.dataURL;
   }
 
   fileRefs(elements: SceneElements): Scene['files'] {
@@ -139,14 +187,30 @@ export class ProjectSync {
     this.timer = setTimeout(() => void this.save(), ms);
   }
 
+  /**
+   * Uploads the images of `elements` not uploaded yet, side by side; fails (once all have ended)
+   * when one of them could not be uploaded. The others are uploaded and kept all the same.
+   */
   private async uploadImages(elements: SceneElements) {
     const files = this.ops.files();
-    for (const el of elements) {
-      const fileId = el.fileId;
-      if (el.type !== 'image' || el.isDeleted || !fileId || this.local.uploads[fileId] || !files[fileId]?.dataURL) continue;
-      this.local.uploads[fileId] = await uploadDataUrl(files[fileId].dataURL, `${fileId}.${files[fileId].mimeType.split('/')[1] ?? 'png'}`);
-      void writeImage(this.local.uploads[fileId], files[fileId].dataURL);
+    const uploads = elements.filter((el) => this.awaitsUpload(el, files)).map((el) => this.upload(el.fileId!, files[el.fileId!]));
+    const failed = (await Promise.allSettled(uploads)).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  private upload(fileId: string, file: CanvasFiles[string]): Promise<string> {
+    let pending = this.uploading.get(fileId);
+    if (!pending) {
+      pending = uploadDataUrl(file.dataURL, `${fileId}.${file.mimeType.split('/')[1] ?? 'png'}`)
+        .then((uploadId) => {
+          this.local.uploads[fileId] = uploadId;
+          void writeImage(uploadId, file.dataURL);
+          return uploadId;
+        })
+        .finally(() => this.uploading.delete(fileId));
+      this.uploading.set(fileId, pending);
     }
+    return pending;
   }
 
   async save(): Promise<void> {
