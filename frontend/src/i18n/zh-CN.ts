@@ -875,6 +875,10 @@ const zhCN: Record<string, string> = {
   'You have 5 templates waiting for review; you can submit more once they are reviewed': '你有 5 个模板正在等待审核；审核后才能提交更多',
   'Please choose a template category': '请选择模板分类',
   'Image not found': '找不到图片',
+  'A picture could not be saved because its upload was not found; it shows as missing. Please add it again.':
+    '一张图片未能保存，因为找不到它的上传文件；它将显示为缺失。请重新添加。',
+  'At most 50 new pictures are saved at once; the others show as missing. Please add them again.':
+    '一次最多保存 50 张新图片；其余图片将显示为缺失。请重新添加。',
   'This file is not an Excalidraw drawing (.excalidraw)': '该文件不是 Excalidraw 绘图（.excalidraw）',
   'This file holds no Excalidraw drawing (an .excalidraw file, a PNG or SVG exported with the scene, or an Obsidian Excalidraw note)':
     '该文件中没有 Excalidraw 绘图（支持 .excalidraw 文件、嵌入了场景的 PNG 或 SVG 导出图，以及 Obsidian Excalidraw 笔记）',

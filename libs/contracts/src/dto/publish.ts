@@ -47,6 +47,8 @@ export const PublishMessages = {
   templatesPending: `You have ${TEMPLATE_MAX_PENDING} templates waiting for review; you can submit more once they are reviewed`,
   categoryInvalid: 'Please choose a template category',
   fileNotFound: 'Image not found',
+  livePictureNotFound: 'A picture could not be saved because its upload was not found; it shows as missing. Please add it again.',
+  liveTooManyPictures: `At most ${SCENE_MAX_NEW_IMAGES} new pictures are saved at once; the others show as missing. Please add them again.`,
   importInvalid: 'This file holds no Excalidraw drawing (an .excalidraw file, a PNG or SVG exported with the scene, or an Obsidian Excalidraw note)',
   importLibrary: 'This is an Excalidraw library, not a drawing: open a canvas and open the file there to add its shapes to your library',
   importDamaged: 'This drawing file is damaged or incomplete (it may have been cut off while it was saved or downloaded); please try another copy',

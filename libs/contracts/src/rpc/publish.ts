@@ -103,7 +103,8 @@ export interface PublishRpc {
    */
   'publish.live.save': {
     req: { id: string; user_id: string; elements: SceneElement[]; files?: Record<string, SceneFile & { by: string }> };
-    res: { version: number; changed: number };
+    /** `refused`: why some picture references were left out (their elements were saved). */
+    res: { version: number; changed: number; refused?: string };
   };
   'publish.publications.publish': { req: PublishCaller & { id: string; svg?: string; description?: string }; res: PublishResult };
   'publish.publications.unpublish': { req: PublishCaller & { id: string }; res: { ok: true } };

@@ -502,6 +502,8 @@ export class LiveHub implements OnModuleDestroy {
       });
       ok = true;
       await this.store.publish(projectId, 'server', { type: 'saved', version: saved.version, upto: batch.upto } satisfies LiveServerMessage);
+      // pictures left out (not the adder's upload, not a picture): the rest of the batch is saved
+      if (saved.refused) await this.store.publish(projectId, 'server', { type: 'error', message: saved.refused } satisfies LiveServerMessage);
     } catch (err) {
       const status = (err as { statusCode?: number }).statusCode ?? 500;
       if (status === 400 || status === 413 || status === 404) {

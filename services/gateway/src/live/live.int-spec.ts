@@ -8,6 +8,7 @@ import {
   LiveMessages,
   Messages,
   Patterns,
+  PublishMessages,
   type LiveServerMessage,
   type SceneElement,
 } from '@visualnotes/contracts';
@@ -355,6 +356,45 @@ describe('live channel across two gateway copies', () => {
     const b = await connect(secondUrl, editor, id);
     expect(b.scene.has(added.id)).toBe(true);
     await waitFor(() => a.scene.has(added.id) || null, 10_000, 20);
+  });
+
+  it("saves a batch's changes when one of its picture references may not be kept, and says why", async () => {
+    const id = await sharedProject();
+    const a = await connect(backend.url, owner, id);
+    const b = await connect(secondUrl, editor, id);
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const form = new FormData();
+    form.append('file', new Blob([png], { type: 'image/png' }), 'dot.png');
+    const res = await fetch(`${backend.url}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${editor.token}` }, body: form });
+    expect(res.status).toBe(201);
+    const upload = (await res.json()) as { file_id: string };
+    const image = (fileId: string) => rect({ type: 'image', fileId, status: 'saved', scale: [1, 1] } as Partial<SceneElement>);
+    const mine = image('f-mine');
+    const foreign = image('f-foreign');
+    // in the same batch: a shape of the owner's, the editor's own picture, and a reference to an
+    // upload that is not the editor's
+    const shape = a.edit(rect());
+    b.ws.send(
+      JSON.stringify({
+        type: 'update',
+        elements: [mine, foreign],
+        files: {
+          'f-mine': { id: 'f-mine', mimeType: 'image/png', file_id: upload.file_id, created: 1 },
+          'f-foreign': { id: 'f-foreign', mimeType: 'image/png', file_id: '00000000-0000-4000-8000-000000000000', created: 1 },
+        },
+      }),
+    );
+    const saved = await waitFor(
+      async () => {
+        const p = await api<{ scene: { elements: SceneElement[]; files: Record<string, { file_id: string }> } }>(owner, 'GET', `/projects/${id}`);
+        return p.body.scene.elements.length === 3 ? p.body.scene : null;
+      },
+      15_000,
+      100,
+    );
+    expect(saved!.elements.map((e) => e.id).sort()).toEqual([shape.id, mine.id, foreign.id].sort());
+    expect(Object.keys(saved!.files)).toEqual(['f-mine']);
+    for (const c of [a, b]) await waitFor(() => (c.errors().includes(PublishMessages.livePictureNotFound) ? true : null), 5_000, 20);
   });
 
   it("refuses a viewer's change with a message and keeps the connection open", async () => {

@@ -13,6 +13,7 @@ import {
   type ProjectRole,
   type ProjectSummary,
   type Scene,
+  type SceneFile,
 } from '@visualnotes/contracts';
 import { isUuid } from '../common/ids';
 import { VersionsService } from '../versions/versions.service';
@@ -159,23 +160,17 @@ export class ProjectsService {
       const known = current.scene.files ?? {};
       const added = Object.entries(files).filter(([key, f]) => !known[key] || known[key].file_id !== f.file_id);
       if (!merged.changed && !added.length) return { version: current.version, changed: 0 };
+      const { accepted, refused } = await this.liveFiles(added, sceneFileIds({ ...emptyScene(), files: known }));
+      if (!merged.changed && !accepted.length) return { version: current.version, changed: 0, ...(refused ? { refused } : {}) };
       const nextFiles: NonNullable<Scene['files']> = { ...known };
       const addedRefs: NonNullable<Scene['files']> = {};
-      for (const [key, { by: _by, ...ref }] of added) nextFiles[key] = addedRefs[key] = ref;
+      for (const [key, { by: _by, ...ref }] of accepted) nextFiles[key] = addedRefs[key] = ref;
       const scene: Scene = { ...current.scene, elements: merged.elements, files: nextFiles };
       const text = mergedSceneText(scene, { elements, files: addedRefs });
-      const byUploader = new Map<string, Scene>();
-      for (const [key, f] of added) {
-        const part = byUploader.get(f.by) ?? emptyScene();
-        part.files = { ...part.files, [key]: { id: f.id, mimeType: f.mimeType, file_id: f.file_id } };
-        byUploader.set(f.by, part);
-      }
-      const knownIds = sceneFileIds({ ...emptyScene(), files: known });
-      for (const [uploader, part] of byUploader) await this.checkFiles(uploader, part, knownIds);
       const saved = await this.write(id, { title: null, scene, sceneText: text, expectedVersion: current.version }, 'editor');
       if (saved) {
         await this.versions.keep(id, saved.version, scene, authorId, 'save');
-        return { version: saved.version, changed: merged.changed };
+        return { version: saved.version, changed: merged.changed, ...(refused ? { refused } : {}) };
       }
     }
     throw new DomainError('CONFLICT', PublishMessages.versionConflict);
@@ -187,15 +182,53 @@ export class ProjectsService {
   }
 
   /**
+   * The picture references of a live batch that may be kept: each must be an upload of a picture
+   * by whoever added it, and at most SCENE_MAX_NEW_IMAGES are new to the project. One that may not
+   * is left out (its element is kept, drawn as a missing picture) and the first reason is answered,
+   * so one bad reference never costs the batch's other changes, which may be other people's.
+   */
+  private async liveFiles<F extends SceneFile & { by: string }>(
+    added: [string, F][],
+    known: Set<string>,
+  ): Promise<{ accepted: [string, F][]; refused?: string }> {
+    const accepted: [string, F][] = [];
+    let refused: string | undefined;
+    const fresh = new Set<string>();
+    for (const entry of added) {
+      const { by, ...ref } = entry[1];
+      const isNew = !known.has(ref.file_id) && !fresh.has(ref.file_id);
+      if (isNew && fresh.size >= SCENE_MAX_NEW_IMAGES) {
+        refused ??= PublishMessages.liveTooManyPictures;
+        continue;
+      }
+      try {
+        await this.checkFiles(by, { ...emptyScene(), files: { [entry[0]]: ref } }, known);
+      } catch (err) {
+        if (!(err instanceof DomainError) || err.statusCode >= 500) throw err;
+        // not a picture a browser can draw: that message says so; otherwise the upload is not the adder's
+        refused ??= err.message === PublishMessages.fileNotFound ? PublishMessages.livePictureNotFound : err.message;
+        continue;
+      }
+      if (isNew) fresh.add(ref.file_id);
+      accepted.push(entry);
+    }
+    return { accepted, ...(refused ? { refused } : {}) };
+  }
+
+  /**
    * Images must be uploads of the owner (`POST /api/uploads`); only ids new to this project are
-   * asked of the media service, so autosaves stay cheap.
+   * asked of the media service, so autosaves stay cheap. A media service that cannot answer makes
+   * the save fail as unavailable (to be tried again), not refuse the picture.
    */
   private async checkFiles(ownerId: string, scene: Scene, known: Set<string>) {
     const fresh = [...sceneFileIds(scene)].filter((fileId) => !known.has(fileId));
     if (fresh.length > SCENE_MAX_NEW_IMAGES) throw new DomainError('VALIDATION_FAILED', PublishMessages.importTooManyImages);
     for (const fileId of fresh) {
       if (!isUuid(fileId)) throw new DomainError('VALIDATION_FAILED', PublishMessages.fileNotFound);
-      const upload = await this.rpc.send(Patterns.media.uploadGet, { fileId, ownerId }).catch(() => null);
+      const upload = await this.rpc.send(Patterns.media.uploadGet, { fileId, ownerId }).catch((err: { statusCode?: number }) => {
+        if (err.statusCode === 404 || err.statusCode === 400 || err.statusCode === 403) return null;
+        throw err;
+      });
       if (!upload) throw new DomainError('VALIDATION_FAILED', PublishMessages.fileNotFound);
       // a picture a browser can draw (not a document, a video, a HEIC photo…)
       if (!isCanvasImage(upload.content_type)) throw notACanvasImage(upload.content_type);
