@@ -229,7 +229,6 @@ export async function rpc(ctx) {
 export async function jobs(ctx) {
   const { NestFactory } = require('@nestjs/core');
   const { BullModule } = require('@nestjs/bullmq');
-  const { Processor } = require('@nestjs/bullmq');
   const { Queue, Worker } = require('bullmq');
   const common = require(join(ctx.root, 'libs/common/dist/index.js'));
   const connection = common.redisOptions(ctx.env.REDIS_URL);
@@ -270,7 +269,7 @@ export async function jobs(ctx) {
         }
       }
       common.JobHandler('bench.noop')(NoopProcessor.prototype, 'noop', Object.getOwnPropertyDescriptor(NoopProcessor.prototype, 'noop'));
-      Processor({ name: 'bench-ours' }, { concurrency })(NoopProcessor);
+      common.QueueWorker('bench-ours', { concurrency })(NoopProcessor);
       class BenchModule {}
       const app = await NestFactory.createApplicationContext(
         {

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Jobs } from '@visualnotes/contracts';
-import { assertJobHandlers, JobHandler, JobProcessor } from './jobs';
+import { assertJobHandlers, JOB_MAX_STALLED, JobHandler, JobProcessor, QueueWorker } from './jobs';
 
 class Complete extends JobProcessor {
   @JobHandler(Jobs.accountDeleted)
@@ -25,5 +25,15 @@ describe('job handler registry', () => {
     const p = new Complete();
     await expect(p.process({ name: Jobs.accountDeleted, data: {}, id: '1', queueName: 'q' } as never)).resolves.toBe('done');
     await expect(p.process({ name: 'unknown', data: {}, id: '2', queueName: 'q' } as never)).rejects.toThrow('No handler');
+  });
+});
+
+describe('QueueWorker', () => {
+  it('gives every worker the stall tolerance (a job survives several restarts of its workers), keeping its own options', () => {
+    @QueueWorker('some-queue', { concurrency: 3 })
+    class Worker extends JobProcessor {}
+    // where @nestjs/bullmq keeps the options it creates the BullMQ worker with
+    expect(Reflect.getMetadata('bullmq:worker_metadata', Worker)).toEqual({ maxStalledCount: JOB_MAX_STALLED, concurrency: 3 });
+    expect(JOB_MAX_STALLED).toBeGreaterThan(1);
   });
 });

@@ -1,5 +1,5 @@
 import { SetMetadata, type Type } from '@nestjs/common';
-import { WorkerHost } from '@nestjs/bullmq';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { QueueOwners, queuesOwnedBy, type JobName, type ServiceName } from '@visualnotes/contracts';
 import { UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
 import { requestContext } from './logger';
@@ -12,6 +12,20 @@ export const defaultJobOptions: JobsOptions = {
   removeOnComplete: { age: 24 * 3600, count: 5_000 },
   removeOnFail: { age: 7 * 24 * 3600 },
 };
+
+/**
+ * How often a job may be found stalled (its worker stopped or crashed while running it, and its lock
+ * ran out) before it fails. BullMQ's default is once, so two restarts during one long model call
+ * failed a job for good, without the attempts its options allow.
+ */
+export const JOB_MAX_STALLED = 5;
+
+/**
+ * `@Processor(queue, options)` with what every worker of ours has: the stall tolerance above. The
+ * one way a service declares a queue's worker.
+ */
+export const QueueWorker = (queue: string, options: NonNullable<Parameters<typeof Processor>[1]> = {}): ClassDecorator =>
+  Processor(queue, { maxStalledCount: JOB_MAX_STALLED, ...options });
 
 /** BullMQ key prefix: `REDIS_PREFIX`; in a Redis cluster make it a hash tag, e.g. `{vn}`. */
 export const queuePrefix = (config: { REDIS_PREFIX: string }) => config.REDIS_PREFIX;
@@ -37,7 +51,7 @@ function handlersOf(target: object): Map<string, string> {
 }
 
 /**
- * Base of a `@Processor(queue)` class: dispatches each job to its `@JobHandler` method and runs it
+ * Base of a `@QueueWorker(queue)` class: dispatches each job to its `@JobHandler` method and runs it
  * with the job's request id in the log context.
  */
 export abstract class JobProcessor extends WorkerHost {

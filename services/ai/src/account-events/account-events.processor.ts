@@ -1,12 +1,11 @@
-import { Processor } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
-import { JobHandler, JobProcessor } from '@visualnotes/common';
+import { JobHandler, JobProcessor, QueueWorker } from '@visualnotes/common';
 import { Jobs, Queues, type JobPayloads } from '@visualnotes/contracts';
 import type { Job } from 'bullmq';
 import { TranscriptChunksRepository, type TranscriptChunkStore } from '../transcription/transcript-chunks.repository';
 
 /** Removes what the ai service keeps for an account that was deleted (idempotent). */
-@Processor(Queues.aiEvents)
+@QueueWorker(Queues.aiEvents)
 export class AccountEventsProcessor extends JobProcessor {
   private readonly logger = new Logger(AccountEventsProcessor.name);
 

@@ -1,6 +1,6 @@
-import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
-import { JobHandler, JobProcessor, RpcClient, RpcError } from '@visualnotes/common';
+import { JobHandler, JobProcessor, RpcClient, RpcError, QueueWorker } from '@visualnotes/common';
 import { Jobs, Patterns, Queues, type JobPayloads } from '@visualnotes/contracts';
 import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { SUMMARY_PROVIDER, type SummaryProvider } from '../summaries/providers/summary-provider';
@@ -12,7 +12,7 @@ import { combineChunks, summarizeChunk, type DocumentChunkSummary } from './docu
  * parallel (on any number of ai workers), the `document.reduce` parent combines them and hands the
  * result to the media service, which owns the document. Premium flows carry a higher priority.
  */
-@Processor(Queues.aiDocuments)
+@QueueWorker(Queues.aiDocuments)
 export class DocumentSummariesProcessor extends JobProcessor {
   private readonly logger = new Logger(DocumentSummariesProcessor.name);
 

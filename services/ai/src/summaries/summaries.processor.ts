@@ -1,6 +1,6 @@
-import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
-import { defaultJobOptions, JobHandler, JobProcessor, RpcClient } from '@visualnotes/common';
+import { defaultJobOptions, JobHandler, JobProcessor, RpcClient, QueueWorker } from '@visualnotes/common';
 import { DomainError, Jobs, Patterns, Queues, type JobPayloads, type Summary, type SummarySection, type TranscriptSegment } from '@visualnotes/contracts';
 import { UnrecoverableError, WaitingChildrenError, type Job, type Queue } from 'bullmq';
 import { isMapReduce, SUMMARY_PROVIDER, type SummaryInput, type SummaryProvider, type SummaryUnit } from './providers';
@@ -23,7 +23,7 @@ const transcriptUnits = (segments: TranscriptSegment[]): SummaryUnit[] =>
  * worker with the summary's priority, then this job reduces their sections (step jobs: it waits
  * for the children without holding a worker).
  */
-@Processor(Queues.aiSummaries, { concurrency: Number(process.env.AI_SUMMARY_CONCURRENCY ?? 2) })
+@QueueWorker(Queues.aiSummaries, { concurrency: Number(process.env.AI_SUMMARY_CONCURRENCY ?? 2) })
 export class SummariesProcessor extends JobProcessor {
   private readonly logger = new Logger(SummariesProcessor.name);
 

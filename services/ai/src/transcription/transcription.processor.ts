@@ -1,6 +1,6 @@
-import { InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
+import { InjectQueue, OnWorkerEvent } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
-import { JobHandler, JobProcessor, RpcClient, STORAGE, type Storage } from '@visualnotes/common';
+import { JobHandler, JobProcessor, RpcClient, STORAGE, type Storage, QueueWorker } from '@visualnotes/common';
 import { Jobs, Messages, Patterns, Queues, type JobPayloads, type TranscriptSegment } from '@visualnotes/contracts';
 import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { AsrClient, AsrNotConfiguredError } from './asr.client';
@@ -19,11 +19,10 @@ const STALE_CHUNK_MS = 30 * 24 * 3600 * 1000;
  * the merge job has completed (its return value holds the transcript), when the video is deleted
  * (`transcription.discard`) and when its account is deleted.
  */
-@Processor(Queues.aiTranscription, {
+@QueueWorker(Queues.aiTranscription, {
   concurrency: Number(process.env.AI_TRANSCRIPTION_CONCURRENCY ?? 4),
   lockDuration,
   stalledInterval: lockDuration,
-  maxStalledCount: 5,
 })
 export class TranscriptionProcessor extends JobProcessor {
   private readonly logger = new Logger(TranscriptionProcessor.name);

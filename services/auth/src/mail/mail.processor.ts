@@ -1,12 +1,11 @@
-import { Processor } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
-import { JobHandler, JobProcessor } from '@visualnotes/common';
+import { JobHandler, JobProcessor, QueueWorker } from '@visualnotes/common';
 import { Jobs, Queues, type JobPayloads } from '@visualnotes/contracts';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { mailBackoff, MailService } from './mail.service';
 
 /** Delivers queued mails; a mail server that is down or busy means a retry later. */
-@Processor(Queues.authMail, { settings: { backoffStrategy: mailBackoff } })
+@QueueWorker(Queues.authMail, { settings: { backoffStrategy: mailBackoff } })
 export class MailProcessor extends JobProcessor {
   private readonly logger = new Logger(MailProcessor.name);
 

@@ -1,12 +1,11 @@
-import { Processor } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
-import { JobHandler, JobProcessor } from '@visualnotes/common';
+import { JobHandler, JobProcessor, QueueWorker } from '@visualnotes/common';
 import { Jobs, Queues, type JobPayloads } from '@visualnotes/contracts';
 import type { Job } from 'bullmq';
 import { LicensesService } from '../licenses/licenses.service';
 
 /** Spec §8: deleting an account revokes its licenses (idempotent: a second run finds nothing left). */
-@Processor(Queues.licenseEvents)
+@QueueWorker(Queues.licenseEvents)
 export class AccountEventsProcessor extends JobProcessor {
   private readonly logger = new Logger(AccountEventsProcessor.name);
 

@@ -1,5 +1,4 @@
-import { Processor } from '@nestjs/bullmq';
-import { JobHandler, JobProcessor } from '@visualnotes/common';
+import { JobHandler, JobProcessor, QueueWorker } from '@visualnotes/common';
 import { Jobs, Queues, type JobPayloads } from '@visualnotes/contracts';
 import type { Job } from 'bullmq';
 import { BatchesService } from '../batches/batches.service';
@@ -8,7 +7,7 @@ import { UploadsService } from '../uploads/uploads.service';
 import { VideosService } from '../videos/videos.service';
 
 /** Removes what the media service keeps for an account that was deleted (idempotent). */
-@Processor(Queues.mediaEvents)
+@QueueWorker(Queues.mediaEvents)
 export class AccountEventsProcessor extends JobProcessor {
   constructor(
     private readonly uploads: UploadsService,

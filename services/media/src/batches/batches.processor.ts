@@ -1,6 +1,6 @@
-import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { JobHandler, JobProcessor, SERVICE_CONFIG } from '@visualnotes/common';
+import { JobHandler, JobProcessor, SERVICE_CONFIG, QueueWorker } from '@visualnotes/common';
 import { Jobs, Queues, type JobPayloads } from '@visualnotes/contracts';
 import type { Job, Queue } from 'bullmq';
 import type { MediaConfig } from '../config';
@@ -11,7 +11,7 @@ import { BatchesService } from './batches.service';
  * videos ends; `batch.sweep` from a BullMQ job scheduler every `BATCH_SWEEP_MS`, which resumes
  * running batches after a restart of the whole stack.
  */
-@Processor(Queues.mediaBatches, { concurrency: 2 })
+@QueueWorker(Queues.mediaBatches, { concurrency: 2 })
 export class BatchesProcessor extends JobProcessor implements OnApplicationBootstrap {
   private readonly logger = new Logger(BatchesProcessor.name);
 

@@ -1,6 +1,16 @@
-import { OnWorkerEvent, Processor, InjectQueue } from '@nestjs/bullmq';
+import { OnWorkerEvent, InjectQueue } from '@nestjs/bullmq';
 import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { defaultJobOptions, JobHandler, JobProcessor, queuePrefix, redisOptions, SERVICE_CONFIG, STORAGE, type Storage } from '@visualnotes/common';
+import {
+  defaultJobOptions,
+  JobHandler,
+  JobProcessor,
+  queuePrefix,
+  redisOptions,
+  SERVICE_CONFIG,
+  STORAGE,
+  type Storage,
+  QueueWorker,
+} from '@visualnotes/common';
 import {
   AsrAudioFormats,
   DomainError,
@@ -42,7 +52,7 @@ export const chunkKey = (videoId: string, index: number, format: AsrAudioFormat 
  * The job waits for its children between steps without holding a worker, and every step can run
  * twice without harm (fixed child job ids, upserts).
  */
-@Processor(Queues.mediaJobs, { concurrency: Number(process.env.MEDIA_JOB_CONCURRENCY ?? 2) })
+@QueueWorker(Queues.mediaJobs, { concurrency: Number(process.env.MEDIA_JOB_CONCURRENCY ?? 2) })
 export class VideoImportProcessor extends JobProcessor implements OnModuleDestroy {
   private readonly logger = new Logger(VideoImportProcessor.name);
   private readonly flows: FlowProducer;
@@ -252,5 +262,5 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
  * batch items are being downloaded and cut, a single video someone waits for finds a free worker
  * at each of its steps.
  */
-@Processor(Queues.mediaJobsBatch, { concurrency: Number(process.env.MEDIA_JOB_CONCURRENCY ?? 2) })
+@QueueWorker(Queues.mediaJobsBatch, { concurrency: Number(process.env.MEDIA_JOB_CONCURRENCY ?? 2) })
 export class BatchVideoImportProcessor extends VideoImportProcessor {}

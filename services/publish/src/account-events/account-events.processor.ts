@@ -1,6 +1,5 @@
-import { Processor } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
-import { JobHandler, JobProcessor, STORAGE, type Storage } from '@visualnotes/common';
+import { JobHandler, JobProcessor, STORAGE, type Storage, QueueWorker } from '@visualnotes/common';
 import { isUuid, Jobs, Queues, type JobPayloads } from '@visualnotes/contracts';
 import type { Job } from 'bullmq';
 import { AccountDataRepository } from './account-data.repository';
@@ -10,7 +9,7 @@ import { AccountDataRepository } from './account-data.repository';
  * projects with their publications, statistics, share links, collaborators and versions, its
  * memberships in others' projects, the published snapshots, and the templates it submitted.
  */
-@Processor(Queues.publishEvents)
+@QueueWorker(Queues.publishEvents)
 export class AccountEventsProcessor extends JobProcessor {
   private readonly logger = new Logger(AccountEventsProcessor.name);
 
