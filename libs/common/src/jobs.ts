@@ -1,7 +1,7 @@
 import { SetMetadata, type Type } from '@nestjs/common';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { QueueOwners, queuesOwnedBy, type JobName, type ServiceName } from '@visualnotes/contracts';
-import { UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
+import { UnrecoverableError, type Job, type JobsOptions, type Queue } from 'bullmq';
 import { requestContext } from './logger';
 import { endSpan, startSpan, tracingOn } from './tracing';
 
@@ -108,3 +108,18 @@ export function assertJobHandlers(service: ServiceName, processors: { queue: str
 }
 
 export type ProcessorClass = Type<JobProcessor>;
+
+/**
+ * Why a job failed, through its children: a parent failed by a child says only "child
+ * <prefix>:<queue>:<id> failed"; the child's own reason (which may again name its child) is in that
+ * job's Redis hash. `queue` is any queue on the same Redis (for its connection).
+ */
+export async function rootFailure(queue: Pick<Queue, 'client'>, reason: string | undefined): Promise<string | undefined> {
+  const redis = await queue.client;
+  for (let hop = 0; hop < 4 && reason; hop++) {
+    const child = /^child (.+) failed$/.exec(reason);
+    if (!child) break;
+    reason = (await redis.hget(child[1], 'failedReason').catch(() => null)) ?? undefined;
+  }
+  return reason;
+}

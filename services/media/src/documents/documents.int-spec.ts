@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServiceApp, type ServiceApp } from '@visualnotes/common';
-import { Messages, type DocumentSummaryView } from '@visualnotes/contracts';
+import { createServiceApp, redisOptions, type ServiceApp } from '@visualnotes/common';
+import { Messages, Queues, type DocumentSummaryView } from '@visualnotes/contracts';
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import {
   createTestEnv,
   signUp,
@@ -69,6 +70,41 @@ describe('document summaries through the gateway', () => {
       return [];
     }
   };
+
+  it('shows a summary as failed, with words for users, when its job failed or vanished without its worker telling', async () => {
+    // before the ai service runs: this test plays the worker
+    const connection = redisOptions(t.env.REDIS_URL!);
+    const prefix = t.env.REDIS_PREFIX;
+    const text = 'Solar panels turn sunlight into electricity. Batteries keep it for the evening. '.repeat(20);
+    const stalled = (await post(free).send({ text }).expect(202)).body.summary_id as string;
+    // a worker that is found dead more often than allowed: BullMQ fails the step, then its parent
+    const worker = new Worker(
+      Queues.aiDocuments,
+      async () => {
+        throw new UnrecoverableError('job stalled more than allowable limit');
+      },
+      { connection, prefix },
+    );
+    try {
+      const failed = await waitFor(async () => ((await view(free, stalled)).status === 'failed' ? view(free, stalled) : null), 20_000, 200);
+      expect(failed?.error).toBe(Messages.documentSummaryFailed);
+    } finally {
+      await worker.close();
+    }
+    // a job removed from Redis (e.g. lost with it)
+    const gone = (await post(free).send({ text }).expect(202)).body.summary_id as string;
+    const queue = new Queue(Queues.aiDocuments, { connection, prefix });
+    try {
+      await queue.remove(gone, { removeChildren: true });
+    } finally {
+      await queue.close();
+    }
+    const list = (await request(backend.http).get('/api/summaries').set('authorization', `Bearer ${free.token}`).expect(200)).body as {
+      items: { id: string; status: string }[];
+    };
+    expect(list.items.find((i) => i.id === gone)?.status).toBe('failed');
+    expect(await view(free, gone)).toMatchObject({ status: 'failed', error: Messages.documentSummaryFailed });
+  }, 60_000);
 
   it('runs a Premium summary before a free one queued earlier', async () => {
     const a = await post(free).attach('file', fx.pdf, 'report.pdf').expect(202);

@@ -31,7 +31,7 @@ export class DocumentsRepository {
   /** A user's newest documents, without their pages or summaries. */
   recent(ownerId: string, limit: number): Promise<DocumentRow[]> {
     return this.documents.find({
-      select: { id: true, status: true, title: true, kind: true, pageCount: true, createdAt: true },
+      select: { id: true, status: true, title: true, kind: true, pageCount: true, createdAt: true, jobId: true },
       where: { ownerId },
       order: { createdAt: 'DESC' },
       take: limit,

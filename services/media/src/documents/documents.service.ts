@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { defaultJobOptions, queuePrefix, redisOptions, RpcClient, SERVICE_CONFIG, ServiceMetrics, STORAGE, type Storage } from '@visualnotes/common';
+import {
+  defaultJobOptions,
+  queuePrefix,
+  redisOptions,
+  rootFailure,
+  RpcClient,
+  SERVICE_CONFIG,
+  ServiceMetrics,
+  STORAGE,
+  type Storage,
+} from '@visualnotes/common';
 import {
   DOCUMENT_SUMMARY_LIST_LIMIT,
   DomainError,
@@ -16,7 +27,7 @@ import {
   type DocumentSummaryView,
   type RpcRequest,
 } from '@visualnotes/contracts';
-import { FlowProducer } from 'bullmq';
+import { FlowProducer, type Queue } from 'bullmq';
 import type { MediaConfig } from '../config';
 import { UploadsService } from '../uploads/uploads.service';
 import { UsageService } from '../usage/usage.service';
@@ -66,6 +77,7 @@ export class DocumentsService implements OnModuleDestroy {
     private readonly rpc: RpcClient,
     private readonly extraction: ExtractionPool,
     private readonly metrics: ServiceMetrics,
+    @InjectQueue(Queues.aiDocuments) private readonly summaryJobs: Queue,
   ) {
     this.flows = new FlowProducer({ connection: redisOptions(config.REDIS_URL), prefix: queuePrefix(config) });
     // a connection error (Redis gone, or closing at shutdown) is logged, never an unhandled event
@@ -163,12 +175,31 @@ export class DocumentsService implements OnModuleDestroy {
   }
 
   async get(ownerId: string, id: string): Promise<DocumentSummaryView> {
-    return toView(await this.find(ownerId, id));
+    const row = await this.find(ownerId, id);
+    await this.reconcile(row);
+    return toView(row);
   }
 
   async list(ownerId: string): Promise<{ items: DocumentSummaryItem[] }> {
     const rows = await this.documents.recent(ownerId, DOCUMENT_SUMMARY_LIST_LIMIT);
+    await Promise.all(rows.map((row) => this.reconcile(row)));
     return { items: rows.map(toItem) };
+  }
+
+  /**
+   * A summary whose job failed without its worker reporting it (it stalled more often than allowed,
+   * or its parent was failed by a child) or whose job is gone gets its failure on the row, with the
+   * reason when it is one for users.
+   */
+  private async reconcile(row: DocumentRow): Promise<void> {
+    if (row.status === 'completed' || row.status === 'failed' || !row.jobId) return;
+    // The job is read after its state: read before, a job failing in between has no reason yet.
+    const state = await this.summaryJobs.getJobState(row.id).catch(() => null);
+    if (state !== 'failed' && state !== 'unknown') return;
+    const job = state === 'failed' ? await this.summaryJobs.getJob(row.id) : undefined;
+    row.status = 'failed';
+    row.error = jobFailureMessage(job ? await rootFailure(this.summaryJobs, job.failedReason) : null, 'DOCUMENT_SUMMARY_FAILED');
+    await this.documents.fail(row.id, row.error);
   }
 
   async page(ownerId: string, id: string, page: number): Promise<DocumentPageView> {

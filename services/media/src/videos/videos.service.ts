@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { STORAGE, type Storage } from '@visualnotes/common';
+import { rootFailure, STORAGE, type Storage } from '@visualnotes/common';
 import {
   isUuid,
   DomainError,
@@ -196,18 +196,9 @@ export class VideosService {
     await this.videos.markFailed(row.id, row.error);
   }
 
-  /**
-   * A parent job failed by a child says only "child <prefix>:<queue>:<id> failed"; the child's own
-   * reason (which may again name its child) is in that job's Redis hash.
-   */
-  async rootFailure(reason: string | undefined): Promise<string | undefined> {
-    const redis = await this.singles.client;
-    for (let hop = 0; hop < 4 && reason; hop++) {
-      const child = /^child (.+) failed$/.exec(reason);
-      if (!child) break;
-      reason = (await redis.hget(child[1], 'failedReason').catch(() => null)) ?? undefined;
-    }
-    return reason;
+  /** Why a job failed, through its children (see `rootFailure`). */
+  rootFailure(reason: string | undefined): Promise<string | undefined> {
+    return rootFailure(this.singles, reason);
   }
 
   async list(req: RpcRequest<'media.videos.list'>): Promise<VideoCard[]> {
