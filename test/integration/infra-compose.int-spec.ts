@@ -130,6 +130,16 @@ describe('docker-compose.yml', () => {
   it('gives a stopping ai worker longer than one model call, with the local models too', () => {
     const timeouts = [aiEnvSchema.parse({}).AI_TIMEOUT_MS, Number(envFile(envExample, true).AI_TIMEOUT_MS ?? 0)];
     expect(seconds(compose.services.ai.stop_grace_period)).toBeGreaterThan(Math.max(...timeouts) / 1000);
+    // and the worker itself waits that long for its jobs before it exits
+    expect(Number(compose.services.ai.environment.SHUTDOWN_TIMEOUT_MS)).toBeGreaterThan(Math.max(...timeouts));
+  });
+
+  it('lets every app service finish what it holds before the container is killed', () => {
+    for (const name of APP) {
+      const s = compose.services[name];
+      // a copy exits at most 5 s after its time-out
+      expect([name, Number(s.environment.SHUTDOWN_TIMEOUT_MS) / 1000 + 5 <= seconds(s.stop_grace_period)]).toEqual([name, true]);
+    }
   });
 
   it('has an ai profile with a local speech-to-text server and chat model, wired by the env file', () => {

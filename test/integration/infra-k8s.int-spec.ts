@@ -137,6 +137,21 @@ describe.each(['base', 'local'])('Kubernetes manifests: %s', (dir) => {
     expect(grace).toBeGreaterThanOrEqual(aiConfig.AI_TIMEOUT_MS / 1000 + 30);
   });
 
+  it('lets every copy finish what it holds before its pod is killed: an ai worker a whole model call', () => {
+    const shutdownMs = (name: string) => {
+      const c = find(objs, 'Deployment', name)!.spec.template.spec.containers[0];
+      const own = (c.env as { name: string; value?: string }[] | undefined)?.find((e) => e.name === 'SHUTDOWN_TIMEOUT_MS')?.value;
+      return Number(own ?? settings(objs).SHUTDOWN_TIMEOUT_MS);
+    };
+    for (const name of APP_SERVICES) {
+      const spec = find(objs, 'Deployment', name)!.spec.template.spec;
+      const preStop = Number(spec.containers[0].lifecycle?.preStop?.exec?.command?.[1] ?? 0);
+      // a copy exits at most 5 s after its time-out; the preStop pause comes before the signal
+      expect([name, preStop + shutdownMs(name) / 1000 + 5 <= spec.terminationGracePeriodSeconds]).toEqual([name, true]);
+    }
+    expect(shutdownMs('ai')).toBeGreaterThan(loadConfig(aiEnvSchema, settings(objs)).AI_TIMEOUT_MS);
+  });
+
   it('has every variable of the README table in the ConfigMap or the Secret, valid for every service', () => {
     const env = settings(objs);
     const missing = readmeVariables().filter((v) => !(v in env));
