@@ -1,11 +1,10 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { publicUrl, RpcClient } from '@visualnotes/common';
 import { Patterns } from '@visualnotes/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { AppShell } from '../seo/app-shell';
 
 /**
  * What a published page may do: its own scripts (the app), nothing inline, no plugins, no base
@@ -49,14 +48,16 @@ const PUBLIC_ID = /^[A-Za-z0-9_-]{8,32}$/;
 @Injectable()
 export class PublishedPage implements OnModuleInit {
   private readonly logger = new Logger(PublishedPage.name);
-  private shell: { html: string; mtime: number; checked: number } | null = null;
+  private readonly shell: AppShell;
   private readonly metas = new Map<string, { at: number; value: Promise<{ meta: PageMeta | null; keep: boolean }> }>();
 
   constructor(
     private readonly host: HttpAdapterHost,
     private readonly rpc: RpcClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {}
+  ) {
+    this.shell = new AppShell(config);
+  }
 
   onModuleInit() {
     const fastify = this.host.httpAdapter.getInstance<FastifyInstance>();
@@ -68,15 +69,9 @@ export class PublishedPage implements OnModuleInit {
     this.metas.clear();
   }
 
-  /** The app's index.html, looked at again at most once a second (a new build replaces it). */
+  /** The app's index.html (see AppShell). */
   private indexHtml(): string | null {
-    if (this.shell && Date.now() - this.shell.checked < 1_000) return this.shell.html;
-    const file = join(resolve(this.config.FRONTEND_DIST ?? join(__dirname, '../../../../frontend/dist')), 'index.html');
-    if (!existsSync(file)) return (this.shell = null);
-    const mtime = statSync(file).mtimeMs;
-    if (this.shell?.mtime !== mtime) this.shell = { html: readFileSync(file, 'utf8'), mtime, checked: Date.now() };
-    else this.shell.checked = Date.now();
-    return this.shell.html;
+    return this.shell.html();
   }
 
   /** The page's title, description and snapshot, or null when it is not published. */

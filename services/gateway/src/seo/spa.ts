@@ -1,18 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SITE_NAME, UI_LOCALE_STORAGE_KEY } from '@visualnotes/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config';
+import { AppShell, frontendDist } from './app-shell';
 import { renderIndex } from './html';
 import { PageMetaService } from './page-meta.service';
 import { SitemapService } from './sitemap.service';
 
 export type SendSpa = (reply: FastifyReply, request: FastifyRequest) => unknown;
-
-function frontendDist(config: GatewayConfig) {
-  return resolve(config.FRONTEND_DIST ?? join(__dirname, '../../../../frontend/dist'));
-}
 
 /** The UI language the visitor chose (a cookie set by the front end next to its local storage). */
 function uiLang(request: FastifyRequest): string | undefined {
@@ -41,9 +36,9 @@ export function registerSite(app: NestFastifyApplication, config: GatewayConfig,
   fastify.get('/robots.txt', (_req, reply) => reply.header('content-type', 'text/plain; charset=utf-8').send(sitemap.robots()));
 
   const dist = frontendDist(config);
-  const indexFile = join(dist, 'index.html');
-  if (!existsSync(indexFile)) {
-    warn(`The front end is not built (${indexFile} missing): run \`npm run build\``);
+  const shell = new AppShell(config);
+  if (shell.html() === null) {
+    warn(`The front end is not built (${shell.file} missing): run \`npm run build\``);
     return null;
   }
   app.useStaticAssets({
@@ -57,12 +52,14 @@ export function registerSite(app: NestFastifyApplication, config: GatewayConfig,
       reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const html = readFileSync(indexFile, 'utf8');
   const pages = app.get(PageMetaService);
   const sendSpa: SendSpa = async (reply, request) => {
     const page = await pages.resolve(request.url, uiLang(request));
     if (reply.sent) return;
     if ('redirect' in page) return reply.redirect(page.redirect, 302);
+    const html = shell.html();
+    if (html === null)
+      return reply.status(503).header('retry-after', '5').send({ statusCode: 503, message: 'The site is being updated; please reload in a moment' });
     return reply
       .status(page.status)
       .header('content-type', 'text/html; charset=utf-8')
