@@ -3,7 +3,7 @@ import { ApiError, fresh, refreshSession, runApi, setSessionHooks } from '../../
 import { readToken, writeTokens } from '../../app/api/tokens';
 import type { AppStore } from '../../app/store';
 import { authApi } from './api';
-import { authActions } from './auth.slice';
+import { authActions, type SignedOutReason } from './auth.slice';
 
 export { ApiError, refreshSession };
 
@@ -37,11 +37,14 @@ function scheduleRefresh(token: string) {
   }, inMs);
 }
 
-/** Logout or reset: clears the user, the token and the refresh token. */
-export function clearSession() {
+/**
+ * Logout or reset: clears the user, the token and the refresh token. `reason`, when the user ended
+ * the session on purpose (all devices, account deleted), is what the login page tells them next.
+ */
+export function clearSession(reason?: SignedOutReason) {
   if (refreshTimer) clearTimeout(refreshTimer);
   writeTokens(null);
-  store?.dispatch(authActions.reset());
+  store?.dispatch(authActions.reset(reason));
 }
 
 /** After login (password, security code, Google): keep the tokens and the user. */

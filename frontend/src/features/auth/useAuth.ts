@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSelector } from 'react-redux';
-import { selectLoggedIn, selectReady, selectUser } from './auth.slice';
+import { selectLoggedIn, selectReady, selectSignedOut, selectUser } from './auth.slice';
 import { rememberPath } from './redirect';
 import { readToken } from '../../app/api/tokens';
 
@@ -21,13 +21,15 @@ export function useRequireAuth(options: { except?: boolean } = {}) {
   const { loggedIn, ready } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
+  const signedOut = useSelector(selectSignedOut);
   const wasLoggedIn = useRef(loggedIn);
   useEffect(() => {
     if (!ready || loggedIn || options.except) return;
     // a logout on this page goes to /account's login, not back here afterwards
     if (!wasLoggedIn.current) rememberPath(location.pathname + location.search + location.hash);
-    navigate('/account/login', { replace: true });
-  }, [ready, loggedIn, options.except, navigate, location]);
+    // the login page says why the session ended when the user ended it everywhere or deleted the account
+    navigate('/account/login', { replace: true, state: wasLoggedIn.current && signedOut ? { signedOut } : undefined });
+  }, [ready, loggedIn, options.except, navigate, location, signedOut]);
   useEffect(() => {
     wasLoggedIn.current = loggedIn;
   }, [loggedIn]);

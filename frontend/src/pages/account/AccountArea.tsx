@@ -55,12 +55,13 @@ export default function AccountArea() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // the section being read (the last one whose top has passed under the header) is marked in the navigation
+  // the section being read (the last one whose top has passed the upper third of the window) is marked
+  // in the navigation: a short section that is on screen is not left to the long one above it
   useEffect(() => {
     let frame = 0;
     const update = () => {
       frame = 0;
-      const line = 160;
+      const line = Math.max(160, window.innerHeight / 3);
       const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
       let active: SectionId = ACCOUNT_SECTIONS[0].id;
       for (const s of ACCOUNT_SECTIONS) {

@@ -5,7 +5,7 @@ import { useCapabilitiesQuery } from '../../app/api/capabilities';
 import { errorMessage } from '../../app/error/describe-error';
 import { loadSchemas } from '../../features/forms/schemas';
 import { useCallback, useReducer, useRef, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { authApi } from '../../features/auth/api';
 import styles from '../../features/auth/auth.module.css';
 import { deviceFingerprint } from '../../features/auth/fingerprint';
@@ -19,6 +19,24 @@ import { initialLoginForm, loginFormReducer, NAME_MAX, type Field, type LoginFor
 
 /** The form field a schema issue is about, when it is one the page shows. */
 const asField = (key: PropertyKey | undefined): Field | undefined => (key === 'name' || key === 'email' || key === 'password' ? key : undefined);
+
+/** What the login page says after the user logged out on all devices or deleted the account (history state `signedOut`). */
+const SIGNED_OUT_NOTICES: Record<string, string> = {
+  everywhere: msg('You were logged out on all devices.'),
+  deleted: msg('Your account was deleted.'),
+};
+
+function SignedOutNotice() {
+  const { t } = useTranslation();
+  const { state } = useLocation();
+  const reason = typeof state === 'object' && state !== null && 'signedOut' in state ? state.signedOut : null;
+  const notice = typeof reason === 'string' && Object.hasOwn(SIGNED_OUT_NOTICES, reason) ? SIGNED_OUT_NOTICES[reason] : null;
+  return notice ? (
+    <p className={styles.success} role="status" data-testid="signed-out-notice">
+      {t(notice)}
+    </p>
+  ) : null;
+}
 
 /** `/account/login`: log in, register, forgot password, the new-device code step, Google. */
 export function LoginPage() {
@@ -160,6 +178,7 @@ export function LoginPage() {
   return (
     <div className={styles.page}>
       <section className={styles.card}>
+        <SignedOutNotice />
         {mode !== 'code' && (
           <div className={styles.tabs} role="tablist">
             <button type="button" role="tab" className={styles.tab} aria-selected={mode === 'login'} onClick={() => switchTo('login')}>

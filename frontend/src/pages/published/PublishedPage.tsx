@@ -3,6 +3,7 @@ import type { PublishedProject } from '@visualnotes/contracts';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import styles from '../../features/canvas/canvas.module.css';
+import page from './PublishedPage.module.css';
 import { fresh, runApi } from '../../app/api/api';
 import { canvasApi } from '../../features/canvas/api';
 import { ReadOnlyCanvas } from '../../features/canvas/ReadOnlyCanvas';
@@ -51,11 +52,15 @@ export function PublishedPage() {
   return (
     <div data-testid="published-page">
       {!embed && project && (
-        <div className={styles.toolbar}>
-          <h1 style={{ fontSize: '1.1rem', margin: 0 }} data-testid="published-title">
+        <div className={page.header}>
+          <h1 className={page.title} dir="auto" data-testid="published-title">
             {project.title}
           </h1>
-          {project.description && <span className={styles.muted}>{project.description}</span>}
+          {project.description && (
+            <span className={page.description} dir="auto" data-testid="published-description">
+              {project.description}
+            </span>
+          )}
         </div>
       )}
       {project && <ReadOnlyCanvas scene={project.scene} filesPath={`/p/${id}/files`} fallback={snapshot} className={embed ? styles.embed : styles.viewer} />}

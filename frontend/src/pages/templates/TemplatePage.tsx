@@ -1,13 +1,29 @@
 import { useTranslation } from '../../i18n/i18n';
 import { errorMessage } from '../../app/error/describe-error';
 import { TEMPLATE_CATEGORY_LABELS } from '@visualnotes/contracts';
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { ErrorPage } from '../../app/error/ErrorPage';
 import { useAuth } from '../../features/auth/useAuth';
 import { rememberPath } from '../../features/auth/redirect';
 import { useTemplateQuery } from '../../features/canvas/api';
 import styles from '../../features/canvas/canvas.module.css';
 import { ScenePreview } from '../../features/canvas/ScenePreview';
+
+/**
+ * "Use template" clicked while signed out: the tab keeps which template it was (sessionStorage) and
+ * the login page comes back with `?use=1`; only both together make the project, so a shared link
+ * with the flag makes nothing by itself.
+ */
+const PENDING_USE_KEY = 'templates.pending_use';
+
+function tabStorage(): Storage | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
 
 /** `/templates/:id`: the template panel with its preview and "Use template". */
 export function TemplatePage() {
@@ -15,14 +31,18 @@ export function TemplatePage() {
   const { id = '' } = useParams();
   const { loggedIn } = useAuth();
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
   const { data, error, isLoading } = useTemplateQuery(id);
   const [problem, setProblem] = useState<string | null>(null);
   // disabled while the project is being made: a double click makes one project, not two
   const [busy, setBusy] = useState(false);
+  // the project asked for before logging in is made once, however often the page renders
+  const resumed = useRef(false);
 
   async function use() {
     if (!loggedIn) {
-      rememberPath(`/templates/${id}`);
+      tabStorage()?.setItem(PENDING_USE_KEY, id);
+      rememberPath(`/templates/${id}?use=1`);
       navigate('/account/login');
       return;
     }
@@ -37,6 +57,24 @@ export function TemplatePage() {
     }
   }
 
+  // back from the login page: go on with "Use template" (the template is known to exist by then)
+  const resume = params.get('use') === '1';
+  useEffect(() => {
+    if (!resume || !loggedIn || !data || resumed.current) return;
+    resumed.current = true;
+    const pending = tabStorage()?.getItem(PENDING_USE_KEY);
+    tabStorage()?.removeItem(PENDING_USE_KEY);
+    setParams(
+      (p) => {
+        p.delete('use');
+        return p;
+      },
+      { replace: true },
+    );
+    if (pending === id) void use();
+  }, [resume, loggedIn, data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (error && 'status' in error && error.status === 404) return <ErrorPage error={error} />;
   return (
     <div className={styles.center} style={{ maxWidth: '56rem' }} data-testid="template-panel">
       <p>

@@ -114,7 +114,7 @@ export class PublishedPage implements OnModuleInit {
       meta ? '' : '<meta name="robots" content="noindex">',
     ].join('');
     const body = meta
-      ? `<main class="published-snapshot" data-published-snapshot><h1>${escapeHtml(meta.title)}</h1>${
+      ? `<main class="published-snapshot" data-published-snapshot style="max-width:100%;overflow-wrap:anywhere"><h1 dir="auto">${escapeHtml(meta.title)}</h1>${
           snapshot ? `<img src="${snapshot}" alt="${escapeHtml(meta.title)}" style="max-width:100%;height:auto">` : ''
         }</main>`
       : '';

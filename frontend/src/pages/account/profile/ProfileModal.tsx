@@ -140,7 +140,7 @@ export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () 
         onStart={() => setLastSent('Log out everywhere')}
         onSubmit={async () => {
           await runApi(authApi.endpoints.logoutEverywhere.initiate({ password: allPassword }));
-          clearSession();
+          clearSession('everywhere');
         }}
       >
         <label>
@@ -156,6 +156,7 @@ export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () 
         danger
         onSubmit={async () => {
           // the fields are checked before asking "are you sure", not after the user said yes
+          if (!delEmail.trim()) throw new Error(msg('Enter your account e-mail to confirm'));
           if (delEmail.trim().toLowerCase() !== user.email.toLowerCase()) throw new Error(Messages.emailMismatch);
           if (!delPassword) throw new Error(Messages.passwordIncorrect);
           const sure = await confirm({
@@ -165,7 +166,7 @@ export function ProfileModal({ user, onClose }: { user: PublicUser; onClose: () 
           });
           if (!sure) return t('Nothing was deleted.');
           await runApi(authApi.endpoints.deleteAccount.initiate({ email: delEmail, password: delPassword }));
-          clearSession();
+          clearSession('deleted');
         }}
       >
         <ul className={styles.warning}>
