@@ -1,5 +1,6 @@
 /**
- * The browser environment of component specs: jsdom, plus Node's fetch API (jsdom has none).
+ * The browser environment of component specs: jsdom, plus Node's fetch API (jsdom has none) and
+ * modal dialogs (jsdom's <dialog> has no showModal: it only opens).
  * As in a browser, a relative URL resolves against the document's base URL, so a spec points
  * the app's `/api/...` calls at its own HTTP server with `<base href>`.
  */
@@ -24,6 +25,15 @@ class BrowserWithFetch extends TestEnvironment {
     win.TextEncoder = globalThis.TextEncoder;
     win.TextDecoder = globalThis.TextDecoder;
     win.structuredClone = globalThis.structuredClone;
+    const dialog = win.HTMLDialogElement?.prototype;
+    if (dialog && !dialog.showModal) {
+      dialog.showModal = function () {
+        this.setAttribute('open', '');
+      };
+      dialog.close = function () {
+        this.removeAttribute('open');
+      };
+    }
   }
 }
 

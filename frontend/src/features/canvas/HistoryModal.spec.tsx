@@ -10,15 +10,6 @@ import { HistoryModal } from './HistoryModal';
 
 const api = apiServerPerTest({});
 
-beforeAll(() => {
-  // jsdom has no modal dialogs
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 afterEach(() => changeLocale('en', false));
 
 const version = (id: string, changed: number, elements: number): ProjectVersion => ({

@@ -363,12 +363,18 @@ export function SubmitTemplateModal({ projectId, title, onClose }: { projectId: 
   const [category, setCategory] = useState<TemplateCategory>('whiteboard');
   const [done, setDone] = useState<TemplateSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // busy from the first click: a double click submits once
+  const [busy, setBusy] = useState(false);
   async function submit() {
+    if (busy) return;
+    setBusy(true);
     setError(null);
     try {
       setDone(await runApi(canvasApi.endpoints.createTemplate.initiate({ project_id: projectId, name, description, category })));
     } catch (err) {
       setError((err as Error).message);
+    } finally {
+      setBusy(false);
     }
   }
   if (done) {
@@ -411,7 +417,7 @@ export function SubmitTemplateModal({ projectId, title, onClose }: { projectId: 
         </select>
       </label>
       <div className={styles.row}>
-        <button type="button" className={`${styles.button} ${styles.primary}`} onClick={submit}>
+        <button type="button" className={`${styles.button} ${styles.primary}`} onClick={submit} disabled={busy} aria-busy={busy} data-testid="submit-template">
           {t('Submit')}
         </button>
       </div>

@@ -11,16 +11,6 @@ import { ProfileModal } from './ProfileModal';
 const ann = { id: 'u1', name: 'Ann', email: 'ann@example.com', scope: [], plan: null, locale: 'en' as const, created_at: '2026-01-01T00:00:00Z' };
 const api = apiServerPerTest({});
 
-beforeAll(() => {
-  // jsdom has no modal dialogs
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-
 const renderProfile = () =>
   renderAt('/account', {
     '/account': (
