@@ -1,6 +1,6 @@
 import type { DocumentPageView } from '@visualnotes/contracts';
 import { BuiltinSummaryProvider } from '../summaries/providers/builtin.provider';
-import { combineChunks, headingGroups, summarizeChunk } from './document-summarizer';
+import { combineChunks, headingGroups, summarizeChunk, type DocumentChunkSummary } from './document-summarizer';
 
 const provider = new BuiltinSummaryProvider();
 const paper: DocumentPageView[] = [
@@ -119,5 +119,78 @@ describe('Word and slide documents', () => {
     const chunk = await summarizeChunk(provider, { index: 0, title: 'Report', pages, maxSections: 2 });
     expect(chunk.sections.map((s) => s.title)).toEqual(['Method']);
     expect(JSON.stringify(chunk)).not.toContain('Müller');
+  });
+});
+
+describe('slides and pages whose lines were broken mid-sentence', () => {
+  it("keeps a slide's first line that is a cut sentence as text, not as the title of a section", async () => {
+    const pages: DocumentPageView[] = [
+      {
+        page: 1,
+        title: 'Results',
+        text: 'The canvas group scored higher on recall questions than the notes group.\nThe average recall score was 14.2 out\nof 20 in the canvas group and 11.8 in the notes group.',
+      },
+      {
+        page: 2,
+        title: 'The canvas group scored higher on transfer questions too. They also',
+        text: 'reported enjoying the study session more. Students in the canvas group spent\nslightly more time on their notes, which may explain part of the gain.',
+      },
+    ];
+    const groups = headingGroups(pages)!;
+    expect(groups.map((g) => g.title)).toEqual(['Results']);
+    expect(groups[0].units[1].text).toMatch(/^The canvas group scored higher on transfer questions too\. They also\nreported/);
+    const chunk = await summarizeChunk(provider, { index: 0, title: 'Study', pages, maxSections: 2 });
+    expect(chunk.sections.map((s) => s.title)).toEqual(['Results']);
+    for (const point of chunk.sections.flatMap((s) => s.points)) expect(point).toMatch(/^\p{Lu}.*\.$/u);
+  });
+
+  it('makes one section per heading line of a document without styled headings, and repeats no point across them', async () => {
+    const pages: DocumentPageView[] = [
+      {
+        page: 1,
+        title: null,
+        headings: ['Introduction', 'Method', 'Results'],
+        text: [
+          'Concept Maps and Recall',
+          'Introduction',
+          'Students often reread their notes before an exam, although rereading is a weak',
+          'way to remember what was taught. The canvas group scored higher on recall and',
+          'transfer questions.',
+          'Method',
+          'Sixty students watched the same lecture on cell respiration. Half of them drew',
+          'concept maps during the lecture, while the other half wrote linear notes.',
+          'Results',
+          'The canvas group scored higher on recall and transfer questions. They also',
+          'reported enjoying the study session more. The canvas group scored higher on',
+          'recall and transfer questions, as the table shows.',
+        ].join('\n'),
+      },
+    ];
+    const chunk = await summarizeChunk(provider, { index: 0, title: 'Study', pages, maxSections: 4, structured: true });
+    expect(chunk.sections.map((s) => s.title)).toEqual(['Introduction', 'Method', 'Results']);
+    const points = chunk.sections.flatMap((s) => s.points);
+    expect(points).toContain('They also reported enjoying the study session more.');
+    expect(points.filter((p) => p.startsWith('The canvas group scored higher'))).toHaveLength(1);
+  });
+});
+
+describe('the summary of a long document, chunk by chunk', () => {
+  it('says no point twice across chunks, and drops a section left with nothing of its own', async () => {
+    const key = 'Concept maps helped the students remember the lecture.';
+    const chunk = (index: number, from: number, points: string[][]): DocumentChunkSummary => ({
+      index,
+      from,
+      overview: '',
+      sections: points.map((p, i) => ({ title: `Part ${from + i}`, page: from + i, points: p, citations: p.map((text) => ({ text, page: from + i })) })),
+    });
+    const summary = await combineChunks(provider, 'Study', [
+      chunk(0, 1, [[key, 'Sixty students watched one lecture.']]),
+      chunk(1, 2, [['Concept maps helped the students remember the lecture!', 'Recall rose from 11.8 to 14.2 points.'], [`${key.slice(0, -1)} and apply it.`]]),
+    ]);
+    expect(summary.sections.map((s) => [s.title, s.points])).toEqual([
+      ['Part 1', [key, 'Sixty students watched one lecture.']],
+      ['Part 2', ['Recall rose from 11.8 to 14.2 points.']],
+    ]);
+    expect(summary.sections[1].citations).toEqual([{ text: 'Recall rose from 11.8 to 14.2 points.', page: 2 }]);
   });
 });

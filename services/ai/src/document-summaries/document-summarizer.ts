@@ -1,4 +1,5 @@
 import { isReferencesHeading, type DocumentPageView, type DocumentSummary, type DocumentSummarySection, type SummaryPoint } from '@visualnotes/contracts';
+import { cutSentence } from '../summaries/providers/builtin.provider';
 import type { SummaryProvider, SummaryUnit } from '../summaries/providers/summary-provider';
 
 /** What one map job returns: the summary of its pages. */
@@ -25,7 +26,7 @@ export interface HeadingGroup {
 
 /**
  * The chunk's pages cut at the document's own headings (PDF outline or heading lines, Word
- * headings, slide titles), or null when it has none. Bibliographies are left out. When there are
+ * headings, slide titles; a slide title that is a cut sentence is none), or null when it has none. Bibliographies are left out. When there are
  * more sections than a summary should show, the smallest join the one before them.
  */
 export function headingGroups(pages: DocumentPageView[], structured = false): HeadingGroup[] | null {
@@ -42,21 +43,24 @@ export function headingGroups(pages: DocumentPageView[], structured = false): He
       if (!current?.references) open('References', p.page).references = true;
       continue;
     }
-    const headings = p.headings?.length ? p.headings : p.title ? [p.title] : [];
+    // A slide's first line taken for its title may be a line of running text: it stays text.
+    const runOn = !p.headings?.length && !!p.title && cutSentence(p.title, p.text);
+    const pageText = runOn ? `${p.title}\n${p.text}` : p.text;
+    const headings = p.headings?.length ? p.headings : p.title && !runOn ? [p.title] : [];
     let cursor = 0;
     let under: string | null | undefined = undefined;
     const take = (end: number) => {
-      const text = p.text.slice(cursor, end).trim();
+      const text = pageText.slice(cursor, end).trim();
       const group: HeadingGroup = under === undefined ? (current ?? open(null, p.page)) : open(under, p.page);
       if (text) group.units.push({ text, page: p.page });
     };
     for (const heading of headings) {
-      const at = lineAt(p.text, heading, cursor);
+      const at = lineAt(pageText, heading, cursor);
       take(at < 0 ? cursor : at);
       under = heading;
       cursor = at < 0 ? cursor : at + heading.length;
     }
-    take(p.text.length);
+    take(pageText.length);
   }
   const kept = groups.filter((g) => !g.references && (g.units.length || g.title));
   while (kept.length > MAX_SECTIONS_PER_CHUNK) {
@@ -145,8 +149,40 @@ export async function combineChunks(provider: SummaryProvider, title: string, ch
       sections.push(...rest);
     } else sections.push(...chunk.sections);
   }
-  if (ordered.length === 1) return { overview: ordered[0].overview, sections };
+  const distinct = withoutRepeats(sections);
+  if (ordered.length === 1) return { overview: ordered[0].overview, sections: distinct };
   const units = ordered.filter((c) => c.overview.trim()).map((c) => ({ page: c.from, text: c.overview }));
   const overview = units.length ? (await provider.summarize({ title, units, maxSections: 1 })).overview : '';
-  return { overview, sections };
+  return { overview, sections: distinct };
+}
+
+const pointKey = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * The sections with no point said twice: chunks are summarized apart, and a document may repeat a
+ * sentence (a slide's key message, a page's running text) in more than one of them. A point is a
+ * repeat when its words are those of an earlier one or lie inside it (or the other way round); a
+ * section that had points and is left with none goes, unless none would be left.
+ */
+export function withoutRepeats(sections: DocumentSummarySection[]): DocumentSummarySection[] {
+  const said: string[] = [];
+  const repeat = (key: string) => said.some((k) => k === key || ([...k].length >= 20 && [...key].length >= 20 && (k.includes(key) || key.includes(k))));
+  const out = sections.map((section) => {
+    const keep = section.points.map((point) => {
+      const key = pointKey(point);
+      if (!key || repeat(key)) return false;
+      said.push(key);
+      return true;
+    });
+    const points = section.points.filter((_, i) => keep[i]);
+    const aligned = section.citations?.length === section.points.length;
+    const citations = section.citations?.filter((c, i) => (aligned ? keep[i] : points.includes(c.text)));
+    return { section: { ...section, points, ...(citations ? { citations } : {}) }, emptied: section.points.length > 0 && !points.length };
+  });
+  const kept = out.filter((s) => !s.emptied).map((s) => s.section);
+  return kept.length ? kept : out.slice(0, 1).map((s) => s.section);
 }

@@ -1,5 +1,5 @@
 import { TWO_TOPICS } from '@visualnotes/testing';
-import { isNoise, splitSentences, summarizeExtractive, terms } from './builtin.provider';
+import { cutSentence, isNoise, sentences, splitSentences, summarizeExtractive, terms } from './builtin.provider';
 
 const { solar, pasta } = TWO_TOPICS;
 
@@ -161,5 +161,88 @@ describe('built-in summarizer: scripts with combining marks and without spaces b
       expect(THAI.startsWith(section.title.replace(/…$/, ''))).toBe(true); // cut between words
       for (const point of section.points) expect(point.length).toBeLessThan(THAI.length);
     }
+  });
+});
+
+describe('built-in summarizer: text extracted from slides and printed pages', () => {
+  // Slides laid out from a printed page: one text box per printed line, the first taken for the slide's title.
+  const slides = [
+    {
+      page: 1,
+      heading: 'Introduction',
+      text: [
+        'Students often reread their notes before an exam, although rereading is a weak',
+        'way to remember what was taught. Drawing a concept map asks the learner to name',
+        'the main ideas of a lesson and to connect them with labelled links.',
+        'Half of the students were given',
+        'Canvas Kits and drew their maps on a shared board during the lecture on cell respiration.',
+        'The canvas group scored higher on recall and transfer questions.',
+      ].join('\n'),
+    },
+    {
+      page: 2,
+      heading: 'The canvas group scored higher on recall and transfer questions. They also',
+      text: [
+        'reported enjoying the study session more. The canvas group scored higher on recall',
+        'and transfer questions. The average recall score was 14.2 out of 20 in the canvas',
+        'group and 11.8 out of 20 in the notes group. The canvas group scored higher on',
+        'recall and transfer questions, as the table shows.',
+      ].join('\n'),
+    },
+  ];
+
+  it('never titles a section with a cut sentence, and keeps the sentence it cut whole', () => {
+    const summary = summarizeExtractive({ units: slides, maxSections: 2 });
+    expect(summary.sections.map((s) => s.title)).toEqual(['Introduction']);
+    const said = [summary.overview, ...summary.sections.flatMap((s) => s.points)];
+    for (const text of said) expect(text).not.toMatch(/^reported|They also$/);
+    const all = sentences(slides).map((s) => s.text);
+    expect(all).toContain('They also reported enjoying the study session more.');
+    expect(cutSentence('The canvas group scored higher on recall and transfer questions. They also')).toBe(true);
+    expect(cutSentence('received a ten-minute introduction', 'before the lecture.')).toBe(true);
+    expect(cutSentence('Results', 'reduced errors by a fifth')).toBe(false);
+    expect(cutSentence('3.2 Training on the full data set')).toBe(false);
+  });
+
+  it('joins printed lines into whole sentences before choosing points, a short line inside a sentence included', () => {
+    const points = summarizeExtractive({ units: slides, maxSections: 2 }).sections.flatMap((s) => s.points);
+    for (const point of points) expect(point).toMatch(/^\p{Lu}.*[.]$/u);
+    expect(sentences(slides).map((s) => s.text)).toContain(
+      'Half of the students were given Canvas Kits and drew their maps on a shared board during the lecture on cell respiration.',
+    );
+  });
+
+  it('never says the same point twice in a summary, nor nearly the same', () => {
+    const summary = summarizeExtractive({ units: slides, maxSections: 2 });
+    const points = summary.sections.flatMap((s) => s.points);
+    expect(points.filter((p) => /^The canvas group scored higher on recall/.test(p))).toHaveLength(1);
+    // Across sections too: a document that repeats its key sentence under every heading.
+    const key = 'Concept maps drawn on a shared canvas helped the students remember the lecture.';
+    const units = [
+      {
+        page: 1,
+        heading: 'Method',
+        text: `${key} Sixty students watched one lecture on cell respiration. Half of them drew maps while the others wrote notes.`,
+      },
+      { page: 2, heading: 'Results', text: `${key} The average recall score was 14.2 against 11.8. Transfer scores were closer but still apart.` },
+      {
+        page: 3,
+        heading: 'Conclusion',
+        text: `Concept maps drawn on a shared canvas helped the students remember the whole lecture. Teachers can try the method with one class first. A larger study is planned.`,
+      },
+    ];
+    const all = summarizeExtractive({ units, maxSections: 3 }).sections.flatMap((s) => s.points);
+    expect(all.filter((p) => p.startsWith('Concept maps drawn on a shared canvas'))).toHaveLength(1);
+  });
+
+  it("titles a document's section without a heading by its opening words, cut between words", () => {
+    const text = [
+      'We wanted to know whether students who drew concept maps on a shared canvas remembered more of a lecture than students who took ordinary linear notes.',
+      'Sixty first-year biology students watched the same twenty-minute lecture on cell respiration.',
+      'One week later every student answered twenty recall questions and ten transfer questions without looking at their notes.',
+    ].join(' ');
+    const [section] = summarizeExtractive({ units: [{ text, page: 1 }] }).sections;
+    expect(section.title).toBe('We wanted to know whether students who drew…');
+    expect([...section.title].length).toBeLessThanOrEqual(61);
   });
 });

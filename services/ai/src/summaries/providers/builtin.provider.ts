@@ -48,7 +48,7 @@ function tokens(text: string): string[] {
   }
   return out;
 }
-const END = /[.!?。！？…]["'”’)\]]*$/;
+const END = /[.!?。！？…।॥؟]["'”’)\]]*$/u;
 
 const STOP = new Set(
   `a about above after again against all also am an and any are aren't as at be because been before being below between both but by can
@@ -136,9 +136,21 @@ export function splitSentences(text: string): string[] {
 const BREAK = '\u0000';
 
 /**
- * The sentences of a unit, with a break after each short line that ends without punctuation and
- * is followed by a capitalised line: a title, an author or an address line of a printed page,
- * which must not run into the first sentence of the text below it.
+ * Whether a short line reads as a title rather than a piece of a sentence: it does not end with a
+ * function word, and at least half of its other words are capitalised (or it has none).
+ */
+function titleLike(line: string): boolean {
+  const words = tokens(line);
+  if (!words.length || STOP.has(words[words.length - 1].toLowerCase())) return false;
+  const content = words.filter((w) => !STOP.has(w.toLowerCase()) && /^\p{L}/u.test(w));
+  return !content.length || content.filter((w) => /^\p{Lu}/u.test(w)).length * 2 >= content.length;
+}
+
+/**
+ * The sentences of a unit, with a break after each short line standing alone (it opens the unit,
+ * follows another such line, or reads as a title after a sentence's end) that ends without
+ * punctuation and is followed by a capitalised line: a title, an author or an address line of a
+ * printed page, which must not run into the first sentence of the text below it.
  */
 function unitPieces(text: string): string[] {
   if (!text.includes('\n')) return splitSentences(text);
@@ -149,7 +161,11 @@ function unitPieces(text: string): string[] {
     block.push(line);
     const next = lines[i + 1]?.trim() ?? '';
     const t = line.trim();
-    if (next && t && !END.test(t) && !/[,;:\-–—]$/.test(t) && wordCount(t) <= 8 && /^[\p{Lu}\p{N}]/u.test(next) && !CJK_RUN.test(t)) {
+    // Only a line that stands alone (the first, one under a title line, or a title-like line after a
+    // sentence's end): a short printed line of a sentence ("Half of the students were given" /
+    // "Canvas Kits…") goes on into the next one.
+    const alone = block.length === 1 || (END.test(lines[i - 1]?.trim() ?? '') && titleLike(t));
+    if (alone && next && t && !END.test(t) && !/[,;:\-–—]$/.test(t) && wordCount(t) <= 8 && /^[\p{Lu}\p{N}]/u.test(next) && !CJK_RUN.test(t)) {
       out.push(...splitSentences(block.join('\n')), BREAK);
       block = [];
     }
@@ -159,9 +175,26 @@ function unitPieces(text: string): string[] {
 }
 
 /**
+ * Whether a heading given with a unit is a cut sentence rather than a heading: it begins in lower
+ * case, holds a sentence end with more words after it and none at its end ("…transfer questions.
+ * They also"), ends as a clause does, or runs on into the unit's text, which goes on in lower case.
+ */
+export function cutSentence(heading: string, text = ''): boolean {
+  const h = heading.trim();
+  if (/^\p{Ll}/u.test(h) || /[,;\-–—]$/.test(h)) return true;
+  if (END.test(h)) return false;
+  const parts = splitSentences(h);
+  if (parts.length > 1 && wordCount(parts[0]) >= 3 && END.test(parts[0])) return true;
+  // A title of a few words may stand over lower-case bullets; a long line running on is a sentence.
+  return wordCount(h) >= 6 && /^\p{Ll}/u.test(text.trim());
+}
+
+/**
  * Units to sentences. A sentence may run on into the next unit (a caption line, the next page):
- * it ends at its punctuation, or after ~30 words for captions that have none. A document's text
- * that begins in lower case begins mid-sentence: that piece is kept as context, never as a point.
+ * it ends at its punctuation, or after ~30 words for captions that have none (~120 in a
+ * punctuated document, whose sentences are not cut where a line or page breaks). A document's text
+ * that begins in lower case, or goes on in lower case after such a cap, begins mid-sentence: that
+ * piece is kept as context, never as a point.
  */
 export function sentences(units: SummaryUnit[]): Sentence[] {
   const out: Sentence[] = [];
@@ -169,6 +202,13 @@ export function sentences(units: SummaryUnit[]): Sentence[] {
   let at: SummaryUnit | null = null;
   let fragment = false;
   let heading: string | undefined;
+  // A punctuated document ends its sentences at their marks: a long sentence running on to the
+  // next line or page is not cut. Captions, often without any, are capped.
+  const all = units.map((u) => String(u.text ?? '')).join('\n');
+  const marks = all.match(/[.!?。！？…।॥؟](?=["'”’)\]]*(\s|$))/gu)?.length ?? 0;
+  const cap = units.some((u) => u.page !== undefined) && marks >= 2 && wordCount(all) / marks < 60 ? 120 : 30;
+  /** The last sentence was cut at the cap, not at its end: what follows in lower case goes on with it. */
+  let capped = false;
   const flush = () => {
     const text = buf.replace(/\s+/g, ' ').trim();
     if (text) {
@@ -190,24 +230,35 @@ export function sentences(units: SummaryUnit[]): Sentence[] {
     heading = undefined;
   };
   for (const unit of units) {
-    if (unit.heading) {
+    let text = String(unit.text ?? '');
+    if (unit.heading && cutSentence(unit.heading, text)) {
+      // Not a heading but a line of running text (a slide's first line taken for its title): it
+      // goes on into the text, and the sentence it cut is whole again.
+      text = `${unit.heading}\n${text}`;
+    } else if (unit.heading) {
       // A heading of the document ends whatever came before it.
       flush();
+      capped = false;
       heading = unit.heading;
     }
-    for (const piece of unitPieces(String(unit.text ?? ''))) {
+    for (const piece of unitPieces(text)) {
       if (piece === BREAK) {
         flush();
         continue;
       }
       if (!at) {
         at = unit;
-        fragment = !out.length && unit.page !== undefined && /^\p{Ll}/u.test(piece);
+        fragment = (!out.length || capped) && unit.page !== undefined && /^\p{Ll}/u.test(piece);
       }
       const joinCjk = CJK_RUN.test(buf.slice(-1)) && CJK_RUN.test(piece[0]);
       buf = buf ? buf + (joinCjk ? '' : ' ') + piece : piece;
-      // Captions often have no punctuation: cap a "sentence" at ~30 words.
-      if (END.test(piece) || wordCount(buf) >= 30) flush();
+      if (END.test(piece)) {
+        flush();
+        capped = false;
+      } else if (wordCount(buf) >= cap) {
+        flush();
+        capped = true;
+      }
     }
   }
   flush();
@@ -260,23 +311,54 @@ export function textRank(list: Sentence[], weightOf: (s: Sentence) => number, co
     rank = next;
   }
   const ranked = pool.map((x, k) => ({ ...x, r: rank[k] * (x.s.words > 60 ? 0.4 : 1) })).sort((a, b) => b.r - a.r);
-  return firstDistinct(ranked, count)
+  return firstDistinct(ranked, count, new Said())
     .sort((a, b) => a.i - b.i)
     .map((x) => x.s);
 }
 
-/** The first `count` of `ranked` whose sentences differ in their words: captions often repeat a line word for word. */
-function firstDistinct<T extends { s: Sentence }>(ranked: T[], count: number): T[] {
-  const seen = new Set<string>();
+/**
+ * The sentences a summary has said already, to say none of them twice: the same words (captions
+ * and slides repeat a line word for word), one inside the other (a sentence and its own first
+ * half), or nearly the same terms (a sentence repeated with a word changed).
+ */
+export class Said {
+  private readonly keys: string[] = [];
+  private readonly termSets: Set<string>[] = [];
+
+  has(s: Pick<Sentence, 'text' | 'terms'>): boolean {
+    const key = sayKey(s.text);
+    const set = new Set(s.terms);
+    return this.keys.some((k, i) => {
+      if (k === key) return true;
+      const [short, long] = k.length < key.length ? [k, key] : [key, k];
+      if ([...short].length >= 20 && long.includes(short)) return true;
+      const other = this.termSets[i];
+      if (Math.min(other.size, set.size) < 3) return false;
+      let shared = 0;
+      for (const t of set) if (other.has(t)) shared++;
+      return shared / (other.size + set.size - shared) >= 0.8;
+    });
+  }
+
+  add(s: Pick<Sentence, 'text' | 'terms'>): void {
+    this.keys.push(sayKey(s.text));
+    this.termSets.push(new Set(s.terms));
+  }
+}
+
+const sayKey = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+    .trim();
+
+/** The first `count` of `ranked` whose sentences have not been said (in `said`, which learns them). */
+function firstDistinct<T extends { s: Sentence }>(ranked: T[], count: number, said: Said): T[] {
   const out: T[] = [];
   for (const x of ranked) {
     if (out.length >= count) break;
-    const key = x.s.text
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, ' ')
-      .trim();
-    if (seen.has(key)) continue;
-    seen.add(key);
+    if (said.has(x.s)) continue;
+    said.add(x.s);
     out.push(x);
   }
   return out;
@@ -424,6 +506,18 @@ function sectionTitle(range: Sentence[], best: (r: Sentence[]) => Sentence | und
   return firstWords(text.replace(/[.!?]+$/, ''), 8);
 }
 
+/**
+ * The title of a document's section without a heading of its own: a short line that opens it on
+ * its own (a document's title over its first paragraph), else the first words of its first
+ * sentence, cut between words — never a phrase put together from words far apart.
+ */
+function openingTitle(range: Sentence[], isProse: (s: Sentence) => boolean): string {
+  const first = range.find((s) => !s.fragment);
+  if (first && !first.noise && !isProse(first) && !END.test(first.text) && first.words <= 8 && [...first.text].length <= MAX_TITLE_CHARS) return first.text;
+  const lead = range.find(isProse) ?? range.find((s) => !s.fragment && !s.noise) ?? first ?? range[0];
+  return firstWords(lead.text.replace(/[.!?。！？।]+$/u, ''), 8);
+}
+
 /** Longest a title made of a sentence's first words may be (in characters). */
 const MAX_TITLE_CHARS = 60;
 
@@ -460,14 +554,16 @@ export function summarizeExtractive(input: SummaryInput): Summary {
     const lengthFactor = s.words < 5 ? 0.3 : s.words > 60 ? 0.7 : 1;
     return (sum / Math.sqrt(s.terms.length + 2)) * lengthFactor;
   };
-  const pick = (range: Sentence[], count: number) => {
+  const pick = (range: Sentence[], count: number, said = new Said()) => {
     const weights: Vec = new Map();
     for (const s of range) add(weights, s.terms);
     const ranked = range.map((s, i) => ({ s, i, v: s.fragment || s.noise ? -1 : score(s, weights) })).sort((a, b) => b.v - a.v);
-    return firstDistinct(ranked, count)
+    return firstDistinct(ranked, count, said)
       .sort((a, b) => a.i - b.i)
       .map((x) => x.s);
   };
+  // No point of the summary repeats another, in its own section or an earlier one.
+  const said = new Said();
 
   // The document's own headings, where it has them, open the sections; else the topic shifts do.
   const headed = list.some((x) => x.heading);
@@ -479,7 +575,7 @@ export function summarizeExtractive(input: SummaryInput): Summary {
   // A stretch without one sentence of prose (a title block with authors and affiliations, a
   // journal's masthead) is no section of its own when the text has others.
   const kept = ranges.filter((r) => r[0].heading || ranges.length === 1 || r.some(isProse));
-  const sections: SummarySection[] = (kept.length ? kept : ranges).map((range) => {
+  const all: SummarySection[] = (kept.length ? kept : ranges).map((range) => {
     const prose = range.filter(isProse);
     const whole = prose.length
       ? prose
@@ -487,13 +583,17 @@ export function summarizeExtractive(input: SummaryInput): Summary {
         ? range.filter((s) => !s.fragment && !s.noise)
         : range.filter((s) => !s.fragment);
     const count = Math.max(2, Math.min(5, Math.ceil(range.length / 6)));
-    const points = pick(whole.length ? whole : range, count);
-    const title = range[0].heading ?? sectionTitle(range, (r) => pick(r, 1)[0], isProse);
+    const points = pick(whole.length ? whole : range, count, said);
+    // A document's sections are titled by its headings, else by their opening words; a video's by
+    // what is said where its timestamp points.
+    const title = range[0].heading ?? (range[0].start === undefined ? openingTitle(range, isProse) : sectionTitle(range, (r) => pick(r, 1)[0], isProse));
     const section: SummarySection = { title, points: points.map((p) => clip(p.text, 300)) };
     if (range[0].start !== undefined) section.start = range[0].start;
     if (range[0].page !== undefined) section.page = range[0].page;
     return section;
   });
+  // A section whose every sentence was said in an earlier one has nothing of its own to say.
+  const sections = all.some((s) => s.points.length) ? all.filter((s) => s.points.length) : all.slice(0, 1);
   const globalWeights: Vec = new Map();
   for (const s of list) add(globalWeights, s.terms);
   const overview = textRank(list, (s) => score(s, globalWeights), Math.min(3, list.length))

@@ -1,4 +1,5 @@
 import { DomainError, isReferencesHeading } from '@visualnotes/contracts';
+import { lineHeadings } from './line-headings';
 import type { ExtractedDocument, ExtractedPage } from './types';
 import { tidy } from './types';
 
@@ -135,6 +136,13 @@ export function cleanDocument(doc: ExtractedDocument, options: CleanOptions): Ex
     const headings = (page.headings ?? []).map((h) => tidy(normalizeText(h).replace(GARBAGE, ''))).filter((h) => h && !isUnreadable(h));
     return { ...page, title, text, ...(headings.length ? { headings } : { headings: undefined }) };
   });
+  // A document without styled headings (no outline, no larger type, no heading styles or slide
+  // titles) may still set its headings as short lines of their own.
+  if (!pages.some((p) => p.headings?.length || p.title)) {
+    lineHeadings(pages).forEach((headings, i) => {
+      if (headings.length) pages[i].headings = headings;
+    });
+  }
   markReferences(pages);
   const title = doc.title === null ? null : tidy(normalizeText(doc.title).replace(GARBAGE, '')) || null;
   const cleaned = { ...doc, title, pages };

@@ -121,9 +121,27 @@ function shapes(xml: Buffer, skipPlaceholders: string[], diagram: (dataRelId: st
     else if (diagramIds) paragraphs.push(...diagram(attrs(diagramIds)['r:dm'] ?? ''));
     else paragraphs.push(...paragraphsOf(children(frame)));
   }
-  // Decks made of plain text boxes: the first short line of the slide is its title.
-  if (!title && firstLine && firstLine.length <= 120 && !skipPlaceholders.includes('sldImg')) title = firstLine;
+  // Decks made of plain text boxes: the first short line of the slide is its title, unless it is
+  // a line of running text (a page laid out as slides, a text box wrapped by hand).
+  if (!title && firstLine && firstLine.length <= 120 && !skipPlaceholders.includes('sldImg') && !runningText(firstLine, paragraphs[1])) title = firstLine;
   return { title, paragraphs };
+}
+
+/**
+ * Whether a slide's first line is a piece of running text rather than a title: it begins in lower
+ * case (the end of a sentence begun on the slide before), holds the end of a sentence with more
+ * words after it, ends as a clause does (comma, semicolon, hyphen), or it is long and the line
+ * after it goes on in lower case (the sentence runs on).
+ */
+export function runningText(line: string, next: string | undefined): boolean {
+  const t = line.trim();
+  return (
+    /^\p{Ll}/u.test(t) ||
+    /\p{L}{2,}[.!?。！？]["'”’)]*\s+["'“‘(]?[\p{Lu}\p{Lo}]/u.test(t) ||
+    /[,;\-–—]$/.test(t) ||
+    // A title of a few words may stand over bullets in lower case; a long line going on into one is running text.
+    (t.split(/\s+/).length >= 6 && !/[.!?:。！？：]$/.test(t) && /^\p{Ll}/u.test(next?.trim() ?? ''))
+  );
 }
 
 function relationships(xml: Buffer | undefined, base: string): Map<string, { type: string; target: string }> {
