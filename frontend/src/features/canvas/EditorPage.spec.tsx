@@ -8,15 +8,19 @@ import { writeTokens } from '../../app/api/tokens';
 import { apiServerPerTest, renderAt } from '../../test/render';
 import type { CanvasViewProps } from './CanvasView';
 import { EditorPage } from './EditorPage';
+import { ApiError, uploadDataUrl } from './http';
 
 // The editor's own chunk (Excalidraw) does not run in jsdom: a stand-in that hands over an API.
 const viewport = { scrollX: 0, scrollY: 0, zoom: { value: 1 } };
+/** What the canvas reports as changed: the spec draws by calling it. */
+let canvasChanged: CanvasViewProps['onChange'];
 const canvasModule = {
-  default: function FakeCanvas({ onReady }: CanvasViewProps) {
+  default: function FakeCanvas({ onReady, onChange }: CanvasViewProps) {
     useEffect(() => onReady?.(fakeApi as never), [onReady]);
+    canvasChanged = onChange;
     return <div data-testid="fake-canvas" />;
   },
-  sceneVersion: () => 1,
+  sceneVersion: (elements: readonly { version: number }[]) => elements.reduce((n, e) => n + e.version, 0),
   mergeInto: () => [],
   mergeElements: (local: unknown) => local,
   showCollaborators: () => undefined,
@@ -26,10 +30,13 @@ const canvasModule = {
   showDrawingBeside: jest.fn(),
   setViewport: jest.fn(),
 };
+/** The canvas's elements and files (by Excalidraw file id). */
+let sceneElements: Record<string, unknown>[] = [];
+let sceneFiles: Record<string, { id: string; dataURL: string; mimeType: string }> = {};
 const fakeApi = {
-  getSceneElementsIncludingDeleted: () => [],
-  getSceneElements: () => [],
-  getFiles: () => ({}),
+  getSceneElementsIncludingDeleted: () => sceneElements,
+  getSceneElements: () => sceneElements,
+  getFiles: () => sceneFiles,
   getAppState: () => ({ viewBackgroundColor: '#ffffff', selectedElementIds: {} }),
   addFiles: () => undefined,
 };
@@ -45,10 +52,15 @@ jest.mock('./offline-store', () => ({
   readImage: async () => undefined,
   writeImage: async () => undefined,
 }));
+// jsdom's form data cannot go through Node's fetch: uploads are answered here
+jest.mock('./http', () => ({ ...jest.requireActual('./http'), uploadDataUrl: jest.fn() }));
+const upload = jest.mocked(uploadDataUrl);
 jest.mock('./offline-assets', () => ({ keepLoadedAssetsOffline: async () => undefined }));
 jest.mock('./live', () => ({
   LiveSession: class {
     connected = false;
+    hasUnsaved = false;
+    sendNow() {}
     dispose() {}
   },
 }));
@@ -73,6 +85,8 @@ beforeAll(() => {
 });
 beforeEach(() => {
   narrow = false;
+  sceneElements = [];
+  sceneFiles = {};
   jest.clearAllMocks();
 });
 
@@ -186,5 +200,60 @@ describe('the drawing behind the editor dialogs', () => {
     expect(canvasModule.setViewport).not.toHaveBeenCalled();
     await u.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(canvasModule.setViewport).toHaveBeenCalledWith(fakeApi, viewport));
+  });
+});
+
+describe('the save status of a dropped picture', () => {
+  const picture = { id: 'img', type: 'image', fileId: 'f1', version: 2, versionNonce: 2, isDeleted: false, x: 0, y: 0, width: 10, height: 10 };
+
+  /** Drops a picture on the canvas of an open editor. */
+  function dropPicture() {
+    sceneElements = [picture];
+    sceneFiles = { f1: { id: 'f1', dataURL: 'data:image/png;base64,iVBORw0KGgo=', mimeType: 'image/png' } };
+    act(() => canvasChanged?.(sceneElements as never, sceneFiles));
+  }
+
+  const leave = () => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+
+  it('says "Saving…" while the picture is uploaded, and the browser asks before the page is left', async () => {
+    let answer: () => void = () => undefined;
+    upload.mockImplementation(() => new Promise((resolve) => (answer = () => resolve('up-1'))));
+    api().on('PUT /projects/p1', { status: 200, body: project({ version: 4 }) });
+    openEditor(project());
+    await screen.findByTestId('fake-canvas');
+    expect(leave()).toBe(false);
+    dropPicture();
+    try {
+      await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
+      expect(screen.getByTestId('save-status').textContent).toBe('Saving…');
+      expect(leave()).toBe(true);
+    } finally {
+      answer();
+    }
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toBe('Saved'));
+    expect(leave()).toBe(false);
+    const saved = api().received.find((r) => r.method === 'PUT')?.body as { scene: Project['scene'] };
+    expect(saved.scene.files).toEqual({ f1: expect.objectContaining({ file_id: 'up-1' }) });
+  });
+
+  it("names the picture the server refuses, with the server's words, and does not ask before the page is left", async () => {
+    const words = 'The file is larger than the limit of 25 MB';
+    upload.mockRejectedValue(new ApiError(413, words, 'PAYLOAD_TOO_LARGE'));
+    api().on('PUT /projects/p1', { status: 200, body: project({ version: 4 }) });
+    openEditor(project());
+    await screen.findByTestId('fake-canvas');
+    dropPicture();
+    await waitFor(() => expect(screen.getByTestId('save-status').textContent).toBe('Picture not saved'));
+    expect(screen.getByTestId('save-status').getAttribute('title')).toBe(words);
+    expect(screen.getByTestId('editor').getAttribute('data-save-status')).toBe('error');
+    expect(screen.getByRole('status').textContent).toBe(words);
+    expect(leave()).toBe(false);
+    expect(upload).toHaveBeenCalledTimes(1);
+    // the rest of the scene was saved all the same
+    expect(api().received.some((r) => r.method === 'PUT')).toBe(true);
   });
 });

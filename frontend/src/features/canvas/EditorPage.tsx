@@ -35,6 +35,15 @@ const STATUS_TEXT: Record<SaveStatus, string> = {
   offline: msg('Offline – saved on this device'),
   error: msg('Not saved'),
 };
+/** The save status while the canvas holds a picture the server refused (its words are the tooltip and a notice). */
+const PICTURE_NOT_SAVED = msg('Picture not saved');
+
+/** The words of the save status (to be translated): an error says what went wrong when it can. */
+function statusText({ status, message, picture }: { status: SaveStatus; message?: string; picture?: boolean }): string {
+  if (status === 'error' && picture) return PICTURE_NOT_SAVED;
+  if (status === 'error' && message) return message;
+  return STATUS_TEXT[status];
+}
 
 type Fetched = { ok: true; project: Project } | { ok: false; error: unknown };
 
@@ -115,7 +124,8 @@ export function EditorPage() {
   const { mod, error: modError } = useCanvasModule();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [status, setStatus] = useState<{ status: SaveStatus; message?: string }>({ status: 'saved' });
+  // `picture`: the error is a picture the server refused (`message` holds its words)
+  const [status, setStatus] = useState<{ status: SaveStatus; message?: string; picture?: boolean }>({ status: 'saved' });
   const narrow = useNarrow();
   const [title, setTitle] = useState('');
   // the browser tab says which project it is (several may be open)
@@ -196,7 +206,8 @@ export function EditorPage() {
           merge: (remote) => mod.mergeInto(api, remote),
           version: (elements) => mod.sceneVersion(elements),
         },
-        (s, message) => setStatus({ status: s, message }),
+        (s, message, picture) => setStatus({ status: s, message, picture }),
+        (message) => setNotice(message),
       );
       liveRef.current?.dispose();
       liveRef.current = null;
@@ -269,6 +280,7 @@ export function EditorPage() {
       },
       (elements) => sync.fileRefs(elements as unknown as SceneElements),
     );
+    sync.watchLive(() => session.hasUnsaved);
     return session;
   }
 
@@ -366,14 +378,23 @@ export function EditorPage() {
   }
 
   /** An `.excalidraw` file opens as a new project; an `.excalidrawlib` file adds to the library. */
-  // Closing or leaving the page right after a change: what waits for the next send goes now.
+  // Closing or leaving the page right after a change: what waits for the next send goes now. A
+  // picture still being uploaded (or waiting to be tried again) is only in this tab: the browser
+  // asks before the page goes.
   useEffect(() => {
     const onHide = () => liveRef.current?.sendNow();
+    const onLeave = (event: BeforeUnloadEvent) => {
+      onHide();
+      if (!syncRef.current?.picturesPending) return;
+      event.preventDefault();
+      // older browsers ask only when this is set
+      event.returnValue = '';
+    };
     window.addEventListener('pagehide', onHide);
-    window.addEventListener('beforeunload', onHide);
+    window.addEventListener('beforeunload', onLeave);
     return () => {
       window.removeEventListener('pagehide', onHide);
-      window.removeEventListener('beforeunload', onHide);
+      window.removeEventListener('beforeunload', onLeave);
     };
   }, []);
 
@@ -456,7 +477,7 @@ export function EditorPage() {
             data-testid="save-status"
             title={status.message && t(status.message)}
           >
-            {sceneShown && t(status.status === 'error' && status.message ? status.message : STATUS_TEXT[status.status])}
+            {sceneShown && t(statusText(status))}
           </span>
         </div>
         <span className={styles.spacer} />

@@ -1,11 +1,21 @@
 import type { SceneElement } from '@visualnotes/contracts';
-import { uploadDataUrl } from './http';
+import { ApiError, uploadDataUrl } from './http';
 import type { LocalProject } from './offline-store';
 import { ProjectSync, type CanvasOps } from './sync';
 
-jest.mock('./http', () => ({ ApiError: class ApiError extends Error {}, isNetworkError: () => true, uploadDataUrl: jest.fn() }));
+jest.mock('./http', () => ({
+  ApiError: class ApiError extends Error {
+    readonly statusCode: number;
+    constructor(statusCode: number, message: string) {
+      super(message);
+      this.statusCode = statusCode;
+    }
+  },
+  isNetworkError: (err: unknown) => !(err instanceof Error && 'statusCode' in err),
+  uploadDataUrl: jest.fn(),
+}));
 jest.mock('./offline-store', () => ({ writeImage: async () => undefined, writeLocalProject: async () => undefined }));
-jest.mock('./api', () => ({ canvasApi: { endpoints: {} } }));
+jest.mock('./api', () => ({ canvasApi: { endpoints: { saveProject: { initiate: () => undefined }, project: { initiate: () => undefined } } } }));
 jest.mock('../../app/api/api', () => ({ fresh: {}, untracked: {}, runApi: jest.fn() }));
 
 const upload = jest.mocked(uploadDataUrl);
@@ -28,11 +38,15 @@ let files: ReturnType<CanvasOps['files']>;
 let elements: SceneElement[];
 let local: LocalProject;
 let sync: ProjectSync;
+/** The save state as the header shows it, last report first; and the refusals told to the user. */
+let shown: { status: string; message?: string; picture?: boolean }[];
+let refusals: string[];
+const status = () => shown[0];
 const addFile = (id: string) => (files[id] = { id, dataURL: `data:image/png;base64,${id}`, mimeType: 'image/png' });
 
 /** Settles the uploads' promises (the fake timers leave microtasks alone). */
 const settle = async () => {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
+  for (let i = 0; i < 20; i++) await Promise.resolve();
 };
 
 beforeAll(() => {
@@ -44,6 +58,8 @@ beforeEach(() => {
   upload.mockReset();
   files = {};
   elements = [];
+  shown = [];
+  refusals = [];
   local = {
     id: 'p1',
     title: 'P',
@@ -62,7 +78,8 @@ beforeEach(() => {
       merge: (remote) => remote,
       version: (els) => els.reduce((n, e) => n + e.version, 0),
     },
-    () => undefined,
+    (s, message, picture) => shown.unshift({ status: s, ...(message ? { message } : {}), ...(picture ? { picture } : {}) }),
+    (message) => refusals.push(message),
   );
 });
 afterEach(() => {
@@ -168,5 +185,177 @@ describe('ProjectSync.shareImages', () => {
     jest.advanceTimersByTime(120_000);
     await settle();
     expect(upload).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** The project as the live channel saves it: `send` hands elements to a channel the spec answers for. */
+function goLive() {
+  const outgoing: SceneElement[][] = [];
+  const known = new Set<string>();
+  let unsaved = false;
+  sync.setLive(true);
+  sync.watchLive(() => unsaved);
+  return {
+    outgoing,
+    /** Sends the elements the server does not have in that version yet (an image goes again once its upload is known). */
+    send: (els: readonly SceneElement[]) => {
+      const stamp = (e: SceneElement) => `${e.id}:${e.version}:${local.uploads[e.fileId ?? ''] ?? ''}`;
+      if (els.every((e) => known.has(stamp(e)))) return;
+      for (const e of els) known.add(stamp(e));
+      outgoing.push([...els]);
+      unsaved = true;
+    },
+    /** The server saved everything sent so far. */
+    saved() {
+      unsaved = false;
+      sync.liveSaved(2, false);
+    },
+  };
+}
+
+describe('the save state while pictures are uploaded (live channel)', () => {
+  it('says "saving" while a picture is uploaded, even once everything sent is saved, and "saved" once its reference is saved', async () => {
+    const live = goLive();
+    let end: (id: string) => void = () => undefined;
+    upload.mockImplementation(() => new Promise((resolve) => (end = resolve)));
+    elements = [rectangle];
+    sync.changed(elements);
+    void sync.shareImages(elements, live.send);
+    live.saved();
+    expect(status()).toEqual({ status: 'saved' });
+
+    // a picture dropped: its element went before its file was read, and was saved without it;
+    // then the file is there and its upload starts
+    elements = [rectangle, image('a', 'f1')];
+    sync.changed(elements);
+    void sync.shareImages(elements, live.send);
+    live.saved();
+    addFile('f1');
+    const sharing = sync.shareImages(elements, live.send);
+    expect(upload).toHaveBeenCalledTimes(1);
+    expect(sync.picturesPending).toBe(true);
+    live.saved();
+    expect(status()).toEqual({ status: 'saving' });
+
+    // uploaded: its reference goes, and only its save makes the project saved
+    end('up-1');
+    await sharing;
+    expect(live.outgoing.at(-1)).toEqual(elements);
+    expect(sync.picturesPending).toBe(false);
+    expect(status()).toEqual({ status: 'saving' });
+    live.saved();
+    expect(status()).toEqual({ status: 'saved' });
+  });
+
+  it('says "saving" while a failed upload waits to be tried again, and "saved" once it got through', async () => {
+    const live = goLive();
+    let fails = 2;
+    upload.mockImplementation(async () => {
+      if (fails-- > 0) throw new ApiError(503, 'The service is not available');
+      return 'up-1';
+    });
+    addFile('f1');
+    elements = [rectangle, image('a', 'f1')];
+    sync.changed(elements);
+    await sync.shareImages(elements, live.send);
+    // the rest went and was saved; the picture waits for another try
+    expect(live.outgoing).toEqual([[rectangle]]);
+    live.saved();
+    expect(status()).toEqual({ status: 'saving' });
+    expect(sync.picturesPending).toBe(true);
+
+    jest.advanceTimersByTime(2_000);
+    await settle();
+    expect(upload).toHaveBeenCalledTimes(2);
+    expect(status()).toEqual({ status: 'saving' });
+    jest.advanceTimersByTime(4_000);
+    await settle();
+    expect(upload).toHaveBeenCalledTimes(3);
+    expect(live.outgoing.at(-1)).toEqual(elements);
+    expect(status()).toEqual({ status: 'saving' });
+    live.saved();
+    expect(status()).toEqual({ status: 'saved' });
+    expect(refusals).toEqual([]);
+    expect(shown.some((s) => s.status === 'error')).toBe(false);
+  });
+
+  it("tells the server's words for a picture it refuses, keeps it back, never tries it again, and is saved once it is removed", async () => {
+    const live = goLive();
+    upload.mockImplementation(async (dataUrl) => {
+      if (dataUrl.endsWith('f2')) throw new ApiError(413, 'The file is larger than the limit of 25 MB');
+      return `up-${dataUrl.slice(-2)}`;
+    });
+    for (const f of ['f1', 'f2']) addFile(f);
+    elements = [rectangle, image('a', 'f1'), image('b', 'f2')];
+    sync.changed(elements);
+    await sync.shareImages(elements, live.send);
+    expect(refusals).toEqual(['The file is larger than the limit of 25 MB']);
+    // the other picture and the rest go; the refused one is kept back
+    expect(live.outgoing).toEqual([[rectangle, image('a', 'f1')]]);
+    expect(status()).toEqual({ status: 'saving' });
+    live.saved();
+    expect(status()).toEqual({ status: 'error', message: 'The file is larger than the limit of 25 MB', picture: true });
+    // nothing left that another try could change: no wait, no upload, no leave-page question
+    expect(sync.picturesPending).toBe(false);
+    jest.advanceTimersByTime(600_000);
+    await settle();
+    expect(upload).toHaveBeenCalledTimes(2);
+
+    // moved: still kept back (and the state comes back without anything to save)
+    const moved = { ...image('b', 'f2'), version: 3, x: 50 };
+    elements = [rectangle, image('a', 'f1'), moved];
+    sync.changed(elements);
+    await sync.shareImages(elements, live.send);
+    expect(upload).toHaveBeenCalledTimes(2);
+    expect(live.outgoing).toHaveLength(1);
+    expect(status()).toEqual({ status: 'error', message: 'The file is larger than the limit of 25 MB', picture: true });
+    expect(refusals).toHaveLength(1);
+
+    // removed from the canvas: the deletion is saved, and so is the project
+    const removed = { ...moved, version: 4, isDeleted: true };
+    elements = [rectangle, image('a', 'f1'), removed];
+    sync.changed(elements);
+    await sync.shareImages(elements, live.send);
+    expect(live.outgoing.at(-1)).toEqual(elements);
+    live.saved();
+    expect(status()).toEqual({ status: 'saved' });
+  });
+
+  it('tries again after an answer that may change (too many requests, the session renewed)', async () => {
+    goLive();
+    upload.mockRejectedValueOnce(new ApiError(429, 'Too many requests; please wait a moment and try again')).mockResolvedValueOnce('up-1');
+    addFile('f1');
+    elements = [image('a', 'f1')];
+    await sync.shareImages(elements, jest.fn());
+    expect(refusals).toEqual([]);
+    jest.advanceTimersByTime(2_000);
+    await settle();
+    expect(upload).toHaveBeenCalledTimes(2);
+    expect(local.uploads).toEqual({ f1: 'up-1' });
+  });
+});
+
+describe('the save state while pictures are uploaded (autosave)', () => {
+  it('saves the rest of the scene when a picture is refused, and names the picture instead of "saved"', async () => {
+    const api = jest.requireMock<{ runApi: jest.Mock }>('../../app/api/api');
+    api.runApi.mockResolvedValue({ version: 2 });
+    upload.mockRejectedValue(new ApiError(415, 'This kind of file is not supported'));
+    addFile('f1');
+    elements = [rectangle, image('a', 'f1')];
+    sync.changed(elements);
+    jest.advanceTimersByTime(600);
+    await settle();
+    expect(api.runApi).toHaveBeenCalledTimes(1);
+    expect(refusals).toEqual(['This kind of file is not supported']);
+    expect(status()).toEqual({ status: 'error', message: 'This kind of file is not supported', picture: true });
+
+    // another change is saved without asking for the refused picture again
+    elements = [{ ...rectangle, version: 5 }, image('a', 'f1')];
+    sync.changed(elements);
+    jest.advanceTimersByTime(600);
+    await settle();
+    expect(upload).toHaveBeenCalledTimes(1);
+    expect(api.runApi).toHaveBeenCalledTimes(2);
+    expect(status()).toEqual({ status: 'error', message: 'This kind of file is not supported', picture: true });
   });
 });

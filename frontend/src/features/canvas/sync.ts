@@ -1,11 +1,18 @@
 import type { Scene, SceneElement } from '@visualnotes/contracts';
 import { fresh, runApi, untracked } from '../../app/api/api';
+import { errorMessage } from '../../app/error/describe-error';
 import { canvasApi } from './api';
 import { ApiError, isNetworkError, uploadDataUrl } from './http';
 import { writeImage, writeLocalProject, type LocalProject } from './offline-store';
 import type { SceneElements } from './scene-types';
 
 export type SaveStatus = 'saved' | 'saving' | 'offline' | 'error';
+
+/**
+ * How the save state is reported: `picture` is set when the error is a picture of the scene the
+ * server refused (`message` then holds the server's words).
+ */
+export type StatusListener = (status: SaveStatus, message?: string, picture?: boolean) => void;
 
 /** What the sync needs from the (lazily loaded) canvas chunk. */
 export interface CanvasOps {
@@ -22,6 +29,13 @@ const POLL_MS = 5_000;
 /** Pause before images whose upload failed are tried again; it doubles with each failure in a row, up to the maximum. */
 const UPLOAD_RETRY_MS = 2_000;
 const UPLOAD_RETRY_MAX_MS = 60_000;
+
+/**
+ * An answer of the server that refuses an upload for good (too large, not a picture, not allowed):
+ * sending the same bytes again cannot succeed. No connection, a 5xx, a 401 (the session is being
+ * renewed), a timeout or too many requests are worth another try.
+ */
+const refusedForGood = (err: unknown) => err instanceof ApiError && err.statusCode >= 400 && err.statusCode < 500 && ![401, 408, 429].includes(err.statusCode);
 
 type CanvasFiles = ReturnType<CanvasOps['files']>;
 
@@ -41,20 +55,30 @@ export class ProjectSync {
   private again = false;
   private savedVersion = -1;
   private titleChanged = false;
+  /** The state of the scene's saving, pictures aside (those still to be uploaded are added when it is shown). */
   private status: SaveStatus = 'saved';
+  private message: string | undefined;
+  /** What was shown last, so that the same state is not reported again. */
+  private shown = '';
   /** The live channel is connected and saves the scene: no scene goes through PUT meanwhile. */
   private live = false;
   /** Uploads under way, by Excalidraw file id: an image is uploaded once however often it is asked for. */
   private readonly uploading = new Map<string, Promise<string>>();
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private failedUploads = 0;
+  /** Images the server refused for good, by Excalidraw file id: the server's words. They are not sent again. */
+  private readonly refused = new Map<string, string>();
+  /** Whether the live channel still has changes of this editor the server has not saved. */
+  private liveUnsaved: () => boolean = () => false;
   private disposed = false;
   private readonly online = () => this.schedule(0);
 
   constructor(
     private readonly local: LocalProject,
     private readonly ops: CanvasOps,
-    private readonly onStatus: (status: SaveStatus, message?: string) => void,
+    private readonly onStatus: StatusListener,
+    /** A picture was refused by the server for good: its words, meant for the user. */
+    private readonly onRefused?: (message: string) => void,
   ) {
     this.savedVersion = local.dirty ? -1 : ops.version(local.scene.elements);
     window.addEventListener('online', this.online);
@@ -83,6 +107,11 @@ export class ProjectSync {
     }
   }
 
+  /** How to tell whether the live channel has changes of this editor that are not saved yet. */
+  watchLive(unsaved: () => boolean) {
+    this.liveUnsaved = unsaved;
+  }
+
   /** The live channel's changes were saved as project `version`. */
   liveSaved(version: number, pending: boolean) {
     this.local.version = Math.max(this.local.version, version);
@@ -98,7 +127,53 @@ export class ProjectSync {
 
   private setStatus(status: SaveStatus, message?: string) {
     this.status = status;
-    this.onStatus(status, message);
+    this.message = message;
+    this.show();
+  }
+
+  /**
+   * Reports the save state as the user should read it: never "saved" while a picture of the scene
+   * is still being uploaded or waits to be tried again (it is only in this tab until then), nor
+   * while the scene holds a picture the server refused.
+   */
+  private show() {
+    let status = this.status;
+    let message = this.message;
+    let picture = false;
+    if (status === 'saved' || status === 'saving') {
+      const { pending, refused } = this.pictures();
+      if (pending) status = 'saving';
+      else if (refused !== undefined && status === 'saved') {
+        status = 'error';
+        message = refused;
+        picture = true;
+      }
+    }
+    const key = JSON.stringify([status, message, picture]);
+    if (key === this.shown) return;
+    this.shown = key;
+    this.onStatus(status, message, picture || undefined);
+  }
+
+  /**
+   * Whether a picture on the canvas waits for its upload (under way or to be tried again), and the
+   * server's words for one it refused.
+   */
+  private pictures(): { pending: boolean; refused?: string } {
+    const files = this.ops.files();
+    let refused: string | undefined;
+    for (const el of this.ops.elements()) {
+      if (!this.notUploaded(el, files)) continue;
+      const reason = this.refused.get(el.fileId!);
+      if (reason === undefined) return { pending: true };
+      refused ??= reason;
+    }
+    return { pending: false, refused };
+  }
+
+  /** A picture on the canvas is being uploaded or waits to be tried again: leaving now would lose it. */
+  get picturesPending(): boolean {
+    return this.pictures().pending;
   }
 
   private snapshot(elements = this.ops.elements()): Scene {
@@ -118,37 +193,71 @@ export class ProjectSync {
    * upload fails, the rest goes at once, the images waiting for an upload are kept back, and the
    * whole scene is tried again after a pause (growing while uploads keep failing). The channel sends
    * the reference of an image that went before its upload (its file was not there yet) once that
-   * upload is done, since `send` follows every upload.
+   * upload is done, since `send` follows every upload. An image the server refused for good is
+   * kept back and not tried again; the save state names it until it is removed from the canvas.
    */
   shareImages(elements: SceneElements, send: (elements: SceneElements) => void): Promise<void> {
     const files = this.ops.files();
     if (!elements.some((el) => this.awaitsUpload(el, files))) {
-      send(elements);
+      this.shared(this.withoutRefused(elements, files), send);
       return Promise.resolve();
     }
-    return this.uploadImages(elements).then(
+    const uploads = this.uploadImages(elements);
+    this.show();
+    return uploads.then(
       () => {
         this.failedUploads = 0;
-        send(elements);
+        this.shared(this.withoutRefused(elements, this.ops.files()), send);
       },
       () => {
         const now = this.ops.files();
-        send(elements.filter((el) => !this.awaitsUpload(el, now)));
+        this.shared(
+          elements.filter((el) => !this.notUploaded(el, now)),
+          send,
+        );
         this.retryUploads(send);
       },
     );
   }
 
+  /**
+   * Sends `elements` over the live channel and brings the save state up to date: "saving" until the
+   * server has saved what went now, "saved" when nothing went and nothing waits (a change of a
+   * picture that is kept back alone, say).
+   */
+  private shared(elements: SceneElements, send: (elements: SceneElements) => void) {
+    send(elements);
+    if (!this.live) this.show();
+    else if (this.liveUnsaved()) {
+      if (this.status === 'saved') this.setStatus('saving');
+      else this.show();
+    } else if (this.status === 'saving' && !this.saving && !this.titleChanged) this.setStatus('saved');
+    else this.show();
+  }
+
+  private withoutRefused(elements: SceneElements, files: CanvasFiles): SceneElements {
+    if (!this.refused.size) return elements;
+    return elements.filter((el) => !this.notUploaded(el, files) || !this.refused.has(el.fileId!));
+  }
+
   private retryUploads(send: (elements: SceneElements) => void) {
     if (this.disposed) return;
+    // the pictures that failed were removed meanwhile: nothing to try again
+    const files = this.ops.files();
+    if (!this.ops.elements().some((el) => this.awaitsUpload(el, files))) return;
     const pause = Math.min(UPLOAD_RETRY_MAX_MS, UPLOAD_RETRY_MS * 2 ** this.failedUploads);
     this.failedUploads = Math.min(this.failedUploads + 1, 10);
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => void this.shareImages(this.ops.elements(), send), pause);
   }
 
-  /** An image on the canvas whose file is here but not uploaded yet. */
+  /** An image on the canvas whose file is here but not uploaded yet (nor refused by the server). */
   private awaitsUpload(el: SceneElements[number], files: CanvasFiles): boolean {
+    return this.notUploaded(el, files) && !this.refused.has(el.fileId!);
+  }
+
+  /** An image on the canvas whose file is here but not on the server: waiting for its upload, or refused. */
+  private notUploaded(el: SceneElements[number], files: CanvasFiles): boolean {
     const fileId = el.fileId;
     return el.type === 'image' && !el.isDeleted && !!fileId && !this.local.uploads[fileId] && !!files[fileId]?.dataURL;
   }
@@ -189,13 +298,14 @@ export class ProjectSync {
 
   /**
    * Uploads the images of `elements` not uploaded yet, side by side; fails (once all have ended)
-   * when one of them could not be uploaded. The others are uploaded and kept all the same.
+   * when one of them could not be uploaded but may be another time. The others are uploaded and
+   * kept all the same; one the server refused for good is remembered (and its words told) instead.
    */
   private async uploadImages(elements: SceneElements) {
     const files = this.ops.files();
     const uploads = elements.filter((el) => this.awaitsUpload(el, files)).map((el) => this.upload(el.fileId!, files[el.fileId!]));
-    const failed = (await Promise.allSettled(uploads)).find((r) => r.status === 'rejected');
-    if (failed) throw failed.reason;
+    const failed = (await Promise.allSettled(uploads)).find((r) => r.status === 'rejected' && !refusedForGood(r.reason));
+    if (failed) throw (failed as PromiseRejectedResult).reason;
   }
 
   private upload(fileId: string, file: CanvasFiles[string]): Promise<string> {
@@ -206,6 +316,14 @@ export class ProjectSync {
           this.local.uploads[fileId] = uploadId;
           void writeImage(uploadId, file.dataURL);
           return uploadId;
+        })
+        .catch((err: unknown) => {
+          if (refusedForGood(err)) {
+            const words = errorMessage(err) ?? (err as Error).message;
+            this.refused.set(fileId, words);
+            this.onRefused?.(words);
+          }
+          throw err;
         })
         .finally(() => this.uploading.delete(fileId));
       this.uploading.set(fileId, pending);
