@@ -144,7 +144,7 @@ describe('publishing, statistics, share links and templates', () => {
     const page = await request(backend.http).get(`/p/${pub.body.public_id}`).expect(200);
     const escaped = 'Q3 $&#39; plan $` and $&amp; more';
     expect(page.text).toContain(`<title>${escaped} | VisualNotes</title>`);
-    expect(page.text).toContain(`<h1>${escaped}</h1>`);
+    expect(page.text).toContain(`<h1 dir="auto">${escaped}</h1>`);
     expect(page.text).toContain('<meta name="description" content="Costs $` and $&#39;">');
     // Nothing of the page itself was pasted into it.
     for (const once of [/<head>/g, /<\/head>/g, /<div id="root">/g, /<!doctype/gi]) expect(page.text.match(once)).toHaveLength(1);
