@@ -112,9 +112,15 @@ export type ProcessorClass = Type<JobProcessor>;
 /**
  * Why a job failed, through its children: a parent failed by a child says only "child
  * <prefix>:<queue>:<id> failed"; the child's own reason (which may again name its child) is in that
- * job's Redis hash. `queue` is any queue on the same Redis (for its connection).
+ * job's Redis hash. A parent that went to wait for its children after one had failed says only that
+ * it has a failed child: then `job`'s failed children tell. `queue` is any queue on the same Redis
+ * (for its connection).
  */
-export async function rootFailure(queue: Pick<Queue, 'client'>, reason: string | undefined): Promise<string | undefined> {
+export async function rootFailure(queue: Pick<Queue, 'client'>, reason: string | undefined, job?: Pick<Job, 'getDependencies'>): Promise<string | undefined> {
+  if (job && reason && /has at least one failed child/.test(reason)) {
+    const failed = (await job.getDependencies({ failed: {} }).catch(() => null))?.failed ?? [];
+    if (failed[0]) reason = `child ${failed[0]} failed`;
+  }
   const redis = await queue.client;
   for (let hop = 0; hop < 4 && reason; hop++) {
     const child = /^child (.+) failed$/.exec(reason);

@@ -198,7 +198,7 @@ export class DocumentsService implements OnModuleDestroy {
     if (state !== 'failed' && state !== 'unknown') return;
     const job = state === 'failed' ? await this.summaryJobs.getJob(row.id) : undefined;
     row.status = 'failed';
-    row.error = jobFailureMessage(job ? await rootFailure(this.summaryJobs, job.failedReason) : null, 'DOCUMENT_SUMMARY_FAILED');
+    row.error = jobFailureMessage(job ? await rootFailure(this.summaryJobs, job.failedReason, job) : null, 'DOCUMENT_SUMMARY_FAILED');
     await this.documents.fail(row.id, row.error);
   }
 

@@ -237,7 +237,7 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
     if (!final) return;
     // BullMQ fails a parent whose child failed with "child <key> failed": the child's reason is the
     // user's. Only a sentence of the catalogue is shown (jobFailureMessage), never an error's words.
-    const message = jobFailureMessage(await this.service.rootFailure(error.message).catch(() => error.message));
+    const message = jobFailureMessage(await this.service.rootFailure(error.message, job).catch(() => error.message));
     await this.videos.markFailed(job.data.videoId, message).catch(() => undefined);
     await this.batchVideoEnded(job);
   }

@@ -22,7 +22,7 @@ import {
   type VideoCard,
   type VideoView,
 } from '@visualnotes/contracts';
-import type { Queue } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { TagsService } from '../tags/tags.service';
 import { UploadsService } from '../uploads/uploads.service';
@@ -192,13 +192,13 @@ export class VideosService {
     if (state !== 'failed' && state !== 'unknown') return;
     const job = state === 'failed' ? await queue.getJob(row.jobId) : undefined;
     row.status = 'failed';
-    row.error = job ? jobFailureMessage(await this.rootFailure(job.failedReason)) : jobFailureMessage(null, 'VIDEO_PROCESSING_STOPPED');
+    row.error = job ? jobFailureMessage(await this.rootFailure(job.failedReason, job)) : jobFailureMessage(null, 'VIDEO_PROCESSING_STOPPED');
     await this.videos.markFailed(row.id, row.error);
   }
 
   /** Why a job failed, through its children (see `rootFailure`). */
-  rootFailure(reason: string | undefined): Promise<string | undefined> {
-    return rootFailure(this.singles, reason);
+  rootFailure(reason: string | undefined, job?: Pick<Job, 'getDependencies'>): Promise<string | undefined> {
+    return rootFailure(this.singles, reason, job);
   }
 
   async list(req: RpcRequest<'media.videos.list'>): Promise<VideoCard[]> {
