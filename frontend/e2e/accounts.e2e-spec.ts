@@ -124,6 +124,9 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Profile' }).click();
     const form = page.getByRole('form', { name: 'Delete account' });
     await form.getByRole('button', { name: 'Delete account' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Enter your account e-mail to confirm' }).waitFor();
+    await form.getByLabel('Account e-mail').fill(`other-${account.email}`);
+    await form.getByRole('button', { name: 'Delete account' }).click();
     await form.getByRole('alert').filter({ hasText: Messages.emailMismatch }).waitFor();
     await form.getByLabel('Account e-mail').fill(account.email);
     await form.getByRole('button', { name: 'Delete account' }).click();
