@@ -1,3 +1,4 @@
+import { localStore } from '../browser-storage';
 import { AUTH_TOKEN_STORAGE_KEY } from '../constants';
 
 /**
@@ -8,21 +9,13 @@ import { AUTH_TOKEN_STORAGE_KEY } from '../constants';
 export const TOKEN_KEY = AUTH_TOKEN_STORAGE_KEY;
 export const REFRESH_TOKEN_KEY = 'auth._refresh_token.local';
 
-function storage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 function read(key: string): string | null {
-  const value = storage()?.getItem(key)?.trim();
+  const value = localStore()?.getItem(key)?.trim();
   return value && value !== 'false' && value !== 'null' && value !== 'undefined' ? value : null;
 }
 
 function write(key: string, value: string | null): void {
-  const s = storage();
+  const s = localStore();
   if (!s) return;
   if (value === null) s.removeItem(key);
   else s.setItem(key, value);

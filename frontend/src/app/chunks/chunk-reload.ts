@@ -1,14 +1,7 @@
+import { tabStore } from '../browser-storage';
 import { claimChunkReload, type ChunkLoadError } from './chunk-reload-guard';
 
 const decisions = new WeakMap<ChunkLoadError, boolean>();
-
-const sessionStore = (): Storage | undefined => {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-};
 
 /**
  * Decides once per failure whether the page reloads (true) or shows the error page (false).
@@ -17,7 +10,7 @@ const sessionStore = (): Storage | undefined => {
 export function decideChunkReload(error: ChunkLoadError): boolean {
   let reload = decisions.get(error);
   if (reload === undefined) {
-    reload = claimChunkReload(sessionStore(), Date.now());
+    reload = claimChunkReload(tabStore(), Date.now());
     decisions.set(error, reload);
   }
   return reload;

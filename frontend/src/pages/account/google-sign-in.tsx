@@ -1,6 +1,7 @@
 import { Messages } from '@visualnotes/contracts';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { localStore } from '../../app/browser-storage';
 import { useTranslation } from '../../i18n/i18n';
 
 /**
@@ -11,14 +12,6 @@ import { useTranslation } from '../../i18n/i18n';
  * (localStorage, not sessionStorage: a sign-in opened in a new tab must work too).
  */
 const NONCE_KEY = 'vn.google_sign_in_nonce';
-
-function browserStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A random nonce for one sign-in: 24 bytes, base64url. */
 export function newSignInNonce(): string {
@@ -34,7 +27,7 @@ export const googleSignInHref = (nonce: string) => `/api/auth/google?${new URLSe
 
 /** Keeps the nonce of the sign-in this browser is starting (a later start replaces it). */
 export function keepSignInNonce(nonce: string): void {
-  browserStorage()?.setItem(NONCE_KEY, nonce);
+  localStore()?.setItem(NONCE_KEY, nonce);
 }
 
 export type SignInFragment = { kind: 'none' } | { kind: 'ours'; token: string; refresh_token: string } | { kind: 'foreign' };
@@ -48,7 +41,7 @@ export function takeSignInFragment(hash: string): SignInFragment {
   const token = fragment.get('token');
   const refresh = fragment.get('refresh_token');
   if (!token || !refresh) return { kind: 'none' };
-  const storage = browserStorage();
+  const storage = localStore();
   const kept = storage?.getItem(NONCE_KEY);
   storage?.removeItem(NONCE_KEY);
   const nonce = fragment.get('nonce');

@@ -7,6 +7,7 @@ import { ErrorPage } from '../../app/error/ErrorPage';
 import { useAuth } from '../../features/auth/useAuth';
 import { rememberPath } from '../../features/auth/redirect';
 import { useTemplateQuery } from '../../features/canvas/api';
+import { tabStore } from '../../app/browser-storage';
 import styles from '../../features/canvas/canvas.module.css';
 import { ScenePreview } from '../../features/canvas/ScenePreview';
 
@@ -16,14 +17,6 @@ import { ScenePreview } from '../../features/canvas/ScenePreview';
  * with the flag makes nothing by itself.
  */
 const PENDING_USE_KEY = 'templates.pending_use';
-
-function tabStorage(): Storage | undefined {
-  try {
-    return globalThis.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /** `/templates/:id`: the template panel with its preview and "Use template". */
 export function TemplatePage() {
@@ -41,7 +34,7 @@ export function TemplatePage() {
 
   async function use() {
     if (!loggedIn) {
-      tabStorage()?.setItem(PENDING_USE_KEY, id);
+      tabStore()?.setItem(PENDING_USE_KEY, id);
       rememberPath(`/templates/${id}?use=1`);
       navigate('/account/login');
       return;
@@ -62,8 +55,8 @@ export function TemplatePage() {
   useEffect(() => {
     if (!resume || !loggedIn || !data || resumed.current) return;
     resumed.current = true;
-    const pending = tabStorage()?.getItem(PENDING_USE_KEY);
-    tabStorage()?.removeItem(PENDING_USE_KEY);
+    const pending = tabStore()?.getItem(PENDING_USE_KEY);
+    tabStore()?.removeItem(PENDING_USE_KEY);
     setParams(
       (p) => {
         p.delete('use');
