@@ -17,6 +17,7 @@ export interface RedisQueueClientOptions {
 interface Pending {
   service: ServiceName;
   raw: string;
+  deadline: number;
   callback: (packet: WritePacket) => void;
   timer: NodeJS.Timeout;
 }
@@ -25,8 +26,8 @@ const LIVENESS_CACHE_MS = 1_000;
 
 /**
  * Client side of {@link RedisQueueServer}. Fails fast with 503 when no copy of the target service
- * is alive, gives 504 after the timeout, and takes back requests nobody picked up so they never
- * run after the caller was told they failed.
+ * is alive, gives 504 after the timeout, and takes back (or marks abandoned) requests nobody
+ * answered, so they never run after the caller was told they failed.
  */
 export class RedisQueueClient extends ClientProxy {
   private readonly clientId = randomUUID();
@@ -101,7 +102,11 @@ export class RedisQueueClient extends ClientProxy {
         if (p.service !== service) continue;
         this.pending.delete(id);
         clearTimeout(p.timer);
-        await this.commands!.lrem(rpcKeys.requests(this.prefix, service), 1, p.raw).catch(() => 0);
+        const waiting = await this.commands!.lrem(rpcKeys.requests(this.prefix, service), 1, p.raw).catch(() => 0);
+        // Not in the queue: a copy that died had taken it. Marked, so that the copy that takes
+        // its work back does not run what the user was told failed.
+        const left = p.deadline - Date.now();
+        if (!waiting && left > 0) await this.commands!.set(rpcKeys.abandoned(this.prefix, service, id), '1', 'PX', left).catch(() => undefined);
         p.callback({ err: unavailable(service), isDisposed: true });
       }
     }
@@ -147,7 +152,7 @@ export class RedisQueueClient extends ClientProxy {
         void this.commands!.lrem(rpcKeys.requests(this.prefix, service), 1, raw).catch(() => 0);
         callback({ err: errorBody('SERVICE_TIMEOUT', `The ${service} service did not answer in time; please try again`), isDisposed: true });
       }, timeoutMs);
-      this.pending.set(id, { service, raw, callback, timer });
+      this.pending.set(id, { service, raw, deadline: envelope.deadline, callback, timer });
       await this.commands!.lpush(rpcKeys.requests(this.prefix, service), raw);
     })().catch(() => {
       const p = this.pending.get(id);

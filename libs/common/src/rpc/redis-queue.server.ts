@@ -9,7 +9,7 @@ import { requestContext } from '../logger';
 import { within } from '../shutdown';
 import { endSpan, startSpan, tracingOn } from '../tracing';
 import { toErrorBody } from './errors';
-import { HEARTBEAT_MS, INSTANCE_TTL_MS, rpcKeys, type RpcEnvelope, type RpcReply } from './keys';
+import { envelopeId, HEARTBEAT_MS, RECLAIM_AFTER_MS, rpcKeys, type RpcEnvelope, type RpcReply } from './keys';
 import { parseRequest } from './validation';
 
 export class RpcContext extends BaseRpcContext<[pattern: string, requestId: string | undefined]> {
@@ -39,19 +39,95 @@ export interface RedisQueueServerOptions {
 type Handler = NonNullable<ReturnType<Server['getHandlerByPattern']>>;
 
 /**
- * `@nestjs/microservices` transport on a Redis list: each request is popped by exactly one
- * running copy of the service (the stock Redis transport is pub/sub and runs it on every copy).
+ * After the blocking read moved one request to this copy's `taken` list: that request and up to
+ * ARGV[1] more from the queue go into the copy's in-flight hash (id → request), in one step, and
+ * are answered. A request is always in exactly one place: the queue, a copy's `taken` list or its
+ * in-flight hash. KEYS: taken, in-flight, requests.
+ */
+const TAKE = `
+local out = {}
+local function keep(raw)
+  redis.call('HSET', KEYS[2], string.match(raw, '^{"id":"([^"]*)"') or raw, raw)
+  out[#out + 1] = raw
+end
+while true do
+  local raw = redis.call('RPOP', KEYS[1])
+  if not raw then break end
+  keep(raw)
+end
+local more = tonumber(ARGV[1])
+if more > 0 then
+  local popped = redis.call('LMPOP', 1, KEYS[3], 'RIGHT', 'COUNT', more)
+  if popped then for _, raw in ipairs(popped[2]) do keep(raw) end end
+end
+return out`;
+
+/**
+ * Copies whose heartbeat is older than ARGV[2] ms are taken for dead: what they were running goes
+ * back to the front of the queue, except requests whose caller has given up (past their deadline,
+ * or marked abandoned), and they leave the list of copies. KEYS: instances, requests; ARGV: the
+ * service's key base, the age, and a copy to clear out now whatever its age ('' for none).
+ * Answers [requests put back, requests dropped].
+ */
+const RECLAIM = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local dead = redis.call('ZRANGEBYSCORE', KEYS[1], 0, now - tonumber(ARGV[2]))
+if ARGV[3] ~= '' then dead[#dead + 1] = ARGV[3] end
+local back, dropped = 0, 0
+for _, copy in ipairs(dead) do
+  local taken = ARGV[1] .. 'taken:' .. copy
+  local inflight = ARGV[1] .. 'in-flight:' .. copy
+  local items = redis.call('LRANGE', taken, 0, -1)
+  for _, raw in ipairs(redis.call('HVALS', inflight)) do items[#items + 1] = raw end
+  for _, raw in ipairs(items) do
+    local id = string.match(raw, '^{"id":"([^"]*)"')
+    local deadline = tonumber(string.match(raw, '.*"deadline":(%d+)'))
+    if (deadline and deadline <= now) or (id and redis.call('EXISTS', ARGV[1] .. 'abandoned:' .. id) == 1) then
+      dropped = dropped + 1
+    else
+      redis.call('RPUSH', KEYS[2], raw)
+      back = back + 1
+    end
+  end
+  redis.call('DEL', taken, inflight)
+  redis.call('ZREM', KEYS[1], copy)
+end
+return {back, dropped}`;
+
+type ScriptRedis = Redis & {
+  rpcTake(taken: string, inFlight: string, requests: string, more: number): Promise<string[]>;
+  rpcReclaim(instances: string, requests: string, base: string, ageMs: number, copy: string): Promise<[number, number]>;
+};
+
+function scripted(redis: Redis): ScriptRedis {
+  redis.defineCommand('rpcTake', { numberOfKeys: 3, lua: TAKE });
+  redis.defineCommand('rpcReclaim', { numberOfKeys: 2, lua: RECLAIM });
+  return redis as ScriptRedis;
+}
+
+/**
+ * `@nestjs/microservices` transport on a Redis list: each request is taken by exactly one running
+ * copy of the service (the stock Redis transport is pub/sub and runs it on every copy).
+ *
+ * A copy keeps the requests it took in Redis until it has answered them. When a copy dies without
+ * a goodbye (killed, out of memory, its machine gone), the others notice its silent heartbeat
+ * within RECLAIM_AFTER_MS and run its requests again, in time for most callers, instead of letting
+ * them time out. A request that was cut short there may so run twice: what it had written before
+ * the copy died is kept, as with any crash; handlers that create things should tolerate it.
  */
 export class RedisQueueServer extends Server implements CustomTransportStrategy {
   readonly instanceId: string;
-  private blocking?: Redis;
-  private commands?: Redis;
+  private blocking?: ScriptRedis;
+  private commands?: ScriptRedis;
   private heartbeat?: NodeJS.Timeout;
   private closing = false;
   private draining?: Promise<void>;
   private closed?: Promise<void>;
   private loopDone?: Promise<void>;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Ids of requests answered in this turn of the event loop (see forget). */
+  private readonly answered: string[] = [];
   private readonly replies = new Map<string, { items: RpcReply[]; sent: Promise<unknown> }>();
   private readonly handlers = new Map<string, { handler: Handler; schema: z.ZodType | undefined }>();
   /** How many requests this copy has answered; read by tests and metrics. */
@@ -67,8 +143,8 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
   async listen(callback: (err?: unknown) => void) {
     try {
       // Auto-pipelining: the replies of a batch leave in one socket write instead of one each.
-      this.commands = new Redis(this.options.redisUrl, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
-      this.blocking = new Redis(this.options.redisUrl, { maxRetriesPerRequest: null });
+      this.commands = scripted(new Redis(this.options.redisUrl, { maxRetriesPerRequest: 3, enableAutoPipelining: true }));
+      this.blocking = scripted(new Redis(this.options.redisUrl, { maxRetriesPerRequest: null }));
       await this.beat();
       this.heartbeat = setInterval(() => void this.beat().catch(() => undefined), HEARTBEAT_MS);
       this.heartbeat.unref();
@@ -79,41 +155,90 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
     }
   }
 
+  /** This copy's heartbeat; then the requests of copies gone silent go back to the queue. */
   private async beat() {
-    const key = rpcKeys.instances(this.prefix, this.options.service);
-    const now = Date.now();
-    await this.commands!.multi()
-      .zadd(key, now, this.instanceId)
-      .zremrangebyscore(key, 0, now - INSTANCE_TTL_MS * 10)
-      .exec();
+    const { service } = this.options;
+    const instances = rpcKeys.instances(this.prefix, service);
+    await this.commands!.zadd(instances, Date.now(), this.instanceId);
+    const [back, dropped] = await this.commands!.rpcReclaim(
+      instances,
+      rpcKeys.requests(this.prefix, service),
+      rpcKeys.base(this.prefix, service),
+      RECLAIM_AFTER_MS,
+      '',
+    );
+    if (back || dropped) {
+      this.logger.warn(`A copy of the ${service} service stopped answering: ${back} of its requests run again here or on another copy, ${dropped} came too late`);
+    }
+  }
+
+  private keysOfThisCopy() {
+    const { service } = this.options;
+    return {
+      taken: rpcKeys.taken(this.prefix, service, this.instanceId),
+      inFlight: rpcKeys.inFlight(this.prefix, service, this.instanceId),
+      requests: rpcKeys.requests(this.prefix, service),
+    };
   }
 
   private async loop() {
-    const queue = rpcKeys.requests(this.prefix, this.options.service);
+    const { taken, inFlight, requests } = this.keysOfThisCopy();
     const limit = this.options.concurrency ?? 64;
     while (!this.closing) {
       if (this.inFlight.size >= limit) {
         await Promise.race(this.inFlight);
         continue;
       }
-      let popped: [key: string, items: string[]] | null;
+      let first: string | null;
       try {
-        // Everything waiting, up to the free slots, in one atomic pop (one round trip per batch
-        // rather than per request). A short block so that close() is never kept waiting long; a
-        // popped item is always handled.
-        popped = await this.blocking!.blmpop(1, 1, queue, 'RIGHT', 'COUNT', limit - this.inFlight.size);
+        // A short block, so that close() is never kept waiting long.
+        first = await this.blocking!.blmove(requests, taken, 'RIGHT', 'LEFT', 1);
       } catch (err) {
         if (this.closing) break;
         this.logger.error(`RPC queue read failed: ${(err as Error).message}`);
         await new Promise((r) => setTimeout(r, 500));
         continue;
       }
-      if (!popped) continue;
-      for (const raw of popped[1]) {
-        const work = this.handle(raw).finally(() => this.inFlight.delete(work));
-        this.inFlight.add(work);
+      if (first === null) continue;
+      // The request waited for runs at once; meanwhile it goes into the in-flight hash with
+      // everything else waiting, up to the free slots, in one step (one more round trip per batch,
+      // not per request). What is taken is always handled.
+      const took = this.blocking!.rpcTake(taken, inFlight, requests, limit - this.inFlight.size - 1);
+      this.run(first, took, taken, inFlight);
+      let more: string[];
+      try {
+        more = await took;
+      } catch (err) {
+        // Left in the `taken` list, which only this copy reads; handled once all the same.
+        if (!this.closing) this.logger.error(`RPC queue read failed: ${(err as Error).message}`);
+        continue;
       }
+      const own = more.indexOf(first);
+      if (own >= 0) more.splice(own, 1);
+      for (const raw of more) this.run(raw, took, taken, inFlight);
     }
+  }
+
+  private run(raw: string, took: Promise<unknown>, taken: string, inFlight: string) {
+    const work = this.handle(raw).finally(() => {
+      this.inFlight.delete(work);
+      // Answered (or dropped): no other copy may run it again.
+      took.then(
+        () => this.forget(inFlight, envelopeId(raw)),
+        () => void this.commands!.lrem(taken, 1, raw).catch(() => undefined),
+      );
+    });
+    this.inFlight.add(work);
+  }
+
+  /** Requests answered in one turn of the event loop leave the in-flight hash in one command. */
+  private forget(inFlight: string, id: string) {
+    if (this.answered.push(id) === 1) setImmediate(() => this.flushAnswered(inFlight));
+  }
+
+  private flushAnswered(inFlight: string) {
+    const ids = this.answered.splice(0);
+    if (ids.length) void this.commands!.hdel(inFlight, ...ids).catch(() => undefined);
   }
 
   /**
@@ -217,12 +342,23 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
     return this.draining;
   }
 
-  /** Stops taking requests, finishes the ones in hand (see {@link drain}), then leaves. */
+  /**
+   * Stops taking requests, finishes the ones in hand (see {@link drain}), then leaves. Requests
+   * still running at the drain deadline stay recorded: when this copy's heartbeat has been silent
+   * for RECLAIM_AFTER_MS, another copy runs the ones that were not answered.
+   */
   close(): Promise<void> {
     this.closed ??= (async () => {
       await this.drain();
       if (this.heartbeat) clearInterval(this.heartbeat);
-      await this.commands?.zrem(rpcKeys.instances(this.prefix, this.options.service), this.instanceId).catch(() => undefined);
+      if (this.inFlight.size === 0) {
+        const { service } = this.options;
+        // sent before the clear-out below (same connection), which would otherwise run them again
+        this.flushAnswered(this.keysOfThisCopy().inFlight);
+        await this.commands
+          ?.rpcReclaim(rpcKeys.instances(this.prefix, service), rpcKeys.requests(this.prefix, service), rpcKeys.base(this.prefix, service), RECLAIM_AFTER_MS, this.instanceId)
+          .catch(() => undefined);
+      }
       this.blocking?.disconnect();
       await this.commands?.quit().catch(() => undefined);
     })();

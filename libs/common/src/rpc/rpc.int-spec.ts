@@ -7,7 +7,7 @@ import Redis from 'ioredis';
 import { firstValueFrom } from 'rxjs';
 import { currentRequestId, requestContext } from '../logger';
 import { RpcErrorFilter } from './errors';
-import { rpcKeys } from './keys';
+import { RECLAIM_AFTER_MS, rpcKeys } from './keys';
 import { RedisQueueClient } from './redis-queue.client';
 import { RedisQueueServer } from './redis-queue.server';
 
@@ -52,6 +52,15 @@ class ProbeController {
   review() {
     ProbeController.reviewed++;
     return { ok: true };
+  }
+  /** While `hanging`, requests never finish (as on a copy that is about to be killed). */
+  static hanging = false;
+  static held: (() => void)[] = [];
+  @MessagePattern('publish.probe.work')
+  async work(@Payload() data: { n: number }) {
+    if (ProbeController.hanging) await new Promise<void>((r) => ProbeController.held.push(r));
+    else ProbeController.effects.set(data.n, (ProbeController.effects.get(data.n) ?? 0) + 1);
+    return { n: data.n };
   }
   @MessagePattern('publish.probe.slow')
   async slow(@Payload() data: { ms: number }) {
@@ -254,6 +263,11 @@ describe('closing a copy of an RPC server', () => {
     await expect(inHand).resolves.toBe('late');
     await closing;
     expect(a.server.handled).toBe(before.a + 1);
+    // it leaves nothing behind for another copy to run again
+    const redis = new Redis(redisUrl);
+    expect(await redis.exists(rpcKeys.inFlight(prefix, 'publish', a.server.instanceId), rpcKeys.taken(prefix, 'publish', a.server.instanceId))).toBe(0);
+    expect(await redis.zscore(rpcKeys.instances(prefix, 'publish'), a.server.instanceId)).toBeNull();
+    redis.disconnect();
   });
 
   it('gives up waiting for requests in hand at the drain deadline', async () => {
@@ -268,4 +282,85 @@ describe('closing a copy of an RPC server', () => {
     expect(c.server['inFlight'].size).toBe(1);
     await inHand;
   });
+});
+
+describe('a copy of an RPC server that dies without a goodbye', () => {
+  /** What a SIGKILL leaves: no heartbeat, no connection, the requests it took never answered. */
+  function die(copy: { server: RedisQueueServer }) {
+    const server = copy.server as unknown as { heartbeat: NodeJS.Timeout; closing: boolean; blocking: Redis; commands: Redis };
+    clearInterval(server.heartbeat);
+    server.closing = true;
+    server.blocking.disconnect();
+    server.commands.disconnect();
+  }
+
+  it('has its requests run by another copy, once each, before their callers give up', async () => {
+    const { url: redisUrl, prefix } = await createTestRedis();
+    const redis = new Redis(redisUrl);
+    const client = new RedisQueueClient({ redisUrl, prefix, timeoutMs: 10_000 });
+    const a = await startCopy(redisUrl, prefix);
+    let b: Awaited<ReturnType<typeof startCopy>> | undefined;
+    try {
+      ProbeController.effects.clear();
+      ProbeController.hanging = true;
+      const sent = Date.now();
+      const replies = Promise.all(Array.from({ length: 20 }, (_, n) => firstValueFrom(client.send('publish.probe.work', { n })).catch((e) => e)));
+      await waitFor(() => a.server['inFlight'].size === 20, 5_000, 10);
+      expect(await redis.hlen(rpcKeys.inFlight(prefix, 'publish', a.server.instanceId))).toBe(20);
+      die(a);
+      ProbeController.hanging = false;
+      b = await startCopy(redisUrl, prefix);
+      expect((await replies).map((r) => (r as { n: number }).n)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+      const took = Date.now() - sent;
+      expect(took).toBeGreaterThanOrEqual(RECLAIM_AFTER_MS);
+      expect(took).toBeLessThan(RECLAIM_AFTER_MS + 3_000);
+      expect(b.server.handled).toBe(20);
+      expect([...ProbeController.effects.values()]).toEqual(Array(20).fill(1));
+      // the dead copy is forgotten, with nothing left behind
+      expect(await redis.zscore(rpcKeys.instances(prefix, 'publish'), a.server.instanceId)).toBeNull();
+      expect(await redis.exists(rpcKeys.inFlight(prefix, 'publish', a.server.instanceId), rpcKeys.taken(prefix, 'publish', a.server.instanceId))).toBe(0);
+      await waitFor(async () => (await redis.hlen(rpcKeys.inFlight(prefix, 'publish', b!.server.instanceId))) === 0, 2_000, 20);
+    } finally {
+      ProbeController.hanging = false;
+      for (const release of ProbeController.held.splice(0)) release();
+      await client.close();
+      await b?.app.close();
+      redis.disconnect();
+    }
+  }, 20_000);
+
+  it('never runs what its caller was told failed: given up (503) or past its deadline', async () => {
+    const { url: redisUrl, prefix } = await createTestRedis();
+    const redis = new Redis(redisUrl);
+    const client = new RedisQueueClient({ redisUrl, prefix, timeoutMs: 20_000 });
+    const a = await startCopy(redisUrl, prefix);
+    let b: Awaited<ReturnType<typeof startCopy>> | undefined;
+    try {
+      ProbeController.effects.clear();
+      ProbeController.hanging = true;
+      const replies = Promise.all(Array.from({ length: 5 }, (_, n) => firstValueFrom(client.send('publish.probe.work', { n })).catch((e) => e)));
+      await waitFor(() => a.server['inFlight'].size === 5, 5_000, 10);
+      // one more, already past its deadline, in the dead copy's hands
+      await redis.hset(
+        rpcKeys.inFlight(prefix, 'publish', a.server.instanceId),
+        'late',
+        JSON.stringify({ id: 'late', pattern: 'publish.probe.work', data: { n: 99, deadline: Date.now() + 60_000 }, replyTo: 'nobody', deadline: Date.now() - 1 }),
+      );
+      die(a);
+      ProbeController.hanging = false;
+      // the only copy is gone: its callers hear "unavailable" within seconds
+      for (const err of await replies) expect(err).toMatchObject({ statusCode: 503 });
+      b = await startCopy(redisUrl, prefix);
+      await waitFor(async () => (await redis.zscore(rpcKeys.instances(prefix, 'publish'), a.server.instanceId)) === null, 10_000, 100);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(ProbeController.effects.size).toBe(0);
+      expect(b.server.handled).toBe(0);
+    } finally {
+      ProbeController.hanging = false;
+      for (const release of ProbeController.held.splice(0)) release();
+      await client.close();
+      await b?.app.close();
+      redis.disconnect();
+    }
+  }, 30_000);
 });
