@@ -56,6 +56,27 @@ function handlersOf(target: object): Map<string, string> {
  */
 export abstract class JobProcessor extends WorkerHost {
   private handlerMap?: Map<string, string>;
+  /** The jobs this copy is running, with their lock tokens. */
+  private readonly running = new Map<Job, string | undefined>();
+
+  /**
+   * Puts the jobs still running back in their queue (at its front, or by priority), without
+   * counting it as an attempt: for a copy that must stop before they finish, so that another copy
+   * takes them up at once instead of when their locks run out. Answers how many went back.
+   */
+  async handBack(): Promise<number> {
+    const jobs = [...this.running];
+    this.running.clear();
+    const back = await Promise.all(
+      jobs.map(([job, token]) =>
+        job.moveToWait(token).then(
+          () => 1,
+          () => 0,
+        ),
+      ),
+    );
+    return back.reduce<number>((a, b) => a + b, 0);
+  }
 
   handledJobs(): string[] {
     return [...(this.handlerMap ??= handlersOf(this)).keys()];
@@ -65,6 +86,15 @@ export abstract class JobProcessor extends WorkerHost {
   async process(job: Job, token?: string): Promise<unknown> {
     const method = (this.handlerMap ??= handlersOf(this)).get(job.name);
     if (!method) throw new UnrecoverableError(`No handler for job "${job.name}"`);
+    this.running.set(job, token);
+    try {
+      return await this.runHandler(job, method, token);
+    } finally {
+      this.running.delete(job);
+    }
+  }
+
+  private runHandler(job: Job, method: string, token: string | undefined): Promise<unknown> {
     const data = job.data as { requestId?: string; trace?: string } | undefined;
     const requestId = data?.requestId ?? `job-${job.queueName}-${job.id}`;
     const run = () => (this as unknown as Record<string, (j: Job, t?: string) => Promise<unknown>>)[method](job, token);

@@ -60,10 +60,14 @@ class ProbeProcessor extends JobProcessor {
     super();
   }
 
+  /** Runs of the job for 'stuck': the first never finishes on its own (see the second test). */
+  static stuckRuns = 0;
+  static unstick?: () => void;
   /** A job in hand calls another service: the RPC client must still be open while the copy is stopping. */
   @JobHandler(Jobs.accountDeleted)
   async accountDeleted(job: Job<{ userId: string }>) {
     if (job.data.userId === 'held') await gates.job.pass();
+    if (job.data.userId === 'stuck' && ProbeProcessor.stuckRuns++ === 0) await new Promise<void>((r) => (ProbeProcessor.unstick = r));
     const echo = (await this.rpc.send('publish.probe.echo' as never, { n: 7 } as never)) as { n: number };
     return `done ${job.data.userId} ${echo.n}`;
   }
@@ -87,6 +91,7 @@ describe('stopping a copy of a service', () => {
     queue = new Queue(Queues.publishEvents, { connection: redisOptions(t.redisUrl), prefix: queuePrefix({ REDIS_PREFIX: t.redisPrefix }) });
   }, 60_000);
   afterAll(async () => {
+    ProbeProcessor.unstick?.();
     gates.rpc.release();
     gates.job.release();
     for (const c of copies) await c.stop();
@@ -131,5 +136,27 @@ describe('stopping a copy of a service', () => {
     expect(await finished!.getState()).toBe('completed');
     expect(finished!.returnvalue).toBe('done held 7');
     expect(finished!.attemptsMade).toBe(1);
+  }, 60_000);
+
+  it('puts a job still running at the stop deadline back in the queue: another copy runs it at once, not when its lock runs out', async () => {
+    for (const c of copies.splice(0)) await c.stop();
+    const a = await createServiceApp(probeService, { ...t.env, SHUTDOWN_TIMEOUT_MS: '1000' });
+    copies.push(a);
+    const b = await createServiceApp(probeService, { ...t.env, SHUTDOWN_TIMEOUT_MS: '1000' });
+    copies.push(b);
+    const stuck = await queue.add(Jobs.accountDeleted, { userId: 'stuck' });
+    await waitFor(() => ProbeProcessor.stuckRuns === 1, 10_000, 20);
+    const running = (c: ServiceApp) => c.app.get(ProbeProcessor)['running'] as Map<Job, unknown>;
+    // on whichever copy took it: stop that one
+    const [holder] = [a, b].filter((c) => running(c).size === 1);
+    const started = Date.now();
+    await holder.stop();
+    await waitFor(async () => (await stuck.getState()) === 'completed', 10_000, 50);
+    // well before the lock (30 s) would have run out
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const done = await queue.getJob(stuck.id!);
+    expect(done!.returnvalue).toBe('done stuck 7');
+    expect(ProbeProcessor.stuckRuns).toBe(2);
+    expect(done!.stalledCounter ?? 0).toBe(0);
   }, 60_000);
 });

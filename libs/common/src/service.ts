@@ -161,14 +161,14 @@ export async function createServiceApp<S extends z.ZodType>(def: ServiceDefiniti
   }
   // Nest's own shutdown hooks would close producers and clients (module destroy) before the
   // transport stops taking requests; this order drains first.
-  const workers = (def.processors ?? []).map((p) => app.get(p).worker);
+  const processors = (def.processors ?? []).map((p) => app.get(p));
   const nestClose = app.close.bind(app);
   let stopped: Promise<void> | undefined;
   const stop = () =>
     (stopped ??= (async () => {
       unsubscribe();
       const deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
-      await Promise.all([server.drain(config.SHUTDOWN_TIMEOUT_MS), drainWorkers(workers, deadline, logger)]);
+      await Promise.all([server.drain(config.SHUTDOWN_TIMEOUT_MS), drainWorkers(processors, deadline, logger)]);
       // another copy reports the queue gauges from its next scrape on
       await metrics.releaseQueues();
       await nestClose();

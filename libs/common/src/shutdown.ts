@@ -1,5 +1,5 @@
-import type { Worker } from 'bullmq';
 import type { Logger } from 'pino';
+import type { JobProcessor } from './jobs';
 
 /** Resolves with `true` when `work` settles before `ms`, `false` when the time ran out first. */
 export async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
@@ -26,14 +26,19 @@ export async function within(work: Promise<unknown>, ms: number): Promise<boolea
 
 /**
  * Stops BullMQ workers from taking jobs and lets the active ones finish until `deadline` (epoch
- * ms). A job still running then is left to BullMQ: its lock runs out and another copy takes it
- * up again, so no job is lost.
+ * ms). The jobs still running then go back to their queue, so that another copy takes them up at
+ * once (should that fail, their locks run out and another copy takes them up a little later): no
+ * job is lost.
  */
-export async function drainWorkers(workers: Worker[], deadline: number, logger?: Logger): Promise<void> {
+export async function drainWorkers(processors: Pick<JobProcessor, 'worker' | 'handBack'>[], deadline: number, logger?: Logger): Promise<void> {
   await Promise.all(
-    workers.map(async (worker) => {
+    processors.map(async (processor) => {
+      const worker = processor.worker;
       const finished = await within(worker.pause(), deadline - Date.now());
-      if (!finished) logger?.warn({ queue: worker.name }, 'jobs still running at the stop deadline; another copy will take them up');
+      if (!finished) {
+        const back = await processor.handBack();
+        logger?.warn({ queue: worker.name, jobs: back }, 'jobs still running at the stop deadline; put back in the queue for another copy');
+      }
       await within(worker.close(!finished), 2_000);
     }),
   );

@@ -168,7 +168,9 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
       '',
     );
     if (back || dropped) {
-      this.logger.warn(`A copy of the ${service} service stopped answering: ${back} of its requests run again here or on another copy, ${dropped} came too late`);
+      this.logger.warn(
+        `A copy of the ${service} service stopped answering: ${back} of its requests run again here or on another copy, ${dropped} came too late`,
+      );
     }
   }
 
@@ -356,7 +358,13 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
         // sent before the clear-out below (same connection), which would otherwise run them again
         this.flushAnswered(this.keysOfThisCopy().inFlight);
         await this.commands
-          ?.rpcReclaim(rpcKeys.instances(this.prefix, service), rpcKeys.requests(this.prefix, service), rpcKeys.base(this.prefix, service), RECLAIM_AFTER_MS, this.instanceId)
+          ?.rpcReclaim(
+            rpcKeys.instances(this.prefix, service),
+            rpcKeys.requests(this.prefix, service),
+            rpcKeys.base(this.prefix, service),
+            RECLAIM_AFTER_MS,
+            this.instanceId,
+          )
           .catch(() => undefined);
       }
       this.blocking?.disconnect();

@@ -344,7 +344,13 @@ describe('a copy of an RPC server that dies without a goodbye', () => {
       await redis.hset(
         rpcKeys.inFlight(prefix, 'publish', a.server.instanceId),
         'late',
-        JSON.stringify({ id: 'late', pattern: 'publish.probe.work', data: { n: 99, deadline: Date.now() + 60_000 }, replyTo: 'nobody', deadline: Date.now() - 1 }),
+        JSON.stringify({
+          id: 'late',
+          pattern: 'publish.probe.work',
+          data: { n: 99, deadline: Date.now() + 60_000 },
+          replyTo: 'nobody',
+          deadline: Date.now() - 1,
+        }),
       );
       die(a);
       ProbeController.hanging = false;
