@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_UI_LOCALE, isUiLocale, UI_LOCALE_STORAGE_KEY, UI_LOCALES, type UiLocaleCode } from '@visualnotes/contracts/site/locales';
 import en from './en';
+import { readStored, writeStored } from '../app/browser-storage';
 
 /**
  * UI languages: `en` (default) and `zh-CN`. No URL prefix and no browser language
@@ -51,20 +52,13 @@ const subscribe = (listener: () => void) => {
 };
 
 export function storedLocale(): UiLocaleCode {
-  try {
-    const value = localStorage.getItem(UI_LOCALE_STORAGE_KEY);
-    return isUiLocale(value) ? value : DEFAULT_UI_LOCALE;
-  } catch {
-    return DEFAULT_UI_LOCALE;
-  }
+  const value = readStored('local', UI_LOCALE_STORAGE_KEY);
+  return isUiLocale(value) ? value : DEFAULT_UI_LOCALE;
 }
 
 function remember(code: UiLocaleCode) {
-  try {
-    localStorage.setItem(UI_LOCALE_STORAGE_KEY, code);
-  } catch {
-    // Private mode without storage: the choice lasts for this page only.
-  }
+  // Private mode without storage: the choice lasts for this page only.
+  writeStored('local', UI_LOCALE_STORAGE_KEY, code);
   document.cookie = `${COOKIE_NAME}=${code}; path=/; max-age=${ONE_YEAR_S}; samesite=lax`;
 }
 

@@ -16,6 +16,7 @@ export function apiServerPerTest(capabilities: Record<string, boolean>): () => A
   let server: ApiServer;
   beforeEach(async () => {
     localStorage.clear();
+    sessionStorage.clear();
     server = await new ApiServer().start();
     sendApiCallsTo(server);
     server.on('GET /capabilities', { status: 200, body: capabilities });

@@ -1,4 +1,4 @@
-import { localStore } from '../browser-storage';
+import { readStored, writeStored } from '../browser-storage';
 import { AUTH_TOKEN_STORAGE_KEY } from '../constants';
 
 /**
@@ -10,15 +10,12 @@ export const TOKEN_KEY = AUTH_TOKEN_STORAGE_KEY;
 export const REFRESH_TOKEN_KEY = 'auth._refresh_token.local';
 
 function read(key: string): string | null {
-  const value = localStore()?.getItem(key)?.trim();
+  const value = readStored('local', key)?.trim();
   return value && value !== 'false' && value !== 'null' && value !== 'undefined' ? value : null;
 }
 
 function write(key: string, value: string | null): void {
-  const s = localStore();
-  if (!s) return;
-  if (value === null) s.removeItem(key);
-  else s.setItem(key, value);
+  writeStored('local', key, value);
 }
 
 /** The raw access token, whether stored raw or as "Bearer <token>"; null when signed out. */

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../i18n/i18n';
 import { errorMessage } from '../../app/error/describe-error';
+import { readStoredJson, writeStored } from '../../app/browser-storage';
 import { Messages, type DocumentSummaryItem, type DocumentSummaryView } from '@visualnotes/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -47,21 +48,13 @@ const PENDING_KEY = 'vn.document-summary-pending';
 const PENDING_MS = 120_000;
 
 function readPending(): PendingSummary | null {
-  try {
-    const p = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as PendingSummary | null;
-    return p && typeof p.at === 'number' && Date.now() - p.at < PENDING_MS ? p : null;
-  } catch {
-    return null;
-  }
+  const p = readStoredJson<PendingSummary>('tab', PENDING_KEY);
+  return p && typeof p.at === 'number' && Date.now() - p.at < PENDING_MS ? p : null;
 }
 
+/** Without storage (private mode) a reload loses the request, as it did before. */
 function writePending(p: PendingSummary | null) {
-  try {
-    if (p) sessionStorage.setItem(PENDING_KEY, JSON.stringify(p));
-    else sessionStorage.removeItem(PENDING_KEY);
-  } catch {
-    // no storage (private mode): a reload loses the request, as it did before
-  }
+  writeStored('tab', PENDING_KEY, p ? JSON.stringify(p) : null);
 }
 
 /** The summary started by `pending`: the newest one not listed back then. */

@@ -1,45 +1,21 @@
 import { REFERRAL_STORAGE_KEY } from '@visualnotes/contracts';
+import { readStored, writeStored } from '../../app/browser-storage';
 
 /**
  * A referral code survives from `/refer/{code}` through registration: it is kept in localStorage
- * and the registration form sends it as `referral_code` (then calls `clearReferralCode`).
+ * and the registration form sends it as `referral_code` (then calls `clearReferralCode`). Without
+ * storage (private mode) it is simply not kept.
  */
 export function keepReferralCode(code: string): void {
   const clean = code.trim().slice(0, 32);
   if (!/^[A-Za-z0-9_-]+$/.test(clean)) return;
-  try {
-    localStorage.setItem(REFERRAL_STORAGE_KEY, clean);
-  } catch {
-    // storage unavailable (private mode): the code is simply not kept
-  }
+  writeStored('local', REFERRAL_STORAGE_KEY, clean);
 }
 
 export function storedReferralCode(): string | undefined {
-  try {
-    return localStorage.getItem(REFERRAL_STORAGE_KEY) ?? undefined;
-  } catch {
-    return undefined;
-  }
+  return readStored('local', REFERRAL_STORAGE_KEY) ?? undefined;
 }
 
 export function clearReferralCode(): void {
-  try {
-    localStorage.removeItem(REFERRAL_STORAGE_KEY);
-  } catch {
-    // nothing kept
-  }
-}
-
-/** Spec §3: the device fingerprint is kept in localStorage under `fingerprint`; a timestamp if none can be made. */
-export function deviceFingerprint(): string {
-  try {
-    let fp = localStorage.getItem('fingerprint');
-    if (!fp) {
-      fp = globalThis.crypto?.randomUUID?.() ?? String(Date.now());
-      localStorage.setItem('fingerprint', fp);
-    }
-    return fp;
-  } catch {
-    return String(Date.now());
-  }
+  writeStored('local', REFERRAL_STORAGE_KEY, null);
 }

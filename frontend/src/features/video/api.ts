@@ -10,7 +10,7 @@ import type {
   VideoView,
 } from '@visualnotes/contracts';
 import { api } from '../../app/api/api';
-import { deviceFingerprint } from '../license/referral';
+import { deviceFingerprint } from '../auth/fingerprint';
 
 /** Visitors are known by their device fingerprint on the video routes. */
 const fp = () => ({ 'X-Fingerprint': deviceFingerprint() });

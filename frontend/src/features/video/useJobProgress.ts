@@ -1,7 +1,7 @@
 import type { JobStatus } from '@visualnotes/contracts';
 import { useEffect, useState } from 'react';
 import { openStream } from '../../app/api/api';
-import { deviceFingerprint } from '../license/referral';
+import { deviceFingerprint } from '../auth/fingerprint';
 
 const RECONNECT_MS = 3_000;
 

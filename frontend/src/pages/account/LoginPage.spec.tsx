@@ -2,7 +2,7 @@
  * @jest-environment ./frontend/src/test/jsdom-environment.cjs
  */
 import { forgotPasswordSchema, Messages, registerSchema } from '@visualnotes/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { readToken } from '../../app/api/tokens';
 import { renderAt, apiServerPerTest } from '../../test/render';
 import { LoginPage } from './LoginPage';
@@ -99,6 +99,39 @@ describe('the login page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Your account' })).toBeTruthy();
     expect(api().received.find((r) => r.path === '/auth/login/security-code')?.body).toEqual({ challenge: 'challenge-1', code: '123456' });
+  });
+
+  it('keeps the security code step through a reload of the tab, until the user asks for a new code', async () => {
+    api().on('POST /auth/login', { status: 200, body: { security_code_required: true, challenge: 'challenge-1' } });
+    api().on('POST /auth/login/security-code', { status: 200, body: { token: 'access-2', refresh_token: 'refresh-2', user } });
+    let u = renderLoginPage();
+    await u.type(screen.getByLabelText('E-mail'), 'ann@example.com');
+    await u.type(screen.getByLabelText('Password'), 'correct horse');
+    await u.click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByLabelText('6-digit code');
+
+    // the page is loaded again while the e-mail is on its way: the code is still asked for
+    cleanup();
+    u = renderLoginPage();
+    expect(await screen.findByLabelText('6-digit code')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toMatch(/6-digit security code/);
+    await u.click(screen.getByRole('button', { name: 'Get a new code' }));
+    expect(await screen.findByLabelText('Password')).toBeTruthy();
+
+    // once left, a reload starts from the password again
+    cleanup();
+    u = renderLoginPage();
+    expect(await screen.findByLabelText('Password')).toBeTruthy();
+    expect(screen.queryByLabelText('6-digit code')).toBeNull();
+
+    // and a code that signs in is not asked for again
+    await u.type(screen.getByLabelText('E-mail'), 'ann@example.com');
+    await u.type(screen.getByLabelText('Password'), 'correct horse');
+    await u.click(screen.getByRole('button', { name: 'Log in' }));
+    await u.type(await screen.findByLabelText('6-digit code'), '123456');
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Your account' })).toBeTruthy();
+    expect(sessionStorage.getItem('auth.code-step')).toBeNull();
   });
 
   it('sends one sign-up for a double click on “Create account”', async () => {

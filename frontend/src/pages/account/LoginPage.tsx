@@ -15,7 +15,24 @@ import { useGuestOnly } from '../../features/auth/useAuth';
 import { clearReferralCode, storedReferralCode } from '../../features/license/referral';
 import { msg } from '../../i18n/msg';
 import { GoogleSignInLink, SignInIgnoredNotice } from './google-sign-in';
-import { initialLoginForm, loginFormReducer, NAME_MAX, type Field, type LoginFormAction, type Mode } from './login-form';
+import { readStoredJson, writeStored } from '../../app/browser-storage';
+import { CODE_SENT_NOTICE, initialLoginForm, loginFormReducer, NAME_MAX, type Field, type LoginFormAction, type Mode } from './login-form';
+
+/**
+ * The security code step outlives a reload of the tab (the code arrives by e-mail, and people
+ * reload while they wait): its challenge is kept in the tab's storage for as long as the code is valid.
+ */
+const CODE_STEP_KEY = 'auth.code-step';
+const CODE_VALID_MS = 10 * 60_000;
+
+function keepCodeStep(challenge: string | null) {
+  writeStored('tab', CODE_STEP_KEY, challenge ? JSON.stringify({ challenge, until: Date.now() + CODE_VALID_MS }) : null);
+}
+
+function keptCodeStep(): string | null {
+  const kept = readStoredJson<{ challenge?: unknown; until?: unknown }>('tab', CODE_STEP_KEY);
+  return kept && typeof kept.challenge === 'string' && typeof kept.until === 'number' && kept.until > Date.now() ? kept.challenge : null;
+}
 
 /** The form field a schema issue is about, when it is one the page shows. */
 const asField = (key: PropertyKey | undefined): Field | undefined => (key === 'name' || key === 'email' || key === 'password' ? key : undefined);
@@ -44,12 +61,14 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   // `?register=1` (the invitation page's link) opens the sign-up form, `?forgot=1` (an expired reset link) the reset request
-  const [state, dispatch] = useReducer(loginFormReducer, undefined, () =>
-    initialLoginForm(
+  const [state, dispatch] = useReducer(loginFormReducer, undefined, () => {
+    const start = initialLoginForm(
       params.get('register') === '1' ? 'register' : params.get('forgot') === '1' ? 'forgot' : 'login',
       params.get('error') === 'google' ? Messages.googleLoginFailed : null,
-    ),
-  );
+    );
+    const challenge = start.mode === 'login' && !start.error ? keptCodeStep() : null;
+    return challenge ? loginFormReducer(start, { type: 'codeRequired', challenge, notice: CODE_SENT_NOTICE }) : start;
+  });
   const { mode, name, email, password, code, challenge, error, errorField, notice, busy, unactivated } = state;
   const justLoggedIn = useRef(false);
   const newPassword = useRef<HTMLInputElement>(null);
@@ -61,7 +80,10 @@ export function LoginPage() {
 
   const passwordHint = mode === 'register' && password ? passwordProblemShort(password) : null;
   const edit = (field: Field) => (e: { target: { value: string } }) => dispatch({ type: 'edit', field, value: e.target.value });
-  const switchTo = (next: Mode) => dispatch({ type: 'switch', mode: next });
+  const switchTo = (next: Mode) => {
+    if (mode === 'code') keepCodeStep(null);
+    dispatch({ type: 'switch', mode: next });
+  };
 
   /**
    * Runs a request; `action` answers what to do once it succeeded. A form is busy from the click on
@@ -82,13 +104,10 @@ export function LoginPage() {
     e.preventDefault();
     if (busy) return;
     void run(async () => {
-      const answer = await runApi(authApi.endpoints.login.initiate({ email, password, fingerprint: await deviceFingerprint() }));
+      const answer = await runApi(authApi.endpoints.login.initiate({ email, password, fingerprint: deviceFingerprint() }));
       if ('security_code_required' in answer) {
-        return {
-          type: 'codeRequired',
-          challenge: answer.challenge,
-          notice: msg('We sent a 6-digit security code to your e-mail. It is valid for 10 minutes.'),
-        };
+        keepCodeStep(answer.challenge);
+        return { type: 'codeRequired', challenge: answer.challenge, notice: CODE_SENT_NOTICE };
       }
       justLoggedIn.current = true;
       startSession(answer);
@@ -102,6 +121,7 @@ export function LoginPage() {
     if (!/^\d{6}$/.test(code.trim())) return dispatch({ type: 'invalid', error: msg('The security code has 6 digits'), field: 'code' });
     void run(async () => {
       const answer = await runApi(authApi.endpoints.loginWithCode.initiate({ challenge, code: code.trim() }));
+      keepCodeStep(null);
       justLoggedIn.current = true;
       startSession(answer);
       return { type: 'done' };

@@ -1,7 +1,7 @@
 import { Messages } from '@visualnotes/contracts';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { localStore } from '../../app/browser-storage';
+import { readStored, writeStored } from '../../app/browser-storage';
 import { useTranslation } from '../../i18n/i18n';
 
 /**
@@ -27,7 +27,7 @@ export const googleSignInHref = (nonce: string) => `/api/auth/google?${new URLSe
 
 /** Keeps the nonce of the sign-in this browser is starting (a later start replaces it). */
 export function keepSignInNonce(nonce: string): void {
-  localStore()?.setItem(NONCE_KEY, nonce);
+  writeStored('local', NONCE_KEY, nonce);
 }
 
 export type SignInFragment = { kind: 'none' } | { kind: 'ours'; token: string; refresh_token: string } | { kind: 'foreign' };
@@ -41,9 +41,8 @@ export function takeSignInFragment(hash: string): SignInFragment {
   const token = fragment.get('token');
   const refresh = fragment.get('refresh_token');
   if (!token || !refresh) return { kind: 'none' };
-  const storage = localStore();
-  const kept = storage?.getItem(NONCE_KEY);
-  storage?.removeItem(NONCE_KEY);
+  const kept = readStored('local', NONCE_KEY);
+  writeStored('local', NONCE_KEY, null);
   const nonce = fragment.get('nonce');
   return kept && nonce === kept ? { kind: 'ours', token, refresh_token: refresh } : { kind: 'foreign' };
 }

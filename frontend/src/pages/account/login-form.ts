@@ -1,3 +1,5 @@
+import { msg } from '../../i18n/msg';
+
 /** The login page's state (log in, sign up, forgot password, the new-device code step) as one reducer. */
 export type Mode = 'login' | 'register' | 'forgot' | 'code';
 export type Field = 'name' | 'email' | 'password' | 'code';
@@ -34,6 +36,9 @@ export type LoginFormAction =
 export function initialLoginForm(mode: Mode = 'login', error: string | null = null): LoginFormState {
   return { mode, name: '', email: '', password: '', code: '', challenge: '', error, errorField: null, notice: null, busy: false, unactivated: false };
 }
+
+/** What the security code step says when it opens (after the password, or again after a reload). */
+export const CODE_SENT_NOTICE = msg('We sent a 6-digit security code to your e-mail. It is valid for 10 minutes.');
 
 export function loginFormReducer(state: LoginFormState, action: LoginFormAction): LoginFormState {
   switch (action.type) {

@@ -7,7 +7,7 @@ import { ErrorPage } from '../../app/error/ErrorPage';
 import { useAuth } from '../../features/auth/useAuth';
 import { rememberPath } from '../../features/auth/redirect';
 import { useTemplateQuery } from '../../features/canvas/api';
-import { tabStore } from '../../app/browser-storage';
+import { readStored, writeStored } from '../../app/browser-storage';
 import styles from '../../features/canvas/canvas.module.css';
 import { ScenePreview } from '../../features/canvas/ScenePreview';
 
@@ -34,7 +34,7 @@ export function TemplatePage() {
 
   async function use() {
     if (!loggedIn) {
-      tabStore()?.setItem(PENDING_USE_KEY, id);
+      writeStored('tab', PENDING_USE_KEY, id);
       rememberPath(`/templates/${id}?use=1`);
       navigate('/account/login');
       return;
@@ -55,8 +55,8 @@ export function TemplatePage() {
   useEffect(() => {
     if (!resume || !loggedIn || !data || resumed.current) return;
     resumed.current = true;
-    const pending = tabStore()?.getItem(PENDING_USE_KEY);
-    tabStore()?.removeItem(PENDING_USE_KEY);
+    const pending = readStored('tab', PENDING_USE_KEY);
+    writeStored('tab', PENDING_USE_KEY, null);
     setParams(
       (p) => {
         p.delete('use');

@@ -3,7 +3,7 @@ import { errorMessage } from '../../../app/error/describe-error';
 import { loadSchemas } from '../../../features/forms/schemas';
 import { useState, type FormEvent } from 'react';
 import { useActivateLicenseMutation } from '../../../features/license/api';
-import { deviceFingerprint } from '../../../features/license/referral';
+import { deviceFingerprint } from '../../../features/auth/fingerprint';
 import styles from './license.module.css';
 
 function browserOs(): string {
