@@ -22,3 +22,4 @@ export * from './dto/transcript-formats';
 export * from './site';
 export * from './browser-storage';
 export * from './dto/canvas-images';
+export * from './clip-text';

@@ -586,7 +586,7 @@ function LivePeers({ status, peers, viewer }: { status: LiveStatus; peers: LiveP
           {people.map((p) => (
             <li key={p.user_id} title={`${p.name} (${p.role})`} data-testid="live-peer" style={{ borderColor: p.color }}>
               <span aria-hidden="true" style={{ background: p.color }}>
-                {p.name.slice(0, 1).toUpperCase()}
+                {(Array.from(p.name)[0] ?? '').toUpperCase()}
               </span>
               <span className={styles.peerName}>{p.name}</span>
             </li>

@@ -1,4 +1,4 @@
-import type { HighlightView, Scene, VideoView } from '@visualnotes/contracts';
+import { clipText, type HighlightView, type Scene, type VideoView } from '@visualnotes/contracts';
 import { ApiError, runApi } from '../../app/api/api';
 import { canvasApi } from '../canvas/api';
 import { msg } from '../../i18n/msg';
@@ -177,7 +177,7 @@ export function buildBatchScene(videos: VideoView[]) {
       inner.push(...made.elements);
     });
     const height = Math.max(...columnY) + 20;
-    const frame = { ...base('frame', x0, 0, FRAME_WIDTH, height), name: video.title.slice(0, 200), link: video.url };
+    const frame = { ...base('frame', x0, 0, FRAME_WIDTH, height), name: clipText(video.title, 200, true), link: video.url };
     for (const el of inner) el.frameId = frame.id;
     // a frame comes after its children, as Excalidraw orders them
     elements.push(...inner, frame);
@@ -187,7 +187,7 @@ export function buildBatchScene(videos: VideoView[]) {
 
 /** Creates a new canvas holding `scene`; answers its id, or throws with the sentence to show. */
 export async function sendSceneToNewCanvas(title: string, scene: unknown): Promise<string> {
-  const project = await runApi(canvasApi.endpoints.createProject.initiate({ title: title.slice(0, 200) })).catch((err: unknown) => {
+  const project = await runApi(canvasApi.endpoints.createProject.initiate({ title: clipText(title, 200, true) })).catch((err: unknown) => {
     throw err instanceof ApiError ? err : new Error(msg('The canvas could not be created'));
   });
   await runApi(canvasApi.endpoints.saveProject.initiate({ id: project.id, body: { scene: scene as Scene, version: project.version ?? 1 } })).catch(

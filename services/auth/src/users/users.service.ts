@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import { publicUrl, SERVICE_CONFIG } from '@visualnotes/common';
-import { DomainError, Jobs, Messages, nameSchema, Queues, type JobPayloads, type PublicUser, type RpcRequest } from '@visualnotes/contracts';
+import { clipText, DomainError, Jobs, Messages, nameSchema, Queues, type JobPayloads, type PublicUser, type RpcRequest } from '@visualnotes/contracts';
 import type { Queue } from 'bullmq';
 import { normalizeEmail } from '../common/crypto';
 import type { AuthConfig } from '../config';
@@ -229,7 +229,7 @@ export class UsersService {
       byEmail.activatedAt ??= new Date();
       return this.users.save(byEmail);
     }
-    const name = nameSchema.safeParse(req.name).data ?? email.split('@')[0].slice(0, 100);
+    const name = nameSchema.safeParse(req.name).data ?? clipText(email.split('@')[0], 100);
     const created = await this.users.insert({ email, name, googleId, passwordHash: null, activatedAt: new Date(), referralCode: newReferralCode() });
     if (created) return created;
     // signed in at the same moment by another request

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Inject, Logger, Param, Post, Req, Res, Sse, UseGuards, type MessageEvent } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { publicUrl, RpcClient, RpcError, STORAGE, type Storage } from '@visualnotes/common';
-import { createBatchSchema, DomainError, Patterns, type BatchSummaryView, type BatchView, type UploadedFile } from '@visualnotes/contracts';
+import { clipText, createBatchSchema, DomainError, Patterns, type BatchSummaryView, type BatchView, type UploadedFile } from '@visualnotes/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { map, type Observable } from 'rxjs';
@@ -18,7 +18,7 @@ export class CreateBatchDto extends createZodDto(createBatchSchema) {}
 /** A refused file of a multipart batch is named in the message: among many chosen files, the user must know which one. */
 function aboutFile(err: unknown, name: string): unknown {
   if ((err instanceof DomainError || err instanceof RpcError) && err.statusCode < 500 && name) {
-    return new RpcError(err.statusCode, `“${name.slice(0, 120)}”: ${err.message}`, err.code);
+    return new RpcError(err.statusCode, `“${clipText(name, 120, true)}”: ${err.message}`, err.code);
   }
   return err;
 }

@@ -1,5 +1,5 @@
 import type { RpcClient, Storage } from '@visualnotes/common';
-import { isCanvasImage, Patterns, type Project, type PublishCaller, type Scene } from '@visualnotes/contracts';
+import { clipText, isCanvasImage, Patterns, type Project, type PublishCaller, type Scene } from '@visualnotes/contracts';
 import { storeUpload } from '../uploads/store-upload';
 import type { ImportPool } from './import-pool';
 import { IMAGE_MAX_BYTES } from './import.worker';
@@ -7,7 +7,7 @@ import { IMAGE_MAX_BYTES } from './import.worker';
 /** The project title from the file name: `Roadmap.excalidraw` is "Roadmap". */
 function titleOf(name: string): string | undefined {
   const title = name.replace(/(\.excalidraw)?\.(excalidraw|json|md|svg|png)$/i, '').trim();
-  return title ? title.slice(0, 200) : undefined;
+  return title ? clipText(title, 200, true) : undefined;
 }
 
 /**

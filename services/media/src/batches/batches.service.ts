@@ -17,6 +17,7 @@ import {
   type BatchView,
   type RpcRequest,
   type VideoCaller,
+  clipText,
 } from '@visualnotes/contracts';
 import type { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
@@ -166,7 +167,7 @@ export class BatchesService implements BeforeApplicationShutdown {
       id: randomUUID(),
       ownerId,
       scope: req.scope ?? null,
-      title: title.slice(0, 300),
+      title: clipText(title, 300, true),
       source,
       language: req.language?.slice(0, 20) ?? null,
       status: 'running',
@@ -179,7 +180,7 @@ export class BatchesService implements BeforeApplicationShutdown {
         position,
         kind: w.kind,
         ref: w.ref,
-        title: (video?.title ?? w.title).slice(0, 500),
+        title: clipText(video?.title ?? w.title, 500, true),
         videoId: video?.id ?? null,
         status: video ? (video.status === 'ready' ? 'done' : 'processing') : 'pending',
         error: null,
@@ -296,10 +297,10 @@ export class BatchesService implements BeforeApplicationShutdown {
         if (!next.length) break;
         for (const item of next) {
           const { title, ...result } = await this.importItem(ownerId, item);
-          await this.batches.updateItem(item.id, title ? { ...result, title: title.slice(0, 500) } : result, tx);
+          await this.batches.updateItem(item.id, title ? { ...result, title: clipText(title, 500, true) } : result, tx);
           // a batch of links is named after its first video once that one's title is known
           if (title && item.kind === 'youtube') {
-            await this.batches.renameFromLink(item.batchId, title.slice(0, 300), `https://www.youtube.com/watch?v=${item.ref}`, tx);
+            await this.batches.renameFromLink(item.batchId, clipText(title, 300, true), `https://www.youtube.com/watch?v=${item.ref}`, tx);
           }
           if (result.status === 'processing') started++;
         }

@@ -26,6 +26,7 @@ import {
   type DocumentSummaryItem,
   type DocumentSummaryView,
   type RpcRequest,
+  clipText,
 } from '@visualnotes/contracts';
 import { FlowProducer, type Queue } from 'bullmq';
 import type { MediaConfig } from '../config';
@@ -101,7 +102,7 @@ export class DocumentsService implements OnModuleDestroy {
 
     const id = randomUUID();
     const chunks = planChunks(doc.pages, this.config.DOCUMENT_CHUNK_PAGES, this.config.DOCUMENT_CHUNK_CHARS);
-    const title = (doc.title ?? stripExtension(req.name) ?? doc.pages.find((p) => p.title)?.title ?? firstWords(doc.pages)).slice(0, 200);
+    const title = clipText(doc.title ?? stripExtension(req.name) ?? doc.pages.find((p) => p.title)?.title ?? firstWords(doc.pages), 200, true);
     await this.documents.insert({
       id,
       ownerId: req.owner_id,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { STORAGE, type Storage } from '@visualnotes/common';
-import { DomainError, isUuid, type RpcRequest, type UploadedFile } from '@visualnotes/contracts';
+import { clipFileName, DomainError, isUuid, type RpcRequest, type UploadedFile } from '@visualnotes/contracts';
 import { sniffContentType } from './sniff';
 import { Upload } from './upload.entity';
 import { UploadsRepository, type UploadStore } from './uploads.repository';
@@ -27,7 +27,7 @@ export class UploadsService {
     const row = await this.uploads.save({
       id: req.fileId,
       ownerId: req.ownerId,
-      name: req.name.slice(0, 255) || 'file',
+      name: clipFileName(req.name, 255) || 'file',
       size: req.size,
       contentType,
       storageKey: req.storageKey,

@@ -1,4 +1,4 @@
-import { DomainError, type Summary, type SummarySection } from '@visualnotes/contracts';
+import { clipText, DomainError, type Summary, type SummarySection } from '@visualnotes/contracts';
 import type { SummaryInput, SummaryProvider, SummaryUnit } from './summary-provider';
 
 /**
@@ -532,7 +532,7 @@ function firstWords(text: string, count: number): string {
   return end < text.length ? `${text.slice(0, end).trimEnd()}…` : text;
 }
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+const clip = (text: string, max: number) => clipText(text, max, true);
 
 export function summarizeExtractive(input: SummaryInput): Summary {
   const list = sentences(input.units ?? []);
