@@ -285,8 +285,20 @@ describe('closing a copy of an RPC server', () => {
 });
 
 describe('a copy of an RPC server that dies without a goodbye', () => {
+  type Copy = Awaited<ReturnType<typeof startCopy>>;
+  interface Scene {
+    redis: Redis;
+    prefix: string;
+    client: RedisQueueClient;
+    /** The copy that takes `count` requests, then dies. */
+    a: Copy;
+    replies: Promise<unknown[]>;
+    /** Starts the copy that lives on. */
+    startOther(): Promise<Copy>;
+  }
+
   /** What a SIGKILL leaves: no heartbeat, no connection, the requests it took never answered. */
-  function die(copy: { server: RedisQueueServer }) {
+  function die(copy: Copy) {
     const server = copy.server as unknown as { heartbeat: NodeJS.Timeout; closing: boolean; blocking: Redis; commands: Redis };
     clearInterval(server.heartbeat);
     server.closing = true;
@@ -294,32 +306,23 @@ describe('a copy of an RPC server that dies without a goodbye', () => {
     server.commands.disconnect();
   }
 
-  it('has its requests run by another copy, once each, before their callers give up', async () => {
+  /** Copy a takes `count` requests and dies once `beforeDeath` is done; then `test` runs. */
+  async function afterDeath(count: number, timeoutMs: number, beforeDeath: (s: Scene) => Promise<void>, test: (s: Scene) => Promise<void>) {
     const { url: redisUrl, prefix } = await createTestRedis();
     const redis = new Redis(redisUrl);
-    const client = new RedisQueueClient({ redisUrl, prefix, timeoutMs: 10_000 });
+    const client = new RedisQueueClient({ redisUrl, prefix, timeoutMs });
     const a = await startCopy(redisUrl, prefix);
-    let b: Awaited<ReturnType<typeof startCopy>> | undefined;
+    let b: Copy | undefined;
     try {
       ProbeController.effects.clear();
       ProbeController.hanging = true;
-      const sent = Date.now();
-      const replies = Promise.all(Array.from({ length: 20 }, (_, n) => firstValueFrom(client.send('publish.probe.work', { n })).catch((e) => e)));
-      await waitFor(() => a.server['inFlight'].size === 20, 5_000, 10);
-      expect(await redis.hlen(rpcKeys.inFlight(prefix, 'publish', a.server.instanceId))).toBe(20);
+      const replies = Promise.all(Array.from({ length: count }, (_, n) => firstValueFrom(client.send('publish.probe.work', { n })).catch((e) => e)));
+      await waitFor(() => a.server['inFlight'].size === count, 5_000, 10);
+      const scene: Scene = { redis, prefix, client, a, replies, startOther: async () => (b = await startCopy(redisUrl, prefix)) };
+      await beforeDeath(scene);
       die(a);
       ProbeController.hanging = false;
-      b = await startCopy(redisUrl, prefix);
-      expect((await replies).map((r) => (r as { n: number }).n)).toEqual(Array.from({ length: 20 }, (_, n) => n));
-      const took = Date.now() - sent;
-      expect(took).toBeGreaterThanOrEqual(RECLAIM_AFTER_MS);
-      expect(took).toBeLessThan(RECLAIM_AFTER_MS + 3_000);
-      expect(b.server.handled).toBe(20);
-      expect([...ProbeController.effects.values()]).toEqual(Array(20).fill(1));
-      // the dead copy is forgotten, with nothing left behind
-      expect(await redis.zscore(rpcKeys.instances(prefix, 'publish'), a.server.instanceId)).toBeNull();
-      expect(await redis.exists(rpcKeys.inFlight(prefix, 'publish', a.server.instanceId), rpcKeys.taken(prefix, 'publish', a.server.instanceId))).toBe(0);
-      await waitFor(async () => (await redis.hlen(rpcKeys.inFlight(prefix, 'publish', b!.server.instanceId))) === 0, 2_000, 20);
+      await test(scene);
     } finally {
       ProbeController.hanging = false;
       for (const release of ProbeController.held.splice(0)) release();
@@ -327,46 +330,48 @@ describe('a copy of an RPC server that dies without a goodbye', () => {
       await b?.app.close();
       redis.disconnect();
     }
+  }
+
+  it('has its requests run by another copy, once each, before their callers give up', async () => {
+    const sent = Date.now();
+    await afterDeath(
+      20,
+      10_000,
+      async ({ redis, prefix, a }) => expect(await redis.hlen(rpcKeys.inFlight(prefix, 'publish', a.server.instanceId))).toBe(20),
+      async ({ redis, prefix, a, replies, startOther }) => {
+        const b = await startOther();
+        expect((await replies).map((r) => (r as { n: number }).n)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+        const took = Date.now() - sent;
+        expect(took).toBeGreaterThanOrEqual(RECLAIM_AFTER_MS);
+        expect(took).toBeLessThan(RECLAIM_AFTER_MS + 3_000);
+        expect(b.server.handled).toBe(20);
+        expect([...ProbeController.effects.values()]).toEqual(Array(20).fill(1));
+        // the dead copy is forgotten, with nothing left behind
+        expect(await redis.zscore(rpcKeys.instances(prefix, 'publish'), a.server.instanceId)).toBeNull();
+        expect(await redis.exists(rpcKeys.inFlight(prefix, 'publish', a.server.instanceId), rpcKeys.taken(prefix, 'publish', a.server.instanceId))).toBe(0);
+        await waitFor(async () => (await redis.hlen(rpcKeys.inFlight(prefix, 'publish', b.server.instanceId))) === 0, 2_000, 20);
+      },
+    );
   }, 20_000);
 
   it('never runs what its caller was told failed: given up (503) or past its deadline', async () => {
-    const { url: redisUrl, prefix } = await createTestRedis();
-    const redis = new Redis(redisUrl);
-    const client = new RedisQueueClient({ redisUrl, prefix, timeoutMs: 20_000 });
-    const a = await startCopy(redisUrl, prefix);
-    let b: Awaited<ReturnType<typeof startCopy>> | undefined;
-    try {
-      ProbeController.effects.clear();
-      ProbeController.hanging = true;
-      const replies = Promise.all(Array.from({ length: 5 }, (_, n) => firstValueFrom(client.send('publish.probe.work', { n })).catch((e) => e)));
-      await waitFor(() => a.server['inFlight'].size === 5, 5_000, 10);
+    await afterDeath(
+      5,
+      20_000,
       // one more, already past its deadline, in the dead copy's hands
-      await redis.hset(
-        rpcKeys.inFlight(prefix, 'publish', a.server.instanceId),
-        'late',
-        JSON.stringify({
-          id: 'late',
-          pattern: 'publish.probe.work',
-          data: { n: 99, deadline: Date.now() + 60_000 },
-          replyTo: 'nobody',
-          deadline: Date.now() - 1,
-        }),
-      );
-      die(a);
-      ProbeController.hanging = false;
-      // the only copy is gone: its callers hear "unavailable" within seconds
-      for (const err of await replies) expect(err).toMatchObject({ statusCode: 503 });
-      b = await startCopy(redisUrl, prefix);
-      await waitFor(async () => (await redis.zscore(rpcKeys.instances(prefix, 'publish'), a.server.instanceId)) === null, 10_000, 100);
-      await new Promise((r) => setTimeout(r, 300));
-      expect(ProbeController.effects.size).toBe(0);
-      expect(b.server.handled).toBe(0);
-    } finally {
-      ProbeController.hanging = false;
-      for (const release of ProbeController.held.splice(0)) release();
-      await client.close();
-      await b?.app.close();
-      redis.disconnect();
-    }
+      async ({ redis, prefix, a }) => {
+        const late = { id: 'late', pattern: 'publish.probe.work', data: { n: 99, deadline: Date.now() + 60_000 }, replyTo: 'nobody', deadline: Date.now() - 1 };
+        await redis.hset(rpcKeys.inFlight(prefix, 'publish', a.server.instanceId), 'late', JSON.stringify(late));
+      },
+      async ({ redis, prefix, a, replies, startOther }) => {
+        // the only copy is gone: its callers hear "unavailable" within seconds
+        for (const err of await replies) expect(err).toMatchObject({ statusCode: 503 });
+        const b = await startOther();
+        await waitFor(async () => (await redis.zscore(rpcKeys.instances(prefix, 'publish'), a.server.instanceId)) === null, 10_000, 100);
+        await new Promise((r) => setTimeout(r, 300));
+        expect(ProbeController.effects.size).toBe(0);
+        expect(b.server.handled).toBe(0);
+      },
+    );
   }, 30_000);
 });
