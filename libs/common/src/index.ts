@@ -12,4 +12,5 @@ export * from './metrics';
 export * from './shutdown';
 export * from './health';
 export * from './thread-pool';
+export * from './keyed-turns';
 export * from './tracing';

@@ -134,21 +134,29 @@ export function restoreScene(input: unknown): unknown {
   return { ...scene, type: 'excalidraw', version: 2, elements: restoreElements(scene.elements), appState: restoreAppState(scene.appState) };
 }
 
-/** The first problem of a scene as the user should read it, or null when it is acceptable. */
-export function sceneProblem(scene: unknown): { status: 400 | 413; message: string } | null {
+/** A scene checked: its parsed form, or its first problem as the user should read it. */
+export type SceneCheck = { ok: true; scene: Scene } | { ok: false; status: 400 | 413; message: string };
+
+export function checkScene(scene: unknown): SceneCheck {
   let size: number;
   try {
     size = JSON.stringify(scene ?? null).length;
   } catch {
-    return { status: 400, message: PublishMessages.sceneInvalid };
+    return { ok: false, status: 400, message: PublishMessages.sceneInvalid };
   }
-  if (size > SCENE_MAX_BYTES) return { status: 413, message: PublishMessages.sceneTooLarge };
+  if (size > SCENE_MAX_BYTES) return { ok: false, status: 413, message: PublishMessages.sceneTooLarge };
   const parsed = sceneSchema.safeParse(scene);
-  if (parsed.success) return null;
+  if (parsed.success) return { ok: true, scene: parsed.data };
   const issue = parsed.error.issues[0];
-  if (issue.message === PublishMessages.tooManyElements) return { status: 413, message: issue.message };
-  if (issue.path[0] === 'files') return { status: 400, message: PublishMessages.inlineImage };
-  return { status: 400, message: PublishMessages.sceneInvalid };
+  if (issue.message === PublishMessages.tooManyElements) return { ok: false, status: 413, message: issue.message };
+  if (issue.path[0] === 'files') return { ok: false, status: 400, message: PublishMessages.inlineImage };
+  return { ok: false, status: 400, message: PublishMessages.sceneInvalid };
+}
+
+/** The first problem of a scene as the user should read it, or null when it is acceptable. */
+export function sceneProblem(scene: unknown): { status: 400 | 413; message: string } | null {
+  const checked = checkScene(scene);
+  return checked.ok ? null : { status: checked.status, message: checked.message };
 }
 
 export const titleSchema = z

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { RpcClient } from '@visualnotes/common';
+import { KeyedTurns, RpcClient } from '@visualnotes/common';
 import {
   DomainError,
   isCanvasImage,
@@ -56,6 +56,13 @@ export function checkRole(role: ProjectRole | null | undefined, need: ProjectRol
  */
 @Injectable()
 export class ProjectsService {
+  /**
+   * Scene saves of one person run one after another: checking and comparing a large scene takes
+   * this copy's thread for a while (up to a few hundred ms at the element limit), and one person's
+   * many parallel saves would otherwise hold it for seconds while everyone else waits.
+   */
+  private readonly saves = new KeyedTurns();
+
   constructor(
     @Inject(ProjectsRepository) private readonly projects: ProjectStore,
     private readonly rpc: RpcClient,
@@ -98,6 +105,10 @@ export class ProjectsService {
   /** Saves (owner or editor); images new to the project must be uploads of whoever saves them. */
   async update(userId: string, id: string, input: { title?: string; scene?: unknown; version: number }): Promise<Project> {
     if (!isUuid(id)) throw notFound();
+    return input.scene === undefined ? this.save(userId, id, input) : this.saves.run(userId, () => this.save(userId, id, input));
+  }
+
+  private async save(userId: string, id: string, input: { title?: string; scene?: unknown; version: number }): Promise<Project> {
     const role = await this.access(userId, id, 'editor');
     if (!Number.isInteger(input.version) || input.version < 1) throw new DomainError('VALIDATION_FAILED', 'version is required');
     const scene = input.scene === undefined ? null : validateScene(input.scene);

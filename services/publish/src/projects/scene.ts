@@ -1,4 +1,4 @@
-import { DomainError, PublishMessages, restoreScene, SCENE_MAX_BYTES, SCENE_MAX_ELEMENTS, sceneProblem, sceneSchema, type Scene } from '@visualnotes/contracts';
+import { checkScene, DomainError, PublishMessages, restoreScene, SCENE_MAX_BYTES, SCENE_MAX_ELEMENTS, sceneProblem, type Scene } from '@visualnotes/contracts';
 
 /** An empty canvas. */
 export const emptyScene = (): Scene => ({ type: 'excalidraw', version: 2, elements: [], appState: {}, files: {} });
@@ -11,10 +11,9 @@ export const emptyScene = (): Scene => ({ type: 'excalidraw', version: 2, elemen
  * references to uploaded images. Throws the user-facing error; nothing is saved when it throws.
  */
 export function validateScene(input: unknown): Scene {
-  const restored = restoreScene(input);
-  const problem = sceneProblem(restored);
-  if (problem) throw new DomainError(problem.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED', problem.message);
-  const scene = sceneSchema.parse(restored); // only reached for a valid scene (checked just above)
+  const checked = checkScene(restoreScene(input));
+  if (!checked.ok) throw new DomainError(checked.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED', checked.message);
+  const scene = checked.scene;
   return { type: 'excalidraw', version: 2, elements: scene.elements, appState: scene.appState, files: scene.files };
 }
 

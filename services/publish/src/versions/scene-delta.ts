@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Scene, SceneElement } from '@visualnotes/contracts';
 
 /**
@@ -13,23 +14,24 @@ export interface SceneDelta {
   files?: Scene['files'];
 }
 
-/** JSON with object keys sorted: scenes read back from a jsonb column come with their keys reordered. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.keys(v)
-            .sort()
-            .map((k) => [k, (v as Record<string, unknown>)[k]]),
-        )
-      : v,
-  );
+/**
+ * Equal values, whatever the order of object keys (scenes read back from a jsonb column come with
+ * their keys reordered). Node's own deep comparison: no copy or text is made per element.
+ */
+const same = (a: unknown, b: unknown) => isDeepStrictEqual(a ?? null, b ?? null);
+
+/**
+ * Whether an element changed. Excalidraw gives every change a new `version` and `versionNonce`:
+ * when those differ the element changed, and the whole element is compared only when they match.
+ */
+function changed(before: SceneElement | undefined, after: SceneElement): boolean {
+  if (!before || before.version !== after.version || before.versionNonce !== after.versionNonce) return true;
+  return !same(before, after);
 }
-const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 export function diffScenes(prev: Scene, next: Scene): SceneDelta {
-  const before = new Map(prev.elements.map((e) => [e.id, canonical(e)]));
-  const upsert = next.elements.filter((e) => before.get(e.id) !== canonical(e));
+  const before = new Map(prev.elements.map((e) => [e.id, e]));
+  const upsert = next.elements.filter((e) => changed(before.get(e.id), e));
   const present = new Set(next.elements.map((e) => e.id));
   const removed = prev.elements.filter((e) => !present.has(e.id)).map((e) => e.id);
   const delta: SceneDelta = { upsert, removed };
