@@ -18,6 +18,14 @@ export const LIVE_MAX_ELEMENTS_PER_MESSAGE = 2_000;
 /** Messages a connection may send per second (changes and pointer moves together), with a burst allowance. */
 export const LIVE_MESSAGES_PER_SECOND = 50;
 export const LIVE_MESSAGE_BURST = 100;
+/**
+ * Bytes one person's connections to a gateway copy may send per second, with a burst allowance
+ * (pasting a large drawing). Someone sending faster is slowed down, not refused: their next
+ * messages are read once the budget allows, so nothing they drew is lost, and one person's flood
+ * of large changes cannot hold the gateway up for everyone else.
+ */
+export const LIVE_BYTES_PER_SECOND = 1024 * 1024;
+export const LIVE_BYTE_BURST = 4 * LIVE_MESSAGE_MAX_BYTES;
 
 /** Close codes (4000–4999 are the application's). */
 export const LiveCloseCodes = {

@@ -6,6 +6,8 @@ import { redisOptions, RpcClient } from '@visualnotes/common';
 import {
   hasUnicodeEscape,
   jsonBodyProblem,
+  LIVE_BYTE_BURST,
+  LIVE_BYTES_PER_SECOND,
   LIVE_MESSAGE_BURST,
   LIVE_MESSAGE_MAX_BYTES,
   LIVE_MESSAGES_PER_SECOND,
@@ -64,6 +66,14 @@ interface Connection {
   tokens: number;
   refilledAt: number;
   lastError: number;
+  /** Set while reading from this connection waits for its person's byte budget. */
+  resumeTimer?: NodeJS.Timeout;
+}
+
+/** A person's byte budget on this copy (LIVE_BYTES_PER_SECOND), shared by their connections. */
+interface ByteBudget {
+  bytes: number;
+  at: number;
 }
 
 interface Room {
@@ -90,6 +100,7 @@ export class LiveHub implements OnModuleDestroy {
   private readonly store: LiveStore;
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: HARD_MAX_PAYLOAD, handleProtocols: () => LIVE_PROTOCOL });
   private readonly rooms = new Map<string, Room>();
+  private readonly budgets = new Map<string, ByteBudget>();
   private readonly byChannel = new Map<string, Room>();
   private readonly accessKey: string;
   private readonly timers: NodeJS.Timeout[] = [];
@@ -261,6 +272,7 @@ export class LiveHub implements OnModuleDestroy {
   }
 
   private async close(conn: Connection) {
+    clearTimeout(conn.resumeTimer);
     const room = conn.room;
     if (!room.conns.delete(conn)) return;
     const k = this.store.keys(room.projectId);
@@ -289,6 +301,7 @@ export class LiveHub implements OnModuleDestroy {
     conn.tokens -= 1;
     const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as ArrayBuffer | Buffer).byteLength;
     if (size > LIVE_MESSAGE_MAX_BYTES) return this.fail(conn, LiveMessages.tooLarge);
+    this.spend(conn, size, now);
     if (isBinary) return this.fail(conn, LiveMessages.invalid);
     const text = Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(data as Buffer[]).toString('utf8');
     let parsed: unknown;
@@ -548,8 +561,33 @@ export class LiveHub implements OnModuleDestroy {
   }
 
   /** Ended sessions and expired tokens: their connections are closed within about a second. */
+  /**
+   * Takes a message's bytes from its person's budget. Past the budget, this connection is read
+   * no further until the budget has refilled (the messages wait in the socket; none is lost).
+   */
+  private spend(conn: Connection, size: number, now: number) {
+    const budget = this.budgets.get(conn.user.id) ?? { bytes: LIVE_BYTE_BURST, at: now };
+    budget.bytes = Math.min(LIVE_BYTE_BURST, budget.bytes + ((now - budget.at) / 1000) * LIVE_BYTES_PER_SECOND) - size;
+    budget.at = now;
+    this.budgets.set(conn.user.id, budget);
+    if (budget.bytes >= 0) return;
+    conn.ws.pause();
+    clearTimeout(conn.resumeTimer);
+    conn.resumeTimer = setTimeout(
+      () => {
+        conn.resumeTimer = undefined;
+        if (conn.ws.readyState === WebSocket.OPEN) conn.ws.resume();
+      },
+      Math.ceil((-budget.bytes / LIVE_BYTES_PER_SECOND) * 1000),
+    );
+  }
+
   private sweep() {
     const now = Date.now();
+    // budgets that have refilled are as good as new ones
+    for (const [user, budget] of this.budgets) {
+      if (budget.bytes + ((now - budget.at) / 1000) * LIVE_BYTES_PER_SECOND >= LIVE_BYTE_BURST) this.budgets.delete(user);
+    }
     for (const room of this.rooms.values()) {
       for (const conn of room.conns) {
         if (this.revoked.isRevoked(conn.user.sessionId) || conn.expiresAt <= now) {

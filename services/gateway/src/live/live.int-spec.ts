@@ -459,6 +459,30 @@ describe('live channel across two gateway copies', () => {
     expect(a.closed).toBeNull();
   });
 
+  it("slows down, without refusing, one person's flood of large changes, and keeps others' changes moving", async () => {
+    const id = await sharedProject();
+    const [a1, a2] = [await connect(backend.url, owner, id), await connect(backend.url, owner, id)];
+    const b = await connect(backend.url, editor, id);
+    // 12 changes of about 400 kB from two tabs of one person: 4.8 MB, twice the burst allowance
+    const padding = 'x'.repeat(400 * 1024);
+    const big = Array.from({ length: 12 }, () => ({ ...rect(), customData: { padding } }) as SceneElement);
+    const started = Date.now();
+    big.forEach((e, i) => (i % 2 ? a2 : a1).edit(e));
+    // meanwhile the other person's small change goes through at once
+    const small = b.edit(rect());
+    await waitFor(() => (a1.scene.has(small.id) ? true : null), 2_000, 10);
+    const smallAfter = Date.now() - started;
+    await waitFor(() => (big.every((e) => b.scene.has(e.id)) ? true : null), 15_000, 50);
+    const took = Date.now() - started;
+    expect(a1.errors()).toEqual([]);
+    expect(a2.errors()).toEqual([]);
+    expect(a1.closed ?? a2.closed).toBeNull();
+    // (4.8 MB - 2 MB of burst) at 1 MB a second: well over a second, not all at once
+    expect(took).toBeGreaterThan(1_500);
+    expect(smallAfter).toBeLessThan(1_500);
+    expect(await savedFingerprint(id, b.fingerprint())).toEqual(b.fingerprint());
+  });
+
   it('tells a collaborator whose role changes, and disconnects a removed one', async () => {
     const id = await sharedProject();
     const e = await connect(secondUrl, editor, id);
