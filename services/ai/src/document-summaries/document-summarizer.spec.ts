@@ -194,3 +194,61 @@ describe('the summary of a long document, chunk by chunk', () => {
     expect(summary.sections[1].citations).toEqual([{ text: 'Recall rose from 11.8 to 14.2 points.', page: 2 }]);
   });
 });
+
+describe('headings of the outline printed otherwise on their page', () => {
+  const report: DocumentPageView[] = [
+    {
+      page: 1,
+      title: null,
+      headings: ['1 Scope', 'Budget and staffing for the three buildings', '3 Schedule'],
+      text: [
+        '1  SCOPE',
+        'The plan covers the town hall, the library and the school. Each building gets new windows and a heat pump.',
+        'Budget and staffing for the three',
+        'buildings',
+        'The works cost 2.4 million euros in total. Four people run the project for two years.',
+        '3 Schedule',
+        'Work starts in March and ends before the winter of the following year.',
+      ].join('\n'),
+    },
+  ];
+
+  it('finds a heading wrapped onto two lines, or spaced and cased otherwise, as the start of its section', () => {
+    const groups = headingGroups(report)!;
+    expect(groups.map((g) => [g.title, g.units.map((u) => u.text)])).toEqual([
+      ['1 Scope', ['The plan covers the town hall, the library and the school. Each building gets new windows and a heat pump.']],
+      ['Budget and staffing for the three buildings', ['The works cost 2.4 million euros in total. Four people run the project for two years.']],
+      ['3 Schedule', ['Work starts in March and ends before the winter of the following year.']],
+    ]);
+  });
+
+  it("never glues a heading's own words onto the first point of its section", async () => {
+    const chunk = await summarizeChunk(provider, { index: 0, title: 'Renovation', pages: report, maxSections: 3 });
+    expect(chunk.sections.map((s) => s.title)).toEqual(['1 Scope', 'Budget and staffing for the three buildings', '3 Schedule']);
+    expect(chunk.sections[1].points[0]).toBe('The works cost 2.4 million euros in total.');
+    for (const point of chunk.sections.flatMap((s) => s.points)) expect(point).not.toMatch(/^(1 SCOPE|Budget and staffing|buildings)/i);
+  });
+
+  it('does not let a heading missing from its page take the text of the next section, nor leave one empty', () => {
+    const pages: DocumentPageView[] = [
+      {
+        page: 1,
+        title: null,
+        // The outline's wording: printed as "Project overview" on the page.
+        headings: ['Overview'],
+        text: 'Project overview\nThe town renovates three public buildings over two years.',
+      },
+      {
+        page: 2,
+        title: null,
+        headings: ['Costs', 'Risks and mitigation'],
+        text: 'Costs\nThe works cost 2.4 million euros in total.\nRisks and\nremedies\nDelays in delivery could push the end into spring.',
+      },
+    ];
+    const groups = headingGroups(pages)!;
+    expect(groups.map((g) => [g.title, g.units.map((u) => [u.page, u.text])])).toEqual([
+      ['Overview', [[1, 'Project overview\nThe town renovates three public buildings over two years.']]],
+      ['Costs', [[2, 'The works cost 2.4 million euros in total.\nRisks and\nremedies\nDelays in delivery could push the end into spring.']]],
+    ]);
+  });
+});

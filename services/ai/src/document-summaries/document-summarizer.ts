@@ -55,10 +55,19 @@ export function headingGroups(pages: DocumentPageView[], structured = false): He
       if (text) group.units.push({ text, page: p.page });
     };
     for (const heading of headings) {
-      const at = lineAt(pageText, heading, cursor);
-      take(at < 0 ? cursor : at);
-      under = heading;
-      cursor = at < 0 ? cursor : at + heading.length;
+      const line = lineAt(pageText, heading, cursor);
+      if (line) {
+        take(line.start);
+        under = heading;
+        cursor = line.end;
+      } else if (under === undefined) {
+        // Not printed as its outline gives it (another wording, a number more or less): the page's
+        // first heading opens the page.
+        take(cursor);
+        under = heading;
+      }
+      // A heading not found after another of its page cannot be placed: it opens no section, and
+      // the text goes on under the heading before it rather than leaving that one empty.
     }
     take(pageText.length);
   }
@@ -73,18 +82,39 @@ export function headingGroups(pages: DocumentPageView[], structured = false): He
   return kept;
 }
 
+/** A text with no whitespace and in lower case: a heading and its printed line compared. */
+const squash = (text: string) => text.replace(/\s+/g, '').toLocaleLowerCase();
+
 /**
- * Where `heading` stands as a line of its own in `text` (from `from` on), or -1. A heading of a Word
+ * Where `heading` stands as a line of its own in `text` (from `from` on), or null. A heading of a Word
  * part or slide title is kept apart from the text, and the same words inside a sentence ("The
- * Budget for 2025…") must not cut that sentence in two.
+ * Budget for 2025…") must not cut that sentence in two. A heading printed over two or more lines
+ * ("Budget and staffing for the three" / "buildings"), spaced or cased otherwise than in the
+ * document's outline, is found too: `start` is where its first line begins, `end` where its last ends.
  */
-function lineAt(text: string, heading: string, from: number): number {
-  for (let at = text.indexOf(heading, from); at !== -1; at = text.indexOf(heading, at + 1)) {
-    const before = text.lastIndexOf('\n', at - 1);
-    const after = text.indexOf('\n', at + heading.length);
-    if (!text.slice(before + 1, at).trim() && !text.slice(at + heading.length, after === -1 ? text.length : after).trim()) return at;
+function lineAt(text: string, heading: string, from: number): { start: number; end: number } | null {
+  const want = squash(heading);
+  if (!want) return null;
+  const lines: { start: number; end: number; key: string }[] = [];
+  for (let start = 0; start <= text.length;) {
+    const next = text.indexOf('\n', start);
+    const end = next === -1 ? text.length : next;
+    if (start >= from) lines.push({ start, end, key: squash(text.slice(start, end)) });
+    start = end + 1;
   }
-  return -1;
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].key || !want.startsWith(lines[i].key)) continue;
+    let joined = '';
+    for (let j = i; j < lines.length && j < i + 6; j++) {
+      joined += lines[j].key;
+      if (joined === want) {
+        const first = text.slice(lines[i].start, lines[i].end);
+        return { start: lines[i].start + (first.length - first.trimStart().length), end: lines[j].end };
+      }
+      if (!want.startsWith(joined)) break;
+    }
+  }
+  return null;
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -97,8 +127,9 @@ function words(text: string): Set<string> {
  * the page sharing most of its words (a model's paraphrase).
  */
 export function citePage(point: string, pages: DocumentPageView[], fallback?: number): number | undefined {
-  const needle = point.replace(/\s+/g, ' ').trim().slice(0, 80);
-  const exact = pages.find((p) => p.text.replace(/\s+/g, ' ').includes(needle));
+  // Without spaces: a sentence joined across printed lines (with no space in Chinese, Japanese or Thai).
+  const needle = squash(point).slice(0, 80);
+  const exact = needle ? pages.find((p) => squash(p.text).includes(needle)) : undefined;
   if (exact) return exact.page;
   const want = words(point);
   let best: { page: number; score: number } | undefined;

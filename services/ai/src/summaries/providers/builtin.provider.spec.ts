@@ -246,3 +246,50 @@ describe('built-in summarizer: text extracted from slides and printed pages', ()
     expect([...section.title].length).toBeLessThanOrEqual(61);
   });
 });
+
+describe('built-in summarizer: line breaks', () => {
+  it('ends a list item at its line break although it has no end punctuation', () => {
+    const slide = [
+      'Costs for next year',
+      'Budget line 3 thousand euros',
+      'Budget line 30 thousand euros',
+      'Two new staff for the library',
+      'The board approved the plan in May.',
+    ].join('\n');
+    expect(splitSentences(slide)).toEqual([
+      'Costs for next year',
+      'Budget line 3 thousand euros',
+      'Budget line 30 thousand euros',
+      'Two new staff for the library',
+      'The board approved the plan in May.',
+    ]);
+    expect(splitSentences('• Budget line 3 thousand euros\n• Budget line 30 thousand\neuros for the buildings\n- Staff: four people')).toEqual([
+      '• Budget line 3 thousand euros',
+      '• Budget line 30 thousand euros for the buildings',
+      '- Staff: four people',
+    ]);
+    expect(sentences([{ text: slide, page: 1 }]).map((s) => s.text)).toContain('Budget line 30 thousand euros');
+  });
+
+  it('keeps wrapped prose joined, a short line before a capitalised word included', () => {
+    const prose = [
+      'Students often reread their notes before an exam, although rereading is a weak',
+      'way to remember what was taught. Half of the students were given',
+      'Canvas Kits and drew their maps on a shared board during the lecture.',
+    ].join('\n');
+    expect(splitSentences(prose)).toEqual([
+      'Students often reread their notes before an exam, although rereading is a weak way to remember what was taught.',
+      'Half of the students were given Canvas Kits and drew their maps on a shared board during the lecture.',
+    ]);
+    expect(splitSentences('The grant was given by\nThe City of Leeds in 2024.')).toEqual(['The grant was given by The City of Leeds in 2024.']);
+  });
+
+  it('joins a line break inside Chinese, Japanese or Thai text without a space (and no Thai sentence break there)', () => {
+    expect(splitSentences('東京は日本の\n首都です。大阪は二番目に\n大きい都市です。')).toEqual(['東京は日本の首都です。', '大阪は二番目に大きい都市です。']);
+    expect(splitSentences('太阳能电池板把阳光\n变成电能。')).toEqual(['太阳能电池板把阳光变成电能。']);
+    expect(splitSentences('พลังงานแสงอาทิตย์มี\nประโยชน์มากสำหรับบ้าน แผงบนหลังคา')).toEqual(['พลังงานแสงอาทิตย์มีประโยชน์มากสำหรับบ้าน', 'แผงบนหลังคา']);
+    expect(sentences([{ text: '東京は日本の\n首都です。', page: 1 }]).map((s) => s.text)).toEqual(['東京は日本の首都です。']);
+    // Between a Latin word and a character of those scripts the line break stays a space.
+    expect(splitSentences('Tokyo\n東京です。')).toEqual(['Tokyo 東京です。']);
+  });
+});

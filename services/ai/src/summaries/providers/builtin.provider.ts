@@ -117,9 +117,74 @@ function wordCount(text: string): number {
 const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 const THAI_LAO_SENTENCE_SPACE = /(?<=[\u0e00-\u0eff])\s+(?=[\u0e00-\u0eff])/u;
 
-/** The sentences of a text in any script; line breaks inside a sentence (printed lines, captions) are joined first. */
+/** Scripts written without spaces (Chinese, Japanese, Thai, Lao, with their punctuation): a line break between two of their characters is no space. */
+const NO_SPACE = /[\u0e00-\u0eff\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
+const LINE_BREAK = /\r\n?|[\n\v\f\u0085\u2028\u2029]/;
+/** A bullet mark opening a line of a list ("• ", "- ", "1. ", "2) "). */
+const BULLET = /^(?:[•◦▪▫●○■□‣⁃∙·►▶✓✔➢➤→]|[*–—-]\s|\(?\d{1,2}[.)]\s)/u;
+
+/** A line joined to the text before it: with a space, or none between two characters of a script written without spaces. */
+function joinLine(before: string, line: string): string {
+  const t = line.replace(/\s+/g, ' ').trim();
+  if (!t) return before;
+  if (!before) return t;
+  return before + (NO_SPACE.test(before.slice(-1)) && NO_SPACE.test(t[0]) ? '' : ' ') + t;
+}
+
+/**
+ * Whether a line may be an item of a list (a slide's bullet): short, opening with a capital, a
+ * number or a bullet mark, and ending without punctuation or a word that needs more after it.
+ */
+function itemLike(line: string | undefined): boolean {
+  const t = line?.trim() ?? '';
+  if (!t || END.test(t) || /[,;:\-–—/&(]$/u.test(t) || CJK_RUN.test(t)) return false;
+  if (!BULLET.test(t) && !/^[\p{Lu}\p{N}]/u.test(t)) return false;
+  const words = tokens(t);
+  return !!words.length && !STOP.has(words[words.length - 1].toLowerCase()) && wordCount(t) <= 10 && t.length <= 80;
+}
+
+/**
+ * The lines after which a new sentence begins although no punctuation says so: before a line
+ * opening with a bullet mark, and between items of a list of short lines without end punctuation
+ * (slide bullets), each opening with a capital. A short line alone among lines of prose ("Half of
+ * the students were given" / "Canvas Kits and drew…") is a printed line of a sentence and goes on.
+ */
+function listBreaks(lines: string[]): boolean[] {
+  const full = lines.map((l) => l.trim());
+  const at = full.map((_, i) => i).filter((i) => full[i]);
+  const cut = full.map(() => false);
+  at.forEach((i, k) => {
+    const line = full[i];
+    const next = full[at[k + 1]];
+    if (!next) return;
+    if (BULLET.test(next) && !/[-‐]$/u.test(line)) cut[i] = true;
+    else if (itemLike(line) && /^\p{Lu}/u.test(next) && (BULLET.test(line) || itemLike(full[at[k - 1]]) || itemLike(next))) cut[i] = true;
+  });
+  return cut;
+}
+
+/**
+ * The sentences of a text in any script. Line breaks inside a sentence (printed lines, captions)
+ * are joined first — with no space between two characters of Chinese, Japanese or Thai — except
+ * where a list's items follow one another (see {@link listBreaks}).
+ */
 export function splitSentences(text: string): string[] {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const lines = text.split(LINE_BREAK);
+  const cut = listBreaks(lines);
+  const out: string[] = [];
+  let block = '';
+  lines.forEach((line, i) => {
+    block = joinLine(block, line);
+    if (cut[i]) {
+      out.push(...segmentSentences(block));
+      block = '';
+    }
+  });
+  out.push(...segmentSentences(block));
+  return out;
+}
+
+function segmentSentences(flat: string): string[] {
   if (!flat) return [];
   const out: string[] = [];
   for (const { segment } of SEGMENTER.segment(flat)) {
@@ -153,10 +218,11 @@ function titleLike(line: string): boolean {
  * printed page, which must not run into the first sentence of the text below it.
  */
 function unitPieces(text: string): string[] {
-  if (!text.includes('\n')) return splitSentences(text);
+  if (!LINE_BREAK.test(text)) return splitSentences(text);
   const out: string[] = [];
   let block: string[] = [];
-  const lines = text.split('\n');
+  const lines = text.split(LINE_BREAK);
+  const items = listBreaks(lines);
   lines.forEach((line, i) => {
     block.push(line);
     const next = lines[i + 1]?.trim() ?? '';
@@ -165,7 +231,11 @@ function unitPieces(text: string): string[] {
     // sentence's end): a short printed line of a sentence ("Half of the students were given" /
     // "Canvas Kits…") goes on into the next one.
     const alone = block.length === 1 || (END.test(lines[i - 1]?.trim() ?? '') && titleLike(t));
-    if (alone && next && t && !END.test(t) && !/[,;:\-–—]$/.test(t) && wordCount(t) <= 8 && /^[\p{Lu}\p{N}]/u.test(next) && !CJK_RUN.test(t)) {
+    if (items[i]) {
+      // A list's item ends here (see listBreaks).
+      out.push(...splitSentences(block.join('\n')), BREAK);
+      block = [];
+    } else if (alone && next && t && !END.test(t) && !/[,;:\-–—]$/.test(t) && wordCount(t) <= 8 && /^[\p{Lu}\p{N}]/u.test(next) && !CJK_RUN.test(t)) {
       out.push(...splitSentences(block.join('\n')), BREAK);
       block = [];
     }
