@@ -863,8 +863,8 @@ const zhCN: Record<string, string> = {
   'This part of the service is temporarily unavailable; please try again shortly': '这部分服务暂时不可用，请稍后再试',
   'The service took too long to answer; please try again': '服务响应超时，请重试',
   'This is not an Excalidraw scene': '这不是 Excalidraw 场景',
-  'The canvas is too large to save (the limit is 6.0 MB). Move images to uploads or split the board and try again.':
-    '画布太大，无法保存（上限为 6.0 MB）。请把图片改为上传，或拆分画布后重试。',
+  'The canvas is too large to save (the limit is 6.0 MB). Split it into several boards and try again.':
+    '画布太大，无法保存（上限为 6.0 MB）。请将它拆分为几块画布后重试。',
   'The canvas has too many elements (the limit is 20,000)': '画布上的元素太多（上限为 20,000 个）',
   'Images must be uploaded first; the scene keeps only their file ids': '图片需要先上传；场景中只保存其文件 ID',
   'This project was changed in another tab or device; your edits are being merged': '此项目已在其他标签页或设备上被修改；正在合并你的编辑',

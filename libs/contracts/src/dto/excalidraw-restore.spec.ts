@@ -20,11 +20,14 @@ describe('Excalidraw restore', () => {
       version: 1,
       versionNonce: 0,
       isDeleted: false,
-      roundness: { type: 2 },
+      // as Excalidraw restores a round rectangle of an old file: its own (legacy) radius
+      roundness: { type: 1 },
       boundElements: [{ type: 'arrow', id: 'arrow1' }],
       updated: NOW,
       locked: false,
     });
+    expect(restoreElements([{ id: 'd', type: 'diamond', x: 0, y: 0, width: 9, height: 9, strokeSharpness: 'round' }], NOW)[0].roundness).toEqual({ type: 2 });
+    expect(restoreElements([{ id: 'r', type: 'rectangle', x: 0, y: 0, width: 9, height: 9, strokeSharpness: 'sharp' }], NOW)[0].roundness).toBeNull();
     expect(byId.box).not.toHaveProperty('boundElementIds');
     expect(byId.box).not.toHaveProperty('strokeSharpness');
     expect(byId.label).toMatchObject({ fontSize: 20, fontFamily: 1, text: 'Old label', originalText: 'Old label', verticalAlign: 'top', containerId: null });

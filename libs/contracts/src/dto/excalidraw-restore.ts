@@ -54,6 +54,8 @@ const FONT_FAMILY: Record<string, number> = {
 const DEFAULT_FONT_FAMILY = FONT_FAMILY.Excalifont;
 const LINE_HEIGHT: Record<number, number> = { 2: 1.15, 3: 1.2 };
 const ROUNDNESS = { LEGACY: 1, PROPORTIONAL_RADIUS: 2, ADAPTIVE_RADIUS: 3 };
+/** Shapes whose corners Excalidraw rounds by a radius of their own size (the rest proportionally). */
+const ADAPTIVE_RADIUS_TYPES = new Set(['rectangle', 'embeddable', 'iframe', 'image']);
 const DRAWABLE = new Set<string>(EXCALIDRAW_ELEMENT_TYPES.filter((t) => t !== 'selection'));
 
 const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -143,7 +145,7 @@ function base(el: Raw, now: number): RestoredElement {
     roundness: isObject(el.roundness)
       ? el.roundness
       : sharp
-        ? { type: type === 'rectangle' || type === 'line' || type === 'arrow' ? ROUNDNESS.PROPORTIONAL_RADIUS : ROUNDNESS.LEGACY }
+        ? { type: ADAPTIVE_RADIUS_TYPES.has(type) ? ROUNDNESS.LEGACY : ROUNDNESS.PROPORTIONAL_RADIUS }
         : null,
     boundElements: Array.isArray(el.boundElementIds)
       ? el.boundElementIds.filter((id) => typeof id === 'string').map((id) => ({ type: 'arrow', id }))

@@ -30,7 +30,7 @@ export const TEMPLATE_MAX_PENDING = 5;
 
 export const PublishMessages = {
   sceneInvalid: 'This is not an Excalidraw scene',
-  sceneTooLarge: `The canvas is too large to save (the limit is ${(SCENE_MAX_BYTES / 1_000_000).toFixed(1)} MB). Move images to uploads or split the board and try again.`,
+  sceneTooLarge: `The canvas is too large to save (the limit is ${(SCENE_MAX_BYTES / 1_000_000).toFixed(1)} MB). Split it into several boards and try again.`,
   tooManyElements: `The canvas has too many elements (the limit is ${SCENE_MAX_ELEMENTS.toLocaleString('en')})`,
   inlineImage: 'Images must be uploaded first; the scene keeps only their file ids',
   projectNotFound: 'Project not found',
