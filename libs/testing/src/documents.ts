@@ -92,13 +92,38 @@ export function longHtml(pages: number): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>Long report</title></head><body>${parts.join('\n')}</body></html>`;
 }
 
-function soffice(dir: string, source: string, target: string, filter?: string, infilter?: string) {
+/** Where Debian keeps the fonts the script fixtures are drawn with. */
+const FONT_DIRS = {
+  dejavu: '/usr/share/fonts/truetype/dejavu',
+  devanagari: '/usr/share/fonts/truetype/lohit-devanagari',
+} as const;
+
+/**
+ * LibreOffice converting `source` in `dir`. With `fonts`, it sees only those font folders (its own
+ * fontconfig file and profile), so what it draws does not depend on the fonts of the machine.
+ */
+function soffice(dir: string, source: string, target: string, filter?: string, infilter?: string, fonts?: (keyof typeof FONT_DIRS)[]) {
+  let env = process.env;
+  let profile = 'profile';
+  if (fonts) {
+    for (const f of fonts) {
+      if (!existsSync(FONT_DIRS[f]))
+        throw new Error(`The document fixtures need the ${f} fonts in ${FONT_DIRS[f]} (Debian: fonts-dejavu-core, fonts-lohit-deva)`);
+    }
+    profile = `profile-${fonts.join('-')}`;
+    const conf = join(dir, `${profile}.conf`);
+    writeFileSync(
+      conf,
+      `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>${fonts.map((f) => `<dir>${FONT_DIRS[f]}</dir>`).join('')}<cachedir>${join(dir, `${profile}-cache`)}</cachedir></fontconfig>`,
+    );
+    env = { ...process.env, FONTCONFIG_FILE: conf };
+  }
   execFileSync(
     'soffice',
     [
       '--headless',
       '--norestore',
-      `-env:UserInstallation=file://${join(dir, 'profile')}`,
+      `-env:UserInstallation=file://${join(dir, profile)}`,
       ...(infilter ? [`--infilter=${infilter}`] : []),
       '--convert-to',
       filter ?? target,
@@ -109,6 +134,7 @@ function soffice(dir: string, source: string, target: string, filter?: string, i
     {
       stdio: 'ignore',
       timeout: 180_000,
+      env,
     },
   );
 }
@@ -311,11 +337,14 @@ export interface Fixtures {
   /** A Word document whose only line is a heading. */
   headingOnlyDocx: Buffer;
   /**
-   * `SCRIPT_SENTENCES` as PDFs written by LibreOffice's HTML import (made on first use). Without a
-   * font for the script, LibreOffice draws it with a fallback font whose glyphs all map to one
-   * character, and stores the real text in an `/ActualText` span around each glyph.
+   * `SCRIPT_SENTENCES` as PDFs written by LibreOffice's HTML import (made on first use), whatever
+   * fonts the machine has. `fallback`: with DejaVu only, LibreOffice draws the script with a
+   * fallback font whose glyphs all map to one character, and stores the real text in an
+   * `/ActualText` span around each glyph. `devanagari`: with Lohit Devanagari too, it embeds that
+   * font, names only the first glyph of each reordered or conjunct cluster in its character map,
+   * and wraps those clusters in `/ActualText` spans.
    */
-  scriptPdf: (script: keyof typeof SCRIPT_SENTENCES) => Buffer;
+  scriptPdf: (script: keyof typeof SCRIPT_SENTENCES, font?: 'fallback' | 'devanagari') => Buffer;
   /** `TABLE_ROWS` as a Word table (LibreOffice from HTML). */
   tableDocx: Buffer;
   /** A slide titled "Sales by region" holding a table of `TABLE_ROWS` (OOXML written by python3's zipfile). */
@@ -418,7 +447,7 @@ const NOTES_FODT = `<?xml version="1.0" encoding="UTF-8"?>
 
 /** Builds (or reuses) the fixtures; needs LibreOffice (`soffice`), qpdf and ffmpeg on PATH. */
 export function documentFixtures(): Fixtures {
-  const hash = createHash('sha256').update(HTML_PAGES).update(fodp()).update('v3').digest('hex').slice(0, 12);
+  const hash = createHash('sha256').update(HTML_PAGES).update(fodp()).update('v4').digest('hex').slice(0, 12);
   const dir = join(tmpdir(), `vn-doc-fixtures-${hash}`);
   mkdirSync(dir, { recursive: true });
   const make = (file: string, build: () => void) => {
@@ -481,14 +510,12 @@ export function documentFixtures(): Fixtures {
     NOTES_FODT.replace(/<text:p>[\s\S]*<\/text:p>/, '<text:h text:outline-level="1">Walking on imported air</text:h>'),
   );
   const headingOnlyDocx = make('heading-only.docx', () => soffice(dir, 'heading-only.fodt', 'docx', 'docx:MS Word 2007 XML'));
-  const scriptPdf = (script: keyof typeof SCRIPT_SENTENCES) =>
-    make(`script-${script}.pdf`, () => {
+  const scriptPdf = (script: keyof typeof SCRIPT_SENTENCES, font: 'fallback' | 'devanagari' = 'fallback') =>
+    make(`script-${script}-${font}.pdf`, () => {
       const { lang, text } = SCRIPT_SENTENCES[script];
-      writeFileSync(
-        join(dir, `script-${script}.html`),
-        `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body><p>${text}</p></body></html>`,
-      );
-      soffice(dir, `script-${script}.html`, 'pdf', undefined, 'HTML (StarWriter)');
+      const name = `script-${script}-${font}`;
+      writeFileSync(join(dir, `${name}.html`), `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body><p>${text}</p></body></html>`);
+      soffice(dir, `${name}.html`, 'pdf', undefined, 'HTML (StarWriter)', font === 'fallback' ? ['dejavu'] : ['dejavu', font]);
     });
   writeFileSync(
     join(dir, 'table.html'),

@@ -1,4 +1,4 @@
-import { cleanDocument, dehyphenate, hyphenatedWords, isUnreadable, normalizeText, removeRunningLines } from './clean-text';
+import { cleanDocument, dehyphenate, hyphenatedWords, isUnreadable, joinWrappedLines, normalizeText, removeRunningLines } from './clean-text';
 import type { ExtractedDocument } from './types';
 
 const doc = (texts: string[], kind: ExtractedDocument['kind'] = 'pdf'): ExtractedDocument => ({
@@ -46,6 +46,73 @@ describe('text cleaning', () => {
     expect(removeRunningLines(distinct)).toEqual(distinct);
     // Two pages are too few to tell a running header from content.
     expect(removeRunningLines(['Same\nA', 'Same\nB'])).toEqual(['Same\nA', 'Same\nB']);
+  });
+
+  it('keeps templated content whose lines differ only by their numbers', () => {
+    // A 122-slide deck made from one template: every line differs from the other slides' only by digits.
+    const slides = Array.from({ length: 122 }, (_, i) =>
+      i === 0
+        ? 'Marketing'
+        : [
+            `Owner for step ${i} is team ${(i % 4) + 1}`,
+            `Deadline is week ${i + 1}`,
+            `Budget line ${i * 3} thousand euros`,
+            '',
+            `Speaker note ${i}: remind the audience that step ${i} depends on the supplier confirming the order.`,
+          ].join('\n'),
+    );
+    const expected = slides.map((s) => s.replace('\n\n', '\n'));
+    expect(removeRunningLines(slides, { slides: true })).toEqual(expected);
+    expect(cleanDocument(doc(slides, 'pptx'), { runningLines: true }).pages.map((p) => p.text)).toEqual(expected);
+    // The same pages printed: numbers that are not the page's number stay too.
+    const printed = Array.from({ length: 6 }, (_, i) =>
+      [`Budget line ${i * 3 + 7} thousand euros`, `Body of page ${i}`, `Team ${(i * 5) % 7} owns it`].join('\n'),
+    );
+    expect(removeRunningLines(printed)).toEqual(printed);
+    // A footer said word for word on most slides is still running text.
+    const footed = [1, 2, 3, 4].map((n) => `Point ${n} of the plan\nACME Corp confidential 2024`);
+    expect(removeRunningLines(footed, { slides: true })).toEqual([1, 2, 3, 4].map((n) => `Point ${n} of the plan`));
+  });
+
+  it('still removes page numbers, "n of N" footers and repeated titles of printed pages', () => {
+    // Printed page numbers start after four pages of front matter.
+    const pages = Array.from({ length: 8 }, (_, i) => [`Annual Report`, `Findings of section ${i} differ from the rest.`, `Page ${i + 5} of 12`].join('\n'));
+    expect(removeRunningLines(pages)).toEqual(Array.from({ length: 8 }, (_, i) => `Findings of section ${i} differ from the rest.`));
+    const numbered = Array.from({ length: 5 }, (_, i) => `- ${i + 1} -\nText ${i}`);
+    expect(removeRunningLines(numbered)).toEqual(Array.from({ length: 5 }, (_, i) => `Text ${i}`));
+  });
+
+  it('joins printed lines broken inside Chinese, Japanese and Thai text without a space', () => {
+    expect(joinWrappedLines('我们完成了三个大型项目，并且显著提\n高了客户满意度。')).toBe('我们完成了三个大型项目，并且显著提高了客户满意度。');
+    expect(joinWrappedLines('私たちは三つの大規模なプ\nロジェクトを完了しました。')).toBe('私たちは三つの大規模なプロジェクトを完了しました。');
+    expect(joinWrappedLines('แต่ผลิตภัณฑ์ของเรายังคงมีความได้\nเปรียบด้านคุณภาพ')).toBe('แต่ผลิตภัณฑ์ของเรายังคงมีความได้เปรียบด้านคุณภาพ');
+    // Other scripts keep their line breaks (read as spaces).
+    expect(joinWrappedLines('The committee approved the budget for the\nnew library wing.')).toBe(
+      'The committee approved the budget for the\nnew library wing.',
+    );
+    // A heading, a paragraph's last line and a sentence end keep theirs.
+    const page = [
+      '项目年度报告',
+      '本报告总结了我们团队在过去一年中的主要工作，我们完成了三个大型项目，并且显著提',
+      '高了客户满意度。',
+      '市场分析',
+      '中国市场的竞争非常激烈。我们的主要竞争对手推出了新的产品线。',
+      '明年我们计划进入西部地区的市场，但我们的产品在质量和价格上仍然具有',
+    ].join('\n');
+    expect(joinWrappedLines(page).split('\n')).toEqual([
+      '项目年度报告',
+      '本报告总结了我们团队在过去一年中的主要工作，我们完成了三个大型项目，并且显著提高了客户满意度。',
+      '市场分析',
+      '中国市场的竞争非常激烈。我们的主要竞争对手推出了新的产品线。',
+      '明年我们计划进入西部地区的市场，但我们的产品在质量和价格上仍然具有',
+    ]);
+    // PDF pages are joined so; Word paragraphs are not wrapped lines.
+    expect(cleanDocument(doc(['本报告总结了我们团队的主要工作，并且显\n著提高了客户满意度']), { runningLines: true }).pages[0].text).toBe(
+      '本报告总结了我们团队的主要工作，并且显著提高了客户满意度',
+    );
+    expect(cleanDocument(doc(['本报告总结了我们团队的主要工作，并且显\n著提高了客户满意度'], 'docx'), { runningLines: false }).pages[0].text).toBe(
+      '本报告总结了我们团队的主要工作，并且显\n著提高了客户满意度',
+    );
   });
 
   it('tells unreadable text from text in any script', () => {

@@ -55,35 +55,79 @@ const lineKey = (line: string) =>
     .replace(/\p{Nd}+/gu, '#')
     .replace(/\s+/g, ' ')
     .trim();
+const exactKey = (line: string) => line.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /**
- * Removes running headers, footers and page numbers: a first or last line that, with its digits
- * made alike, starts or ends at least half of the pages (or half of the even or of the odd pages,
- * for books whose left and right pages differ). Two lines deep at each end, for a header above a
- * page number. Documents of fewer than three pages are left alone.
+ * The numbers of a line that can be its page number: one standing at its start or its end
+ * ("3", "Page 3", "3 FREE CULTURE", "- 3 -") or the first of "3 of 10" / "3 / 10".
  */
-export function removeRunningLines(pages: string[]): string[] {
+function pageNumbersOf(line: string): number[] {
+  const found: number[] = [];
+  const t = line.trim();
+  const start = /^[^\p{L}\p{N}]*(\d{1,5})(?!\d)/u.exec(t);
+  const end = /(?<!\d)(\d{1,5})[^\p{L}\p{N}]*$/u.exec(t);
+  const ofN = /(?<!\d)(\d{1,5})\s*(?:of|von|de|di|sur|\/)\s*\d{1,5}(?!\d)/iu.exec(t);
+  for (const m of [start, end, ofN]) if (m) found.push(Number(m[1]));
+  return [...new Set(found)];
+}
+
+export interface RunningLineOptions {
+  /**
+   * Pages are slides: their number, date and footer placeholders are left out already, and a
+   * template repeats its wording with other numbers on every slide ("Owner for step 4 is team 2"),
+   * so only a line said word for word, digits included, on most slides is running text.
+   */
+  slides?: boolean;
+}
+
+/**
+ * Removes running headers, footers and page numbers from the first and last lines of pages (two
+ * lines deep at each end, for a header above a page number). A line is running text when
+ * - the very same line (digits included) starts or ends at least half of the pages, or half of the
+ *   even or of the odd pages (books whose left and right pages differ), or
+ * - the same line with its digits made alike does, and its number is the page's number: it goes up
+ *   with the page index, at the same offset on those pages ("Page 3 of 10", "12 FREE CULTURE").
+ * Only the pages whose line is so repeated lose it. Lines of a template that only differ by their
+ * numbers ("Deadline is week 12" on one slide, "Deadline is week 9" on another) stay, and slides
+ * lose only word-for-word repeated lines. Documents of fewer than three pages are left alone.
+ */
+export function removeRunningLines(pages: string[], options: RunningLineOptions = {}): string[] {
   if (pages.length < 3) return pages;
   const lines = pages.map((p) => p.split('\n').filter((l) => l.trim()));
+  const all = lines.map((_, i) => i);
+  const groups = options.slides ? [all] : [all, all.filter((i) => i % 2 === 0), all.filter((i) => i % 2 === 1)];
   for (let round = 0; round < 2; round++) {
     for (const end of ['first', 'last'] as const) {
-      const pick = (ls: string[]) => (ls.length ? lineKey(end === 'first' ? ls[0] : ls[ls.length - 1]) : null);
-      const running = new Set<string>();
-      const groups = [lines.map((_, i) => i), lines.map((_, i) => i).filter((i) => i % 2 === 0), lines.map((_, i) => i).filter((i) => i % 2 === 1)];
+      const pick = (ls: string[]) => (ls.length ? (end === 'first' ? ls[0] : ls[ls.length - 1]) : null);
+      /** The pages whose line at this end is running text. */
+      const strip = new Set<number>();
       for (const group of groups) {
-        const counts = new Map<string, number>();
+        // Slides: most of them; printed pages: half of them (or of one side).
+        const needed = Math.max(2, options.slides ? Math.floor(group.length / 2) + 1 : Math.ceil(group.length / 2));
+        const exact = new Map<string, number[]>();
+        const alike = new Map<string, number[]>();
         for (const i of group) {
-          const key = pick(lines[i]);
-          if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+          const line = pick(lines[i]);
+          if (!line) continue;
+          const e = exactKey(line);
+          exact.set(e, [...(exact.get(e) ?? []), i]);
+          const k = lineKey(line);
+          if (k !== e) alike.set(k, [...(alike.get(k) ?? []), i]);
         }
-        const needed = Math.max(2, Math.ceil(group.length / 2));
-        for (const [key, n] of counts) if (n >= needed) running.add(key);
+        for (const at of exact.values()) if (at.length >= needed) at.forEach((i) => strip.add(i));
+        if (options.slides) continue;
+        for (const at of alike.values()) {
+          if (at.length < needed) continue;
+          // The offset between the line's number and the page index that most of these pages share.
+          const byOffset = new Map<number, number[]>();
+          for (const i of at) for (const n of pageNumbersOf(pick(lines[i])!)) byOffset.set(n - i, [...(byOffset.get(n - i) ?? []), i]);
+          for (const on of byOffset.values()) if (on.length >= needed) on.forEach((i) => strip.add(i));
+        }
       }
-      if (!running.size) continue;
-      for (const ls of lines) {
-        const key = pick(ls);
+      for (const i of strip) {
+        const ls = lines[i];
         // A page is never emptied of its only line.
-        if (key && running.has(key) && ls.length > 1) {
+        if (ls.length > 1) {
           if (end === 'first') ls.shift();
           else ls.pop();
         }
@@ -91,6 +135,40 @@ export function removeRunningLines(pages: string[]): string[] {
     }
   }
   return lines.map((ls) => ls.join('\n'));
+}
+
+/** Scripts written without spaces between words: a printed line may break inside a word. */
+const NO_SPACE_SCRIPT = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Thai}\p{scx=Lao}\p{scx=Khmer}\p{scx=Myanmar}]/u;
+const WIDE = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\u3000-\u303f\uff00-\uff60\uffe0-\uffe6]/u;
+
+/** How wide a line is printed, in Latin letters: wide (CJK) characters count two, combining marks nothing. */
+function printedWidth(line: string): number {
+  let width = 0;
+  for (const c of line.trim()) width += /\p{M}/u.test(c) ? 0 : WIDE.test(c) ? 2 : 1;
+  return width;
+}
+
+/**
+ * Joins the printed lines of a page that a line break cut inside a run of Chinese, Japanese, Thai,
+ * Lao, Khmer or Myanmar text: those scripts put no space between words, so the break, which later
+ * reads as a space, must go. Only a line that fills the page's width (at least 80% of its widest
+ * line) was wrapped; a shorter one (a heading, a paragraph's last line) or one ending a sentence keeps
+ * its break. Lines in
+ * other scripts keep their breaks.
+ */
+export function joinWrappedLines(text: string): string {
+  const lines = text.split('\n');
+  const widest = Math.max(...lines.map(printedWidth));
+  let out = lines[0];
+  for (let i = 1; i < lines.length; i++) {
+    const before = lines[i - 1].trimEnd();
+    const next = lines[i].trimStart();
+    const last = Array.from(before).at(-1) ?? '';
+    const first = Array.from(next)[0] ?? '';
+    const wrapped = NO_SPACE_SCRIPT.test(last) && !/[。！？]/u.test(last) && NO_SPACE_SCRIPT.test(first) && printedWidth(before) >= widest * 0.8;
+    out = wrapped ? `${out.trimEnd()}${next}` : `${out}\n${lines[i]}`;
+  }
+  return out;
 }
 
 /**
@@ -120,7 +198,9 @@ export interface CleanOptions {
  */
 export function cleanDocument(doc: ExtractedDocument, options: CleanOptions): ExtractedDocument {
   const raw = doc.pages.map((p) => normalizeText(p.text));
-  const texts = options.runningLines ? removeRunningLines(raw) : raw;
+  const texts = (options.runningLines ? removeRunningLines(raw, { slides: doc.kind === 'pptx' }) : raw).map((t) =>
+    doc.kind === 'pdf' ? joinWrappedLines(t) : t,
+  );
   const compounds = hyphenatedWords(texts);
   let unreadable = false;
   const pages: ExtractedPage[] = doc.pages.map((page, i) => {

@@ -57,8 +57,27 @@ export async function detectKind(data: Buffer, maxZipEntries: number): Promise<D
     if (data.includes(Buffer.from('Workbook', 'utf16le'))) throw unsupported(Messages.documentSpreadsheet);
     throw new DomainError('DOCUMENT_UNSUPPORTED');
   }
+  // Rich Text and web pages are text files too, but their markup is not what a reader reads.
+  if (markupFormat(data)) throw new DomainError('DOCUMENT_UNSUPPORTED');
   if (textEncoding(data.subarray(0, 64 * 1024))) return 'text';
   throw new DomainError('DOCUMENT_UNSUPPORTED');
+}
+
+/**
+ * A text file written in markup we do not read: RTF (`{\rtf`) or an HTML document (`<!DOCTYPE html`
+ * or `<html`, in any case), after an optional byte-order mark and white space.
+ */
+export function markupFormat(data: Buffer): 'rtf' | 'html' | null {
+  let head = data.subarray(0, 1024);
+  if (head[0] === 0xff && head[1] === 0xfe) head = Buffer.from(head.subarray(2).toString('utf16le'), 'latin1');
+  else if (head[0] === 0xfe && head[1] === 0xff) head = Buffer.from(Buffer.from(head.subarray(2)).swap16().toString('utf16le'), 'latin1');
+  const text = head
+    .toString('latin1')
+    .replace(/^\xef\xbb\xbf/, '')
+    .trimStart();
+  if (text.startsWith('{\\rtf')) return 'rtf';
+  if (/^<(!doctype\s+html|html)[\s>]/i.test(text)) return 'html';
+  return null;
 }
 
 /** The "cannot be summarized" refusal, in words that say what to upload instead. */

@@ -14,7 +14,7 @@ import {
   TABLE_ROWS,
   type Fixtures,
 } from '@visualnotes/testing';
-import { marks } from './pdf-actual-text';
+import { codeMap, marks, pageMarks } from './pdf-actual-text';
 import { Messages } from '@visualnotes/contracts';
 
 const errorOf = (p: Promise<unknown>) =>
@@ -159,6 +159,39 @@ describe('document extraction (files made by LibreOffice)', () => {
     }
   });
 
+  it('refuses RTF and HTML files, even named or declared as text', async () => {
+    const rtf = Buffer.from(
+      '{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Times New Roman;}}\n\\f0\\fs24 {\\b Budget meeting}\\par\nThe committee approved the budget.\\par\n}',
+    );
+    const html = Buffer.from(
+      '\ufeff\n  <!doctype HTML>\n<html lang="en"><head><title>Review</title></head><body><p>The committee approved the budget.</p></body></html>',
+    );
+    const bare = Buffer.from('<HTML>\n<body>The committee approved the budget.</body>\n</HTML>');
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<html><body>Budget</body></html>', 'utf16le')]);
+    const cases: Array<[Buffer, { name?: string; declaredType?: string }]> = [
+      [rtf, { name: 'notes.rtf' }],
+      [rtf, { name: 'notes.txt' }],
+      [rtf, { declaredType: 'application/rtf' }],
+      [html, { name: 'review.html' }],
+      [html, { name: 'review', declaredType: 'text/plain; charset=utf-8' }],
+      [bare, { name: 'review.txt' }],
+      [utf16, { name: 'review.htm' }],
+    ];
+    for (const [data, file] of cases) {
+      expect({ file, error: await errorOf(extractDocument(data, file, DEFAULT_LIMITS)) }).toMatchObject({
+        file,
+        error: { code: 'DOCUMENT_UNSUPPORTED', message: Messages.documentUnsupported },
+      });
+    }
+    // Text that only mentions markup is still text.
+    const doc = await extractDocument(
+      Buffer.from('How to write <html> pages and {\\rtf} files: a short guide for beginners.'),
+      { name: 'guide.txt' },
+      DEFAULT_LIMITS,
+    );
+    expect(doc.pages[0].text).toContain('<html> pages');
+  });
+
   it('detects the type by content, not by name', async () => {
     const doc = await extractDocument(fx.pdf, { name: 'noextension' }, DEFAULT_LIMITS);
     expect(doc.kind).toBe('pdf');
@@ -204,6 +237,13 @@ describe('document extraction (files made by LibreOffice)', () => {
     }
   });
 
+  it('reads Hindi drawn with a real Devanagari font: clusters from their ActualText, no blanks for glyphs without Unicode', async () => {
+    // Lohit Devanagari's character map names only the first glyph of "डि", "जि" and the "ज" of
+    // "तेजी"; the other glyphs carry control codes that pdf.js reads as blanks.
+    const doc = await extractDocument(fx.scriptPdf('hindi', 'devanagari'), { name: 'hindi.pdf' }, DEFAULT_LIMITS);
+    expect(doc.pages[0].text).toBe(SCRIPT_SENTENCES.hindi.text);
+  });
+
   it('finds the ActualText of each marked-content start in a content stream, skipping strings', () => {
     const content = [
       '/Span <</ActualText <FEFF5E74>>> BDC BT (not BDC \\) here) Tj ET EMC',
@@ -213,6 +253,34 @@ describe('document extraction (files made by LibreOffice)', () => {
       '/Span <</ActualText (caf\\351)>> BDC EMC',
     ].join('\n');
     expect(marks(content)).toEqual(['年', null, 'A(b', null, 'café']);
+  });
+
+  it('tells which marks only glyphs without Unicode separate from the text around them', () => {
+    // Code 9 is left out of the font's map (pdf.js reads it as a tab); code 5 is a mapped space.
+    const cmap = '2 beginbfchar\n<01> <0915>\n<05> <0020>\nendbfchar\n1 beginbfrange\n<02> <03> <0916>\nendbfrange';
+    const font = codeMap(cmap, 1);
+    const content = [
+      '/F1 12 Tf [<01>] TJ',
+      '/Span <</ActualText <FEFF0916>>> BDC [<02> (\\t)] TJ EMC', // its own tail glyph only: joined
+      '[<03>] TJ',
+      '/Span <</ActualText <FEFF0915>>> BDC (\\t) Tj EMC', // only a glyph without Unicode: joined both sides
+      '[<01> <05>] TJ',
+      '/Span <</ActualText <FEFF0916>>> BDC [<02>] TJ EMC', // a real space before it
+      '/F2 12 Tf [(\\t)] TJ [<01>] TJ', // a font without a readable map: nothing is joined
+    ].join('\n');
+    expect(
+      pageMarks(
+        content,
+        new Map([
+          ['F1', font],
+          ['F2', null],
+        ]),
+      ),
+    ).toEqual([
+      { text: 'ख', joinBefore: false, joinAfter: true },
+      { text: 'क', joinBefore: true, joinAfter: true },
+      { text: 'ख', joinBefore: false, joinAfter: false },
+    ]);
   });
 
   it('keeps the cells of a table row on one line (Word and PowerPoint tables)', async () => {

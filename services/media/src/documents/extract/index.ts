@@ -1,7 +1,7 @@
 import { decodeText } from '../../common/text-files';
 import type { DocumentKind, DomainError } from '@visualnotes/contracts';
 import { cleanDocument } from './clean-text';
-import { checkClaim, claimedKind, detectKind, typeMismatch } from './detect';
+import { checkClaim, claimedKind, detectKind, markupFormat, typeMismatch } from './detect';
 import { extractDocx, extractText } from './docx';
 import { extractPdf } from './pdf';
 import { extractPptx } from './pptx';
@@ -18,7 +18,9 @@ export async function extractDocument(data: Buffer, file: { name?: string; decla
     kind = await detectKind(data, limits.maxZipEntries);
   } catch (err) {
     // A picture or archive named report.pdf: its name promised a kind we read, so say that it is not one.
-    throw claimed && claimed !== 'legacy' && (err as DomainError).code === 'DOCUMENT_UNSUPPORTED' ? typeMismatch(claimed) : err;
+    // RTF or HTML named or declared as text is text, in a kind we do not summarize: refused as such.
+    const mismatch = claimed && claimed !== 'legacy' && (err as DomainError).code === 'DOCUMENT_UNSUPPORTED' && !(claimed === 'text' && markupFormat(data));
+    throw mismatch ? typeMismatch(claimed) : err;
   }
   checkClaim(claimed, kind);
   let doc: ExtractedDocument;

@@ -4,16 +4,23 @@ import { constants, inflateSync } from 'node:zlib';
  * `/ActualText` of marked-content spans (`/Span <</ActualText (…)>> BDC … EMC`): the text a span
  * stands for when its glyphs do not say it. LibreOffice writes one around every glyph it draws with
  * a fallback font (CJK, Devanagari, Thai on a machine without those fonts), whose character map
- * gives the same character for all of them. pdf.js (5.6) reads such a span's MCID but not its
- * ActualText, so the page's content stream is read here for them, one entry per BDC/BMC in drawing
- * order (null when a mark has no ActualText), to be laid over pdf.js's marked-content items. The
- * reader indexes the file's objects once, on its first page.
+ * gives the same character for all of them, and around every reordered or conjunct cluster it
+ * draws with a real Indic font, whose character map names only the cluster's first glyph. pdf.js
+ * (5.6) reads such a span's MCID but not its ActualText, so the page's content stream is read here
+ * for them, one entry per BDC/BMC in drawing order, to be laid over pdf.js's marked-content items.
+ * The reader indexes the file's objects once, on its first page.
  *
- * Only what LibreOffice and most writers produce is read: a page object and its content streams
- * stored as plain objects (not in object streams), unfiltered or Flate, not encrypted. Anything
- * else gives null, and the page keeps the text of its glyphs.
+ * A glyph the font's character map leaves out and whose code is a control character (LibreOffice
+ * numbers a subset font's glyphs from 1, so the ninth to thirteenth are tab to carriage return)
+ * reads as a blank in pdf.js, which reports it only when the next glyph is drawn. Each mark says
+ * whether only such glyphs, and no real space, stand between it and the text drawn next to it.
+ *
+ * Only what LibreOffice and most writers produce is read: a page object, its content streams, its
+ * resources and fonts stored as plain objects (not in object streams), streams unfiltered or
+ * Flate, not encrypted. Anything else gives null, and the page keeps the text of its glyphs; a
+ * font whose character map cannot be read counts no glyph as a blank.
  */
-export function actualTextReader(data: Buffer, maxBytes: number): (page: { num: number; gen: number } | null | undefined) => (string | null)[] | null {
+export function actualTextReader(data: Buffer, maxBytes: number): (page: { num: number; gen: number } | null | undefined) => PageMark[] | null {
   let offsets: Map<string, number> | undefined;
   const objectStart = (num: number, gen: number) => {
     if (!offsets) {
@@ -25,13 +32,40 @@ export function actualTextReader(data: Buffer, maxBytes: number): (page: { num: 
     }
     return offsets.get(`${num} ${gen}`) ?? -1;
   };
+  /** An object's dictionary, as text (without its stream). */
+  const objectDict = (num: number, gen: number): string | null => {
+    const at = objectStart(num, gen);
+    if (at < 0) return null;
+    const head = data.subarray(at, Math.min(data.length, at + 64 * 1024)).toString('latin1');
+    return head.slice(0, Math.max(0, head.search(/\bendobj\b|\bstream\r?\n/)));
+  };
+  /** A dictionary-valued entry of a dictionary: inline or referenced. */
+  const dictEntry = (dict: string, key: string): string | null => {
+    const at = new RegExp(`/${key}\\s*(<<|(\\d+)\\s+(\\d+)\\s+R)`).exec(dict);
+    if (!at) return null;
+    if (at[2]) return objectDict(Number(at[2]), Number(at[3]));
+    const open = at.index + at[0].length - 2;
+    return dict.slice(open, dictEnd(dict, open));
+  };
+  const fonts = new Map<string, CodeMap | null>();
+  const fontOf = (num: number, gen: number): CodeMap | null => {
+    const key = `${num} ${gen}`;
+    if (!fonts.has(key)) {
+      let map: CodeMap | null = null;
+      const dict = objectDict(num, gen);
+      const ref = dict && /\/ToUnicode\s+(\d+)\s+(\d+)\s+R/.exec(dict);
+      const start = ref ? objectStart(Number(ref[1]), Number(ref[2])) : -1;
+      const cmap = start < 0 ? null : streamAt(data, start, maxBytes);
+      if (dict && cmap !== null) map = codeMap(cmap, /\/Subtype\s*\/Type0\b/.test(dict) ? 2 : 1);
+      fonts.set(key, map);
+    }
+    return fonts.get(key) ?? null;
+  };
   const encrypted = data.includes('/Encrypt');
   return (page) => {
     if (!page || encrypted) return null;
-    const at = objectStart(page.num, page.gen);
-    if (at < 0) return null;
-    const head = data.subarray(at, Math.min(data.length, at + 64 * 1024)).toString('latin1');
-    const dict = head.slice(0, Math.max(0, head.search(/\bendobj\b|\bstream\r?\n/)));
+    const dict = objectDict(page.num, page.gen);
+    if (dict === null) return null;
     const contents = /\/Contents\s*(\[[^\]]*\]|\d+\s+\d+\s+R)/.exec(dict);
     if (!contents) return null;
     const parts: string[] = [];
@@ -43,7 +77,13 @@ export function actualTextReader(data: Buffer, maxBytes: number): (page: { num: 
       room -= stream.length;
       parts.push(stream);
     }
-    return marks(parts.join('\n'));
+    // The page's fonts by resource name (resources may be inherited from the page tree node above).
+    const parent = /\/Parent\s+(\d+)\s+(\d+)\s+R/.exec(dict);
+    const resources = dictEntry(dict, 'Resources') ?? (parent ? dictEntry(objectDict(Number(parent[1]), Number(parent[2])) ?? '', 'Resources') : null);
+    const fontDict = resources ? dictEntry(resources, 'Font') : null;
+    const pageFonts = new Map<string, CodeMap | null>();
+    for (const f of fontDict?.matchAll(/\/([^\s/<>[\]()]+)\s+(\d+)\s+(\d+)\s+R/g) ?? []) pageFonts.set(f[1], fontOf(Number(f[2]), Number(f[3])));
+    return pageMarks(parts.join('\n'), pageFonts);
   };
 }
 
@@ -69,40 +109,191 @@ function streamAt(data: Buffer, at: number, room: number): string | null {
   }
 }
 
-/**
- * One entry per marked-content start (BMC or BDC) in drawing order, as pdf.js reports them: the
- * ActualText of an inline property list, else null. Strings and inline images are skipped whole,
- * so their bytes are never read as operators.
- */
+/** One marked-content start (BMC or BDC) of a page, in drawing order, as pdf.js reports them. */
+export interface PageMark {
+  /** The ActualText of its inline property list, else null. */
+  text: string | null;
+  /** Only blank-reading glyphs without Unicode, no space, stand between the text drawn before it and its first text. */
+  joinBefore: boolean;
+  /** The same between its last text and the text drawn after it. */
+  joinAfter: boolean;
+}
+
+/** The ActualText of each marked-content start of a content stream (see `pageMarks`). */
 export function marks(content: string): (string | null)[] {
-  const out: (string | null)[] = [];
-  // An inline dictionary, a literal string, a hex string, an inline image, or an operator. Strings
-  // and inline images are skipped by hand from their start: one pass over the stream, however it
-  // is cut (a regular expression spanning them would rescan the rest for every unclosed one).
-  const token = /<<|>>|\(|<[0-9a-fA-F\s]*>|\bBI\b|\b(BDC|BMC)\b/g;
+  return pageMarks(content, new Map()).map((m) => m.text);
+}
+
+/**
+ * The marks of a content stream with the fonts of its page (resource name → character map; a
+ * missing or unreadable one reads every glyph but code 32 as text). Strings are read whole and
+ * inline images skipped, so their bytes are never read as operators; a string is shown by the
+ * operator that follows it (Tj, ', ", or TJ after an array).
+ */
+export function pageMarks(content: string, fonts: Map<string, CodeMap | null>): PageMark[] {
+  const out: PageMark[] = [];
+  // An inline dictionary, a literal or hex string, an array bracket, a name, an inline image, or an
+  // operator. Strings and inline images are skipped by hand from their start: one pass over the
+  // stream, however it is cut (a regular expression spanning them would rescan the rest for every
+  // unclosed one).
+  const token = /<<|>>|\(|<[0-9a-fA-F\s]*>|\[|\]|\/[^\s/<>[\]()]*|\bBI\b|\b(BDC|BMC|EMC|Tf|Tj|TJ)\b|'|"/g;
   const imageEnd = /\bEI\b/g;
   let dictStart = -1;
   let depth = 0;
   let lastDict: string | null = null;
+  let lastName = '';
+  let font: CodeMap | null = null;
+  /** Strings since the last operator (those of a TJ array, or the one of Tj). */
+  let shown: Buffer[] = [];
+  const open: number[] = [];
+  // The glyphs drawn since the last text glyph, and the marks that began or ended among them.
+  let undrawn = false;
+  let space = false;
+  let begun: number[] = [];
+  let ended: number[] = [];
+  const glyphs = (bytes: Buffer) => {
+    const width = font?.width ?? 1;
+    for (let i = 0; i + width <= bytes.length; i += width) {
+      const code = width === 2 ? bytes.readUInt16BE(i) : bytes[i];
+      const kind = glyphKind(font, code);
+      if (kind === 'undrawn') undrawn = true;
+      else if (kind === 'space') space = true;
+      else if (kind === 'text') {
+        const join = undrawn && !space;
+        for (const k of begun) out[k].joinBefore = join;
+        for (const k of ended) out[k].joinAfter = join;
+        begun = [];
+        ended = [];
+        undrawn = space = false;
+      }
+    }
+  };
   for (let m; (m = token.exec(content));) {
     const t = m[0];
     if (t === '<<') {
       if (depth++ === 0) dictStart = m.index;
     } else if (t === '>>') {
       if (depth > 0 && --depth === 0) lastDict = content.slice(dictStart, m.index + 2);
+    } else if (depth > 0) {
+      if (t === '(') token.lastIndex = literalEnd(content, m.index);
     } else if (t === '(') {
       // A literal string: balanced parentheses, backslash escapes.
-      token.lastIndex = literalEnd(content, m.index);
+      const end = literalEnd(content, m.index);
+      shown.push(unescapeLiteral(content.slice(m.index + 1, end - 1)));
+      token.lastIndex = end;
+    } else if (t[0] === '<') {
+      const hex = t.slice(1, -1).replace(/\s/g, '');
+      shown.push(Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex'));
+    } else if (t[0] === '/') {
+      lastName = t.slice(1);
+    } else if (t === '[') {
+      shown = [];
+    } else if (t === ']') {
+      continue;
     } else if (t === 'BI') {
       imageEnd.lastIndex = token.lastIndex;
       if (!imageEnd.exec(content)) break; // an inline image never closed: nothing after it is read
       token.lastIndex = imageEnd.lastIndex;
-    } else if (m[1] && depth === 0) {
-      out.push(m[1] === 'BDC' && lastDict ? actualTextOf(lastDict) : null);
+    } else if (m[1] === 'BDC' || m[1] === 'BMC') {
+      open.push(out.length);
+      begun.push(out.length);
+      out.push({ text: m[1] === 'BDC' && lastDict ? actualTextOf(lastDict) : null, joinBefore: false, joinAfter: false });
       lastDict = null;
+    } else if (m[1] === 'EMC') {
+      const k = open.pop();
+      if (k !== undefined) ended.push(k);
+    } else if (m[1] === 'Tf') {
+      font = fonts.get(lastName) ?? null;
+    } else {
+      // Tj, TJ, ' and ": the strings given to them.
+      for (const b of shown) glyphs(b);
     }
+    if (t !== '[' && t[0] !== '(' && t[0] !== '<' && t[0] !== '/') shown = [];
   }
   return out;
+}
+
+/** A font's character map (ToUnicode): its code width in bytes and the text of each code it names. */
+export interface CodeMap {
+  width: 1 | 2;
+  /** Codes named one by one, and codes already looked up in the ranges (null: not named). */
+  chars: Map<number, string | null>;
+  ranges: { lo: number; hi: number; base: string | null; list: string[] | null }[];
+}
+
+/** The entries of a ToUnicode CMap (bfchar and bfrange); more than 65,536 are not read. */
+export function codeMap(cmap: string, width: 1 | 2): CodeMap {
+  const map: CodeMap = { width, chars: new Map(), ranges: [] };
+  const hex = (h: string) => {
+    const clean = h.replace(/[<>\s]/g, '');
+    return Buffer.from(clean.length % 2 ? `${clean}0` : clean, 'hex');
+  };
+  const text = (h: string) => decodePdfString(Buffer.concat([Buffer.from([0xfe, 0xff]), hex(h)]));
+  const code = (h: string) => {
+    const b = hex(h);
+    return b.length >= 2 ? b.readUIntBE(0, Math.min(b.length, 4)) : (b[0] ?? 0);
+  };
+  for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    for (const e of block[1].matchAll(/(<[0-9a-fA-F\s]*>)\s*(<[0-9a-fA-F\s]*>)/g)) {
+      if (map.chars.size < 65536) map.chars.set(code(e[1]), text(e[2]));
+    }
+  }
+  for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+    for (const e of block[1].matchAll(/(<[0-9a-fA-F\s]*>)\s*(<[0-9a-fA-F\s]*>)\s*(<[0-9a-fA-F\s]*>|\[[^\]]*\])/g)) {
+      if (map.ranges.length >= 65536) break;
+      const list = e[3][0] === '[' ? [...e[3].matchAll(/<[0-9a-fA-F\s]*>/g)].map((x) => text(x[0])) : null;
+      map.ranges.push({ lo: code(e[1]), hi: code(e[2]), base: list ? null : text(e[3]), list });
+    }
+  }
+  return map;
+}
+
+function lookup(map: CodeMap, code: number): string | undefined {
+  if (map.chars.has(code)) return map.chars.get(code) ?? undefined;
+  let found: string | null = null;
+  for (const r of map.ranges) {
+    if (code < r.lo || code > r.hi) continue;
+    // Without a list, the last UTF-16 unit goes up with the code.
+    if (r.list) found = r.list[code - r.lo] ?? null;
+    else if (r.base) found = r.base.slice(0, -1) + String.fromCharCode(r.base.charCodeAt(r.base.length - 1) + (code - r.lo));
+    break;
+  }
+  map.chars.set(code, found);
+  return found ?? undefined;
+}
+
+/**
+ * What pdf.js makes of a glyph: text; a space (the map says so, or code 32 of a one-byte font,
+ * a space in every simple encoding); a blank with no Unicode of its own (a control code the map
+ * leaves out); or nothing (a format mark).
+ */
+function glyphKind(font: CodeMap | null, code: number): 'text' | 'space' | 'undrawn' | 'none' {
+  const mapped = font ? lookup(font, code) : undefined;
+  if (mapped === undefined) {
+    if (code === 32 && (font?.width ?? 1) === 1) return 'space';
+    if (font && /^\s/.test(String.fromCharCode(code))) return 'undrawn';
+    return 'text';
+  }
+  if (!mapped) return 'none';
+  if (/^\s/.test(mapped)) return 'space';
+  if (/^\p{Cf}/u.test(mapped)) return 'none';
+  return 'text';
+}
+
+/** Where the dictionary opening at `open` (its `<<`) ends, after its `>>`; strings inside are skipped. */
+function dictEnd(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '(') i = literalEnd(text, i) - 1;
+    else if (text.startsWith('<<', i)) {
+      depth++;
+      i++;
+    } else if (text.startsWith('>>', i)) {
+      i++;
+      if (--depth === 0) return i + 1;
+    }
+  }
+  return text.length;
 }
 
 function literalEnd(text: string, open: number): number {

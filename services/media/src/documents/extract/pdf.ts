@@ -1,6 +1,6 @@
 import { dirname, join, sep } from 'node:path';
 import { DomainError } from '@visualnotes/contracts';
-import { actualTextReader } from './pdf-actual-text';
+import { actualTextReader, type PageMark } from './pdf-actual-text';
 import { checkPdfStreams } from './pdf-streams';
 import type { ExtractedDocument, ExtractedPage, ExtractLimits } from './types';
 import { tidy } from './types';
@@ -12,6 +12,7 @@ interface TextItem {
   hasEOL?: boolean;
   dir?: string;
   height?: number;
+  width?: number;
   transform?: number[];
 }
 
@@ -106,36 +107,68 @@ export async function extractPdf(data: Buffer, limits: ExtractLimits): Promise<E
 /**
  * A page's text items with each marked-content span that carries an ActualText replaced by it: the
  * first glyph run inside the span gets the span's text (its position and line end stay), the other
- * runs inside it go. `texts` has one entry per marked-content start in drawing order; when it does
+ * runs inside it go. `marks` has one entry per marked-content start in drawing order; when it does
  * not match pdf.js's marks (or is missing), the glyphs' own text stays. Mark items are dropped.
+ *
+ * Blanks between runs are kept unless the marks say that only glyphs without Unicode of their own
+ * stand there (see `actualTextReader`): pdf.js reports those glyphs as blanks, after the span they
+ * belong to or inside the next one. A span whose glyphs all read as blanks still gives its text,
+ * where the first of those blanks stands (else before the next run).
  */
-export function withActualText(items: TextItem[], texts: (string | null)[] | null): TextItem[] {
+export function withActualText(items: TextItem[], marks: PageMark[] | null): TextItem[] {
   const starts = items.filter((i) => i.type === 'beginMarkedContent' || i.type === 'beginMarkedContentProps').length;
-  if (!texts || texts.length !== starts || texts.every((t) => t === null)) return items.filter((i) => !i.type);
+  if (!marks || marks.length !== starts || marks.every((m) => m.text === null)) return items.filter((i) => !i.type);
   const out: TextItem[] = [];
-  let mark = 0;
-  let depth = 0;
+  let next = 0;
+  const open: number[] = [];
   /** The span whose ActualText is laid over its glyphs: its depth, its text, the run that took it. */
   let active: { depth: number; text: string; first: TextItem | null } | null = null;
+  /** Blanks since the last run, and whether the marks say the glyphs there are no space. */
+  let blanks: TextItem[] = [];
+  let join = false;
+  /** The text of a span without a readable glyph, waiting for its glyph's blank or the next run. */
+  let pending = '';
+  const place = (item: TextItem) => {
+    out.push(pending ? { ...item, str: `${pending}${item.str ?? ''}` } : item);
+    pending = '';
+    return out[out.length - 1];
+  };
+  const flushBlanks = () => {
+    for (const b of blanks) {
+      if (!join) place(b);
+      // A blank that is a span's glyph without Unicode stands where the span's text goes.
+      else if (pending) place({ ...b, str: '' });
+      else if (b.hasEOL) place({ ...b, str: '' });
+    }
+    blanks = [];
+    join = false;
+  };
   for (const item of items) {
     if (item.type === 'beginMarkedContent' || item.type === 'beginMarkedContentProps') {
-      depth++;
-      const text = texts[mark++];
-      if (!active && text !== null) active = { depth, text, first: null };
+      const k = next++;
+      open.push(k);
+      join ||= marks[k].joinBefore;
+      if (!active && marks[k].text !== null) active = { depth: open.length, text: marks[k].text, first: null };
     } else if (item.type === 'endMarkedContent') {
-      if (active && active.depth === depth) active = null;
-      depth = Math.max(0, depth - 1);
+      if (active && active.depth === open.length) {
+        if (!active.first) pending += active.text;
+        active = null;
+      }
+      const k = open.pop();
+      if (k !== undefined) join ||= marks[k].joinAfter;
     } else if (item.type) continue;
-    else if (!active) out.push(item);
     else if (!item.str?.trim()) {
-      // Spaces and line ends keep their place: pdf.js reports a space drawn just before a span inside it.
-      if (!active.first) out.push(item);
-      else if (item.hasEOL) out.push({ ...item, str: '' });
-    } else if (!active.first) {
-      active.first = { ...item, str: active.text };
-      out.push(active.first);
+      // A blank inside a span after its first run is the span's; others wait for the next run.
+      if (!active?.first) blanks.push(item);
+      else if (item.hasEOL) place({ ...item, str: '' });
+    } else {
+      flushBlanks();
+      if (!active) place(item);
+      else if (!active.first) active.first = place({ ...item, str: active.text });
     }
   }
+  flushBlanks();
+  if (pending && out.length) out[out.length - 1] = { ...out[out.length - 1], str: `${out[out.length - 1].str ?? ''}${pending}` };
   return out;
 }
 
