@@ -119,7 +119,12 @@ describe('account: license and invite', () => {
     expect(await page.evaluate(() => localStorage.getItem('referral_code'))).toBeNull();
 
     const visitor = await open(375, 740);
+    // a link cut short is said not to be valid, and its code is not kept
+    await visitor.goto(appUrl(`/refer/${code.slice(0, -2)}`));
+    await visitor.getByRole('heading', { name: 'This invitation link is not valid' }).waitFor();
+    expect(await visitor.evaluate(() => localStorage.getItem('referral_code'))).toBeNull();
     await visitor.goto(appUrl(`/refer/${code}`));
+    await visitor.getByRole('heading', { name: 'You are invited' }).waitFor();
     await visitor.getByTestId('refer-landing').waitFor();
     expect(await visitor.evaluate(() => localStorage.getItem('referral_code'))).toBe(code);
 

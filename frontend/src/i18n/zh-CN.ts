@@ -685,6 +685,9 @@ const zhCN: Record<string, string> = {
   Views: '浏览量',
   Visitors: '访客',
   'You are invited': '你受到了邀请',
+  'This invitation link is not valid': '此邀请链接无效',
+  'It may have been cut short or mistyped: ask your friend to send it again. You can still create your free account: visual notes and whiteboards on a canvas, with AI summaries of videos and documents.':
+    '链接可能不完整或输入有误：请让你的朋友重新发送。你仍然可以创建免费账户：在画布上做可视化笔记和白板，并用 AI 总结视频和文档。',
   'A friend invited you to VisualNotes: visual notes and whiteboards on a canvas, with AI summaries of videos and documents. Create your free account — when you activate it, your friend unlocks unlimited videos and AI summaries.':
     '一位朋友邀请你使用 VisualNotes：在画布上做视觉笔记和白板，还能用 AI 总结视频和文档。创建你的免费账户——激活后，你的朋友就能解锁无限视频和 AI 摘要。',
   'Create your free account': '创建免费账户',

@@ -15,6 +15,7 @@ const licenseApi = api.enhanceEndpoints({ addTagTypes: ['Licenses', 'Entitlement
     getPlans: b.query<PlansView, void>({ query: () => 'plans' }),
     getEntitlements: b.query<EntitlementsView, void>({ query: () => 'entitlements', providesTags: ['Entitlements'] }),
     getReferral: b.query<ReferralView, void>({ query: () => 'referral', providesTags: ['Referral'] }),
+    checkReferral: b.query<{ valid: boolean }, string>({ query: (code) => `referral/${encodeURIComponent(code)}` }),
     getLicenses: b.query<LicenseView[], void>({ query: () => 'licenses', providesTags: ['Licenses'] }),
     activateLicense: b.mutation<ActivationView, ActivateLicenseBody>({
       query: (body) => ({ url: 'licenses/activate', method: 'POST', body }),
@@ -52,6 +53,7 @@ export const {
   useGetPlansQuery,
   useGetEntitlementsQuery,
   useGetReferralQuery,
+  useCheckReferralQuery,
   useGetLicensesQuery,
   useActivateLicenseMutation,
   useRemoveDeviceMutation,

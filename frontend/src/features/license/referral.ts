@@ -1,4 +1,4 @@
-import { REFERRAL_STORAGE_KEY } from '@visualnotes/contracts';
+import { REFERRAL_STORAGE_KEY, isReferralCode } from '@visualnotes/contracts';
 import { readStored, writeStored } from '../../app/browser-storage';
 
 /**
@@ -7,9 +7,8 @@ import { readStored, writeStored } from '../../app/browser-storage';
  * storage (private mode) it is simply not kept.
  */
 export function keepReferralCode(code: string): void {
-  const clean = code.trim().slice(0, 32);
-  if (!/^[A-Za-z0-9_-]+$/.test(clean)) return;
-  writeStored('local', REFERRAL_STORAGE_KEY, clean);
+  const clean = code.trim();
+  if (isReferralCode(clean)) writeStored('local', REFERRAL_STORAGE_KEY, clean);
 }
 
 export function storedReferralCode(): string | undefined {

@@ -220,4 +220,4 @@ export interface ReferralView {
   unlocked: boolean;
 }
 
-export { REFERRAL_STORAGE_KEY } from '../referral-key';
+export { REFERRAL_STORAGE_KEY, isReferralCode } from '../referral-key';

@@ -52,6 +52,8 @@ export const AuthRequests: RequestSchemas<AuthRpc> = {
     client,
   }),
   'auth.referral.get': z.object({ user_id: idOf('NOT_FOUND') }),
+  // Any text is asked about: one that is not a code is simply not valid.
+  'auth.referral.check': z.object({ code: z.string().max(1000) }),
   // `inviter_id`: the owner sharing a project; each look-up counts against their invitations (INVITATIONS_MAX)
   'auth.users.byEmail': z.object({ email: z.string().trim().toLowerCase().max(254), inviter_id: idOf('NOT_FOUND') }),
   'auth.mail.projectInvitation': z.object({

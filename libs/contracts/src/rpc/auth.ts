@@ -33,6 +33,8 @@ export const AuthPatterns = {
   deleteAccount: 'auth.account.delete',
   googleSignIn: 'auth.google.signIn',
   referral: 'auth.referral.get',
+  /** Whether a referral code from an invitation link is an account's code. */
+  referralCheck: 'auth.referral.check',
   /** An account by its e-mail address (e.g. to add someone to a project), or null. */
   userByEmail: 'auth.users.byEmail',
   /** Mails an invitation to a shared project (through the durable mail queue). */
@@ -78,6 +80,7 @@ export interface AuthRpc {
   };
   /** The account's referral code, how many accounts registered with it and how many of those activated. */
   'auth.referral.get': { req: { user_id: string }; res: { code: string; email: string; scope: unknown; invited: number; activated: number } };
+  'auth.referral.check': { req: { code: string }; res: { valid: boolean } };
   'auth.users.byEmail': { req: { email: string; inviter_id: string }; res: { user: { id: string; email: string; name: string } | null } };
   /**
    * An invitation to `project_id` for `email`: a link to the project for an account with that

@@ -11,4 +11,9 @@ export class ReferralsHandlers {
   get(@Payload() req: RpcRequest<'auth.referral.get'>): Promise<RpcResponse<'auth.referral.get'>> {
     return this.referrals.get(req.user_id);
   }
+
+  @MessagePattern(Patterns.auth.referralCheck)
+  check(@Payload() req: RpcRequest<'auth.referral.check'>): Promise<RpcResponse<'auth.referral.check'>> {
+    return this.referrals.check(req.code);
+  }
 }

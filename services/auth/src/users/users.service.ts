@@ -2,7 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import { publicUrl, SERVICE_CONFIG } from '@visualnotes/common';
-import { clipText, DomainError, Jobs, Messages, nameSchema, Queues, type JobPayloads, type PublicUser, type RpcRequest } from '@visualnotes/contracts';
+import {
+  clipText,
+  DomainError,
+  isReferralCode,
+  Jobs,
+  Messages,
+  nameSchema,
+  Queues,
+  type JobPayloads,
+  type PublicUser,
+  type RpcRequest,
+} from '@visualnotes/contracts';
 import type { Queue } from 'bullmq';
 import { normalizeEmail } from '../common/crypto';
 import type { AuthConfig } from '../config';
@@ -129,8 +140,7 @@ export class UsersService {
 
   /** A referral code counts only when it is an account's code (an unknown or malformed one is ignored). */
   private async inviterCode(code: string | undefined): Promise<string | null> {
-    if (!code || code.length > 32) return null;
-    return this.users.referralCodeExists(code);
+    return isReferralCode(code) ? this.users.referralCodeExists(code) : null;
   }
 
   private async notifyExisting(user: User): Promise<void> {

@@ -39,6 +39,13 @@ export class LicensesController {
     return this.rpc.send(Patterns.license.referral, { user_id: user.id });
   }
 
+  @Get('referral/:code')
+  @ApiOperation({ summary: "Whether an invitation link's referral code is an account's code: {valid}" })
+  referralCheck(@Param('code') code: string) {
+    // The codes are kept with the accounts.
+    return this.rpc.send(Patterns.auth.referralCheck, { code });
+  }
+
   @Get('licenses')
   @UseGuards(AuthGuard)
   @ApiBearerAuth()

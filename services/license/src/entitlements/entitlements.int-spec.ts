@@ -109,6 +109,11 @@ describe('entitlements and usage (license service over RPC)', () => {
     expect(ref.link).toMatch(new RegExp(`/refer/${ref.code}$`));
 
     const email = `friend-${Date.now()}@example.test`;
+    // An invitation link's code is checked before sign-up; one that is no account's is said not to be valid.
+    await request(backend.http).get(`/api/referral/${ref.code}`).expect(200, { valid: true });
+    for (const code of ['NoSuchCode', ref.code.toLowerCase() === ref.code ? `${ref.code}x` : ref.code.toLowerCase(), 'x'.repeat(40), "a'%20OR%201=1"]) {
+      await request(backend.http).get(`/api/referral/${code}`).expect(200, { valid: false });
+    }
     await request(backend.http).post('/api/auth/register').send({ name: 'Friend', email, password: 'Passw0rd-friend', referral_code: ref.code }).expect(201);
     expect(await rpc.send(Patterns.license.referral, { user_id: inviter.user.id })).toMatchObject({ invited: 1, activated: 0, unlocked: false });
     const token = await waitForMail(outboxReader(base), email, ACTIVATION_LINK);
