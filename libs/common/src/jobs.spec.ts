@@ -29,11 +29,11 @@ describe('job handler registry', () => {
 });
 
 describe('QueueWorker', () => {
-  it('gives every worker the stall tolerance (a job survives several restarts of its workers), keeping its own options', () => {
+  it('gives every worker the stall tolerance (a job survives several restarts of its workers), keeping its own options, and leaves its start to the service', () => {
     @QueueWorker('some-queue', { concurrency: 3 })
     class Worker extends JobProcessor {}
     // where @nestjs/bullmq keeps the options it creates the BullMQ worker with
-    expect(Reflect.getMetadata('bullmq:worker_metadata', Worker)).toEqual({ maxStalledCount: JOB_MAX_STALLED, concurrency: 3 });
+    expect(Reflect.getMetadata('bullmq:worker_metadata', Worker)).toEqual({ maxStalledCount: JOB_MAX_STALLED, concurrency: 3, autorun: false });
     expect(JOB_MAX_STALLED).toBeGreaterThan(1);
   });
 });

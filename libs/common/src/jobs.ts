@@ -21,11 +21,13 @@ export const defaultJobOptions: JobsOptions = {
 export const JOB_MAX_STALLED = 5;
 
 /**
- * `@Processor(queue, options)` with what every worker of ours has: the stall tolerance above. The
- * one way a service declares a queue's worker.
+ * `@Processor(queue, options)` with what every worker of ours has: the stall tolerance above, and
+ * no start of its own: `createServiceApp` starts it once the concurrency the environment sets is
+ * applied (a worker started with the default took that many jobs at once before). The one way a
+ * service declares a queue's worker.
  */
 export const QueueWorker = (queue: string, options: NonNullable<Parameters<typeof Processor>[1]> = {}): ClassDecorator =>
-  Processor(queue, { maxStalledCount: JOB_MAX_STALLED, ...options });
+  Processor(queue, { maxStalledCount: JOB_MAX_STALLED, ...options, autorun: false });
 
 /** BullMQ key prefix: `REDIS_PREFIX`; in a Redis cluster make it a hash tag, e.g. `{vn}`. */
 export const queuePrefix = (config: { REDIS_PREFIX: string }) => config.REDIS_PREFIX;

@@ -6,7 +6,7 @@ import { createTestEnv, waitFor, type TestEnv } from '@visualnotes/testing';
 import { FlowProducer, Queue, type Job } from 'bullmq';
 import type { BaseConfig } from './config';
 import { firstValueFrom } from 'rxjs';
-import { JobHandler, JobProcessor, queuePrefix } from './jobs';
+import { JobHandler, JobProcessor, QueueWorker, queuePrefix } from './jobs';
 import { redisOptions } from './redis';
 import { RedisQueueClient, RpcClient } from './rpc';
 import { BASE_CONFIG } from './tokens';
@@ -158,5 +158,41 @@ describe('stopping a copy of a service', () => {
     expect(done!.returnvalue).toBe('done stuck 7');
     expect(ProbeProcessor.stuckRuns).toBe(2);
     expect(done!.stalledCounter ?? 0).toBe(0);
+  }, 60_000);
+});
+
+/** Counts the jobs it runs at once. */
+@Injectable()
+@QueueWorker(Queues.publishEvents, { concurrency: 4 })
+class CountingProcessor extends JobProcessor {
+  static running = 0;
+  static most = 0;
+  static done = 0;
+  @JobHandler(Jobs.accountDeleted)
+  async accountDeleted() {
+    CountingProcessor.most = Math.max(CountingProcessor.most, ++CountingProcessor.running);
+    await new Promise((r) => setTimeout(r, 150));
+    CountingProcessor.running--;
+    CountingProcessor.done++;
+  }
+}
+
+describe('a queue worker of a service', () => {
+  it('takes no more jobs at once than its concurrency setting allows, from its first job on', async () => {
+    const t = await createTestEnv('worker-start', { WORKER_CONCURRENCY_PUBLISH_EVENTS: '1' });
+    const queue = new Queue(Queues.publishEvents, { connection: redisOptions(t.redisUrl), prefix: queuePrefix({ REDIS_PREFIX: t.redisPrefix }) });
+    let copy: ServiceApp | undefined;
+    try {
+      // Waiting before the copy starts: a worker started with its own setting (4) takes four at once.
+      await queue.addBulk(Array.from({ length: 4 }, (_, i) => ({ name: Jobs.accountDeleted, data: { userId: `u${i}` } })));
+      copy = await createServiceApp({ service: 'publish', processors: [CountingProcessor] }, t.env);
+      await waitFor(() => CountingProcessor.done === 4, 10_000, 20);
+      expect(CountingProcessor.most).toBe(1);
+      expect(copy.app.get(CountingProcessor).worker.concurrency).toBe(1);
+    } finally {
+      await copy?.stop();
+      await queue.close();
+      await t.cleanup();
+    }
   }, 60_000);
 });

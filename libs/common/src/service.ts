@@ -158,6 +158,8 @@ export async function createServiceApp<S extends z.ZodType>(def: ServiceDefiniti
     metrics.watchWorker(worker);
     const concurrency = workerConcurrency(worker.name, env);
     if (concurrency) worker.concurrency = concurrency;
+    // Started here, with its concurrency set (see QueueWorker); its errors are 'error' events.
+    if (!worker.isRunning()) void worker.run().catch((err: Error) => logger.error({ queue: worker.name, err: err.message }, 'queue worker stopped'));
   }
   // Nest's own shutdown hooks would close producers and clients (module destroy) before the
   // transport stops taking requests; this order drains first.
