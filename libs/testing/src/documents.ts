@@ -96,6 +96,8 @@ export function longHtml(pages: number): string {
 const FONT_DIRS = {
   dejavu: '/usr/share/fonts/truetype/dejavu',
   devanagari: '/usr/share/fonts/truetype/lohit-devanagari',
+  bengali: '/usr/share/fonts/truetype/lohit-bengali',
+  tamil: '/usr/share/fonts/truetype/lohit-tamil',
 } as const;
 
 /**
@@ -108,7 +110,9 @@ function soffice(dir: string, source: string, target: string, filter?: string, i
   if (fonts) {
     for (const f of fonts) {
       if (!existsSync(FONT_DIRS[f]))
-        throw new Error(`The document fixtures need the ${f} fonts in ${FONT_DIRS[f]} (Debian: fonts-dejavu-core, fonts-lohit-deva)`);
+        throw new Error(
+          `The document fixtures need the ${f} fonts in ${FONT_DIRS[f]} (Debian: fonts-dejavu-core, fonts-lohit-deva, fonts-lohit-beng-bengali, fonts-lohit-taml)`,
+        );
     }
     profile = `profile-${fonts.join('-')}`;
     const conf = join(dir, `${profile}.conf`);
@@ -345,6 +349,10 @@ export interface Fixtures {
    * and wraps those clusters in `/ActualText` spans.
    */
   scriptPdf: (script: keyof typeof SCRIPT_SENTENCES, font?: 'fallback' | 'devanagari') => Buffer;
+  /** `HINDI_PARAGRAPH` justified over several lines, drawn with Lohit Devanagari (see `scriptPdf`). */
+  hindiParagraphPdf: Buffer;
+  /** `INDIC_PARAGRAPHS` justified, drawn with Lohit Bengali and Lohit Tamil. */
+  indicParagraphPdf: (script: keyof typeof INDIC_PARAGRAPHS) => Buffer;
   /** `TABLE_ROWS` as a Word table (LibreOffice from HTML). */
   tableDocx: Buffer;
   /** A slide titled "Sales by region" holding a table of `TABLE_ROWS` (OOXML written by python3's zipfile). */
@@ -362,6 +370,24 @@ export const SCRIPT_SENTENCES = {
   hindi: { lang: 'hi', text: 'भारत में डिजिटल भुगतान का उपयोग तेजी से बढ़ रहा है।' },
   thai: { lang: 'th', text: 'การประชุมวันนี้ได้หารือเกี่ยวกับแผนการตลาด' },
 } as const;
+
+/**
+ * Justified paragraphs in Indic scripts, drawn with real fonts: conjuncts, reordered vowel signs and
+ * nuktas across line ends (Hindi, twice); words set apart by moves instead of space glyphs, and a
+ * danda drawn in a text object of its own (Bengali, Tamil).
+ */
+export const INDIC_PARAGRAPHS = {
+  bengali:
+    'বাংলাদেশের স্বাধীনতা যুদ্ধে লক্ষ লক্ষ মানুষ অংশগ্রহণ করেছিল। বিজ্ঞান ও প্রযুক্তির উন্নতি আমাদের জীবনকে সহজ করেছে। শিক্ষার্থীরা ক্লাসে বিষয় শিখছে এবং শিক্ষকরা তাদের সাহায্য করছেন।',
+  tamil: 'தமிழ்நாட்டின் தலைநகரம் சென்னை ஆகும். கல்வி மற்றும் தொழில்நுட்ப வளர்ச்சி மக்களின் வாழ்க்கையை மேம்படுத்தியுள்ளது. மாணவர்கள் புத்தகங்களை படிக்கிறார்கள்.',
+} as const;
+
+/** A justified Hindi paragraph, twice (see `INDIC_PARAGRAPHS`). */
+export const HINDI_PARAGRAPH = Array(2)
+  .fill(
+    'क्षेत्र में प्रौद्योगिकी की भूमिका महत्वपूर्ण है। विद्यार्थियों ने स्वतंत्रता दिवस पर कार्यक्रम प्रस्तुत किया। हिन्दी भाषा में लिखी गई पुस्तकें ज़्यादा लोकप्रिय हो रही हैं और डिजिटल माध्यमों से पाठकों तक पहुँच रही हैं।',
+  )
+  .join(' ');
 
 export const TABLE_ROWS = [
   ['Country', 'Capital', 'Population'],
@@ -517,6 +543,21 @@ export function documentFixtures(): Fixtures {
       writeFileSync(join(dir, `${name}.html`), `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body><p>${text}</p></body></html>`);
       soffice(dir, `${name}.html`, 'pdf', undefined, 'HTML (StarWriter)', font === 'fallback' ? ['dejavu'] : ['dejavu', font]);
     });
+  const hindiParagraphPdf = make('hindi-paragraph.pdf', () => {
+    writeFileSync(
+      join(dir, 'hindi-paragraph.html'),
+      `<!doctype html><html lang="hi"><head><meta charset="utf-8"></head><body><p style="text-align:justify">${HINDI_PARAGRAPH}</p></body></html>`,
+    );
+    soffice(dir, 'hindi-paragraph.html', 'pdf', undefined, 'HTML (StarWriter)', ['dejavu', 'devanagari']);
+  });
+  const indicParagraphPdf = (script: keyof typeof INDIC_PARAGRAPHS) =>
+    make(`${script}-paragraph.pdf`, () => {
+      writeFileSync(
+        join(dir, `${script}-paragraph.html`),
+        `<!doctype html><html lang="${script === 'bengali' ? 'bn' : 'ta'}"><head><meta charset="utf-8"></head><body><p style="text-align:justify">${INDIC_PARAGRAPHS[script]}</p></body></html>`,
+      );
+      soffice(dir, `${script}-paragraph.html`, 'pdf', undefined, 'HTML (StarWriter)', ['dejavu', script]);
+    });
   writeFileSync(
     join(dir, 'table.html'),
     `<!doctype html><html><head><meta charset="utf-8"><title>Capitals</title></head><body><table border="1">${TABLE_ROWS.map(
@@ -573,6 +614,8 @@ export function documentFixtures(): Fixtures {
     notesDocx,
     headingOnlyDocx,
     scriptPdf,
+    hindiParagraphPdf,
+    indicParagraphPdf,
     tableDocx,
     tablePptx,
     smartArtPptx,

@@ -8,13 +8,15 @@ import {
   japanesePdf,
   linesPdf,
   pdfOf,
+  HINDI_PARAGRAPH,
+  INDIC_PARAGRAPHS,
   SCRIPT_SENTENCES,
   SMARTART_STEPS,
   SOLAR_FACTS,
   TABLE_ROWS,
   type Fixtures,
 } from '@visualnotes/testing';
-import { codeMap, marks, pageMarks } from './pdf-actual-text';
+import { codeMap, marks, pageMarks, type PageFont } from './pdf-actual-text';
 import { Messages } from '@visualnotes/contracts';
 
 const errorOf = (p: Promise<unknown>) =>
@@ -242,6 +244,18 @@ describe('document extraction (files made by LibreOffice)', () => {
     // "तेजी"; the other glyphs carry control codes that pdf.js reads as blanks.
     const doc = await extractDocument(fx.scriptPdf('hindi', 'devanagari'), { name: 'hindi.pdf' }, DEFAULT_LIMITS);
     expect(doc.pages[0].text).toBe(SCRIPT_SENTENCES.hindi.text);
+    // A justified paragraph: conjuncts pdf.js takes for marks of no width, clusters across line
+    // ends, a cluster whose only glyph has no Unicode at a line's start. What pdftotext reads.
+    const paragraph = await extractDocument(fx.hindiParagraphPdf, { name: 'hindi.pdf' }, DEFAULT_LIMITS);
+    expect(paragraph.pages[0].text.split('\n').length).toBeGreaterThan(2);
+    expect(paragraph.pages[0].text.replace(/\s+/g, ' ')).toBe(HINDI_PARAGRAPH);
+  });
+
+  it('reads Bengali and Tamil drawn with real fonts: word gaps the file sets by moving, full stops drawn apart', async () => {
+    for (const script of Object.keys(INDIC_PARAGRAPHS) as (keyof typeof INDIC_PARAGRAPHS)[]) {
+      const doc = await extractDocument(fx.indicParagraphPdf(script), { name: `${script}.pdf` }, DEFAULT_LIMITS);
+      expect({ script, text: doc.pages[0].text.replace(/\s+/g, ' ') }).toEqual({ script, text: INDIC_PARAGRAPHS[script] });
+    }
   });
 
   it('finds the ActualText of each marked-content start in a content stream, skipping strings', () => {
@@ -255,31 +269,35 @@ describe('document extraction (files made by LibreOffice)', () => {
     expect(marks(content)).toEqual(['年', null, 'A(b', null, 'café']);
   });
 
-  it('tells which marks only glyphs without Unicode separate from the text around them', () => {
+  it('tells which marks the file sets right after the text before them, and which a space or a gap sets apart', () => {
     // Code 9 is left out of the font's map (pdf.js reads it as a tab); code 5 is a mapped space.
     const cmap = '2 beginbfchar\n<01> <0915>\n<05> <0020>\nendbfchar\n1 beginbfrange\n<02> <03> <0916>\nendbfrange';
-    const font = codeMap(cmap, 1);
+    const f1 = { map: codeMap(cmap, 1), widths: { first: 1, list: [500, 500, 500, 500, 250, 500, 500, 500, 300] } };
     const content = [
-      '/F1 12 Tf [<01>] TJ',
-      '/Span <</ActualText <FEFF0916>>> BDC [<02> (\\t)] TJ EMC', // its own tail glyph only: joined
+      'BT /F1 10 Tf 1 0 0 1 100 700 Tm [<01>] TJ',
+      '/Span <</ActualText <FEFF0916>>> BDC [<02> (\\t)] TJ EMC', // its own tail glyph only: joined after
       '[<03>] TJ',
       '/Span <</ActualText <FEFF0915>>> BDC (\\t) Tj EMC', // only a glyph without Unicode: joined both sides
       '[<01> <05>] TJ',
-      '/Span <</ActualText <FEFF0916>>> BDC [<02>] TJ EMC', // a real space before it
-      '/F2 12 Tf [(\\t)] TJ [<01>] TJ', // a font without a readable map: nothing is joined
+      '/Span <</ActualText <FEFF0916>>> BDC [<02>] TJ EMC', // a space glyph before it, a move after it
+      '1 0 0 1 200 700 Tm /Span <</ActualText <FEFF0915>>> BDC [<01>] TJ EMC', // moved well right: a word gap
+      '[-400 <01>] TJ', // a TJ move of 0.4 of the size: a word gap
+      '/F2 10 Tf /Span <</ActualText <FEFF0915>>> BDC [<01>] TJ EMC [<01>] TJ ET', // widths unknown: not told
     ].join('\n');
     expect(
       pageMarks(
         content,
-        new Map([
-          ['F1', font],
-          ['F2', null],
+        new Map<string, PageFont>([
+          ['F1', f1],
+          ['F2', { map: null, widths: null }],
         ]),
       ),
     ).toEqual([
-      { text: 'ख', joinBefore: false, joinAfter: true },
+      { text: 'ख', joinBefore: true, joinAfter: true },
       { text: 'क', joinBefore: true, joinAfter: true },
       { text: 'ख', joinBefore: false, joinAfter: false },
+      { text: 'क', joinBefore: false, joinAfter: false },
+      { text: 'क', joinBefore: true, joinAfter: false },
     ]);
   });
 

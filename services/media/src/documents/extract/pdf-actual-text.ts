@@ -20,7 +20,7 @@ import { constants, inflateSync } from 'node:zlib';
  * Flate, not encrypted. Anything else gives null, and the page keeps the text of its glyphs; a
  * font whose character map cannot be read counts no glyph as a blank.
  */
-export function actualTextReader(data: Buffer, maxBytes: number): (page: { num: number; gen: number } | null | undefined) => PageMark[] | null {
+export function actualTextReader(data: Buffer, maxBytes: number): (page: { num: number; gen: number } | null | undefined) => PageText | null {
   let offsets: Map<string, number> | undefined;
   const objectStart = (num: number, gen: number) => {
     if (!offsets) {
@@ -47,19 +47,24 @@ export function actualTextReader(data: Buffer, maxBytes: number): (page: { num: 
     const open = at.index + at[0].length - 2;
     return dict.slice(open, dictEnd(dict, open));
   };
-  const fonts = new Map<string, CodeMap | null>();
-  const fontOf = (num: number, gen: number): CodeMap | null => {
+  const fonts = new Map<string, PageFont>();
+  const fontOf = (num: number, gen: number): PageFont => {
     const key = `${num} ${gen}`;
     if (!fonts.has(key)) {
-      let map: CodeMap | null = null;
+      const font: PageFont = { map: null, widths: null };
       const dict = objectDict(num, gen);
       const ref = dict && /\/ToUnicode\s+(\d+)\s+(\d+)\s+R/.exec(dict);
       const start = ref ? objectStart(Number(ref[1]), Number(ref[2])) : -1;
       const cmap = start < 0 ? null : streamAt(data, start, maxBytes);
-      if (dict && cmap !== null) map = codeMap(cmap, /\/Subtype\s*\/Type0\b/.test(dict) ? 2 : 1);
-      fonts.set(key, map);
+      const composite = !!dict && /\/Subtype\s*\/Type0\b/.test(dict);
+      if (dict && cmap !== null) font.map = codeMap(cmap, composite ? 2 : 1);
+      // A simple font's glyph widths (thousandths of the size), to follow where its glyphs end.
+      const widths = dict && !composite ? /\/Widths\s*(\[[^\]]*\]|(\d+)\s+(\d+)\s+R)/.exec(dict) : null;
+      const list = widths?.[2] ? /\[([^\]]*)\]/.exec(objectDict(Number(widths[2]), Number(widths[3])) ?? '')?.[0] : widths?.[1];
+      if (list) font.widths = { first: Number(/\/FirstChar\s+(\d+)/.exec(dict!)?.[1] ?? 0), list: list.slice(1, -1).trim().split(/\s+/).map(Number) };
+      fonts.set(key, font);
     }
-    return fonts.get(key) ?? null;
+    return fonts.get(key)!;
   };
   const encrypted = data.includes('/Encrypt');
   return (page) => {
@@ -81,9 +86,9 @@ export function actualTextReader(data: Buffer, maxBytes: number): (page: { num: 
     const parent = /\/Parent\s+(\d+)\s+(\d+)\s+R/.exec(dict);
     const resources = dictEntry(dict, 'Resources') ?? (parent ? dictEntry(objectDict(Number(parent[1]), Number(parent[2])) ?? '', 'Resources') : null);
     const fontDict = resources ? dictEntry(resources, 'Font') : null;
-    const pageFonts = new Map<string, CodeMap | null>();
+    const pageFonts = new Map<string, PageFont>();
     for (const f of fontDict?.matchAll(/\/([^\s/<>[\]()]+)\s+(\d+)\s+(\d+)\s+R/g) ?? []) pageFonts.set(f[1], fontOf(Number(f[2]), Number(f[3])));
-    return pageMarks(parts.join('\n'), pageFonts);
+    return pageText(parts.join('\n'), pageFonts);
   };
 }
 
@@ -113,58 +118,149 @@ function streamAt(data: Buffer, at: number, room: number): string | null {
 export interface PageMark {
   /** The ActualText of its inline property list, else null. */
   text: string | null;
-  /** Only blank-reading glyphs without Unicode, no space, stand between the text drawn before it and its first text. */
+  /**
+   * The file puts its first text right after the text drawn before it (`nogap` in `GlyphRun`):
+   * whatever blank pdf.js reports there is no word break.
+   */
   joinBefore: boolean;
   /** The same between its last text and the text drawn after it. */
   joinAfter: boolean;
 }
 
-/** The ActualText of each marked-content start of a content stream (see `pageMarks`). */
-export function marks(content: string): (string | null)[] {
-  return pageMarks(content, new Map()).map((m) => m.text);
+/**
+ * The glyphs drawn between two marked-content boundaries (or a page's start or end) outside any
+ * ActualText span, as pdf.js shows them, in drawing order: each with its text as pdf.js reads it
+ * (`shown`, null when that cannot be told), whether that text is the glyph's (`keep`: not a
+ * control code the font's map leaves out), and what stands between it and the text glyph before
+ * it: a space (a space glyph, or a move of the text position as wide as a word gap), `nogap` (the
+ * file puts it right after that glyph: only glyphs without Unicode, or moves short of a word gap,
+ * stand between), or `none` (the file does not say: a new line, or widths not known).
+ */
+export interface GlyphRun {
+  glyphs: { shown: string | null; keep: boolean; before: 'space' | 'nogap' | 'none' }[];
 }
 
+/** What a page's content stream says about its text: its marks, and its runs between them. */
+export interface PageText {
+  marks: PageMark[];
+  /** One per stretch between marked-content boundaries (marks + ends + 1); null inside ActualText spans. */
+  runs: (GlyphRun | null)[];
+}
+
+/** The ActualText of each marked-content start of a content stream (see `pageText`). */
+export function marks(content: string): (string | null)[] {
+  return pageText(content, new Map()).marks.map((m) => m.text);
+}
+
+/** `pageText`'s marks alone. */
+export function pageMarks(content: string, fonts: Map<string, PageFont>): PageMark[] {
+  return pageText(content, fonts).marks;
+}
+
+/** A font of a page: its character map (ToUnicode) and, for a simple font, its glyph widths. */
+export interface PageFont {
+  map: CodeMap | null;
+  widths: { first: number; list: number[] } | null;
+}
+
+/** Words set apart by moving the text position, not by a space glyph: a move of this much of the size or more. */
+const WORD_GAP = 0.1;
+
 /**
- * The marks of a content stream with the fonts of its page (resource name → character map; a
- * missing or unreadable one reads every glyph but code 32 as text). Strings are read whole and
- * inline images skipped, so their bytes are never read as operators; a string is shown by the
- * operator that follows it (Tj, ', ", or TJ after an array).
+ * The marks and runs of a content stream with the fonts of its page (by resource name; a font
+ * without a readable map reads every glyph but code 32 as text). Strings are read whole and inline
+ * images skipped, so their bytes are never read as operators; a string is shown by the operator
+ * that follows it (Tj, ', ", or TJ after an array).
+ *
+ * Where the text goes is followed along each line (text matrix moves, glyph widths, TJ
+ * adjustments): a move right of `WORD_GAP` or more counts as a space; where the glyphs' widths are
+ * not known, what stands between two glyphs is not told (the blanks pdf.js reports there are kept).
  */
-export function pageMarks(content: string, fonts: Map<string, CodeMap | null>): PageMark[] {
+export function pageText(content: string, fonts: Map<string, PageFont>): PageText {
   const out: PageMark[] = [];
+  const runs: (GlyphRun | null)[] = [];
+  /** How many open marks carry an ActualText (their glyphs are replaced, not read). */
+  let spans = 0;
+  let run: GlyphRun | null = { glyphs: [] };
+  const boundary = () => {
+    runs.push(run);
+    run = spans > 0 ? null : { glyphs: [] };
+  };
   // An inline dictionary, a literal or hex string, an array bracket, a name, an inline image, or an
   // operator. Strings and inline images are skipped by hand from their start: one pass over the
   // stream, however it is cut (a regular expression spanning them would rescan the rest for every
   // unclosed one).
-  const token = /<<|>>|\(|<[0-9a-fA-F\s]*>|\[|\]|\/[^\s/<>[\]()]*|\bBI\b|\b(BDC|BMC|EMC|Tf|Tj|TJ)\b|'|"/g;
+  const token = /<<|>>|\(|<[0-9a-fA-F\s]*>|\[|\]|\/[^\s/<>[\]()]*|[+-]?(?:\d+\.?\d*|\.\d+)|\bBI\b|\b(BDC|BMC|EMC|Tf|Tj|TJ|Tm|Td|TD|BT)\b|\bT\*|'|"/g;
   const imageEnd = /\bEI\b/g;
   let dictStart = -1;
   let depth = 0;
   let lastDict: string | null = null;
   let lastName = '';
   let font: CodeMap | null = null;
-  /** Strings since the last operator (those of a TJ array, or the one of Tj). */
-  let shown: Buffer[] = [];
+  let widths: PageFont['widths'] = null;
+  /** Strings since the last operator (those of a TJ array with its adjustments, or the one of Tj). */
+  let shown: (Buffer | number)[] = [];
+  /** Numbers since the last operator, outside arrays (the operands of Tm, Td, Tf). */
+  let operands: number[] = [];
+  let inArray = false;
+  // Where the next glyph goes on its line, where the line starts, the line's height, the size;
+  // `known`: every glyph since the text position was last set had a known width.
+  let x = 0;
+  let lineX = 0;
+  let lineY = 0;
+  let y = 0;
+  let size = 0;
+  let known = true;
+  /** The text position is set to (nx, ny): a move right on the same line is a word gap. */
+  const moveTo = (nx: number, ny: number) => {
+    if (!(Math.abs(ny - y) <= Math.max(1, size * 0.5))) newLine = true;
+    else if (!known) unsure = true;
+    else if (nx - x >= size * WORD_GAP) space = true;
+    x = nx;
+    y = ny;
+    known = true;
+  };
   const open: number[] = [];
   // The glyphs drawn since the last text glyph, and the marks that began or ended among them.
   let undrawn = false;
   let space = false;
+  /** Where the last glyph of a word ended (NaN: not known), and on which line. */
+  let end = Number.NaN;
+  let endY = Number.NaN;
+  /** The text position went to another line since the last text glyph, or moved by how much is not known. */
+  let newLine = false;
+  let unsure = false;
+  /** What stands before each mark's first text and after its last; whether the page draws spaces. */
+  const sides: [string, string][] = [];
   let begun: number[] = [];
   let ended: number[] = [];
   const glyphs = (bytes: Buffer) => {
     const width = font?.width ?? 1;
     for (let i = 0; i + width <= bytes.length; i += width) {
       const code = width === 2 ? bytes.readUInt16BE(i) : bytes[i];
-      const kind = glyphKind(font, code);
-      if (kind === 'undrawn') undrawn = true;
-      else if (kind === 'space') space = true;
-      else if (kind === 'text') {
-        const join = undrawn && !space;
-        for (const k of begun) out[k].joinBefore = join;
-        for (const k of ended) out[k].joinAfter = join;
+      const { kind, shown } = glyphOf(font, code, width);
+      // Inside an ActualText span every glyph stands for its text, with Unicode or without.
+      if (kind === 'text' || kind === 'garbage' || (kind === 'undrawn' && spans > 0)) {
+        // Where both ends are known, the gap between the glyphs tells (a file may draw a line's
+        // spaces, or a full stop, apart from the rest); else what was drawn in between.
+        const measured = known && Number.isFinite(end) && Math.abs(y - endY) <= Math.max(1, size * 0.5);
+        const before = measured ? (x - end >= size * WORD_GAP ? 'space' : 'nogap') : space ? 'space' : !newLine && !unsure && undrawn ? 'nogap' : 'none';
+        run?.glyphs.push({ shown, keep: kind === 'text', before });
+        newLine = unsure = false;
+        for (const k of begun) sides[k][0] = before;
+        for (const k of ended) sides[k][1] = before;
         begun = [];
         ended = [];
         undrawn = space = false;
+      } else if (kind === 'undrawn') undrawn = true;
+      else if (kind === 'space') space = true;
+      const advance = widths && width === 1 ? widths.list[code - widths.first] : undefined;
+      if (advance === undefined || !Number.isFinite(advance)) known = false;
+      else x += (advance / 1000) * size;
+      // A glyph without Unicode is part of the word it is drawn in; a space is not.
+      if (kind !== 'space') {
+        end = known ? x : Number.NaN;
+        endY = y;
       }
     }
   };
@@ -188,7 +284,13 @@ export function pageMarks(content: string, fonts: Map<string, CodeMap | null>): 
       lastName = t.slice(1);
     } else if (t === '[') {
       shown = [];
+      inArray = true;
     } else if (t === ']') {
+      inArray = false;
+      continue;
+    } else if (/^[+-]?[\d.]/.test(t)) {
+      if (inArray) shown.push(Number(t));
+      else operands.push(Number(t));
       continue;
     } else if (t === 'BI') {
       imageEnd.lastIndex = token.lastIndex;
@@ -197,20 +299,71 @@ export function pageMarks(content: string, fonts: Map<string, CodeMap | null>): 
     } else if (m[1] === 'BDC' || m[1] === 'BMC') {
       open.push(out.length);
       begun.push(out.length);
-      out.push({ text: m[1] === 'BDC' && lastDict ? actualTextOf(lastDict) : null, joinBefore: false, joinAfter: false });
+      const text = m[1] === 'BDC' && lastDict ? actualTextOf(lastDict) : null;
+      out.push({ text, joinBefore: false, joinAfter: false });
+      sides.push(['none', 'none']);
+      if (text !== null) spans++;
+      boundary();
       lastDict = null;
     } else if (m[1] === 'EMC') {
       const k = open.pop();
-      if (k !== undefined) ended.push(k);
+      if (k !== undefined) {
+        ended.push(k);
+        if (out[k].text !== null) spans--;
+        boundary();
+      }
     } else if (m[1] === 'Tf') {
-      font = fonts.get(lastName) ?? null;
+      const f = fonts.get(lastName);
+      font = f?.map ?? null;
+      widths = f?.widths ?? null;
+      size = Math.abs(operands.at(-1) ?? size);
+    } else if (m[1] === 'BT') {
+      // A new text object starts from the page's origin; where the last one ended still counts.
+      lineX = lineY = 0;
+    } else if (m[1] === 'Tm') {
+      if (operands.length >= 6) {
+        lineX = operands[operands.length - 2];
+        lineY = operands[operands.length - 1];
+        moveTo(lineX, lineY);
+      }
+    } else if (m[1] === 'Td' || m[1] === 'TD') {
+      if (operands.length >= 2) {
+        lineX += operands[operands.length - 2];
+        lineY += operands[operands.length - 1];
+        moveTo(lineX, lineY);
+      }
+    } else if (t === 'T*') {
+      // The next line (its height is not followed): no gap to measure.
+      x = lineX;
+      y = Number.NaN;
+      newLine = true;
+      known = true;
     } else {
-      // Tj, TJ, ' and ": the strings given to them.
-      for (const b of shown) glyphs(b);
+      // Tj, TJ, ' and ": the strings given to them, and a TJ array's moves (thousandths of the size).
+      if (t === "'" || t === '"') {
+        x = lineX;
+        y = Number.NaN;
+        newLine = true;
+        known = true;
+      }
+      for (const e of shown) {
+        if (typeof e !== 'number') glyphs(e);
+        else {
+          x -= (e / 1000) * size;
+          if (-e >= WORD_GAP * 1000) space = true;
+        }
+      }
     }
     if (t !== '[' && t[0] !== '(' && t[0] !== '<' && t[0] !== '/') shown = [];
+    operands = [];
   }
-  return out;
+  runs.push(run);
+  const joined = (side: string) => side === 'nogap';
+  sides.forEach(([before, after], k) => {
+    out[k].joinBefore = joined(before);
+    out[k].joinAfter = joined(after);
+  });
+  return { marks: out, runs };
 }
 
 /** A font's character map (ToUnicode): its code width in bytes and the text of each code it names. */
@@ -263,21 +416,25 @@ function lookup(map: CodeMap, code: number): string | undefined {
 }
 
 /**
- * What pdf.js makes of a glyph: text; a space (the map says so, or code 32 of a one-byte font,
- * a space in every simple encoding); a blank with no Unicode of its own (a control code the map
- * leaves out); or nothing (a format mark).
+ * What pdf.js makes of a glyph, and the text it shows for it: text; a space (the map says so, or
+ * code 32 of a one-byte font, a space in every simple encoding); a blank with no Unicode of its
+ * own (a whitespace control code the map leaves out); garbage (another control code the map
+ * leaves out, which pdf.js shows as that control character); or nothing (a format mark). What a
+ * two-byte font's unnamed code shows cannot be told here (null).
  */
-function glyphKind(font: CodeMap | null, code: number): 'text' | 'space' | 'undrawn' | 'none' {
+function glyphOf(font: CodeMap | null, code: number, width: number): { kind: 'text' | 'space' | 'undrawn' | 'garbage' | 'none'; shown: string | null } {
   const mapped = font ? lookup(font, code) : undefined;
   if (mapped === undefined) {
-    if (code === 32 && (font?.width ?? 1) === 1) return 'space';
-    if (font && /^\s/.test(String.fromCharCode(code))) return 'undrawn';
-    return 'text';
+    if (code === 32 && width === 1) return { kind: 'space', shown: ' ' };
+    const fallback = width === 1 ? String.fromCharCode(code) : null;
+    if (!font || fallback === null) return { kind: 'text', shown: fallback };
+    if (/^\s/.test(fallback)) return { kind: 'undrawn', shown: ' ' };
+    return { kind: /^\p{Cc}/u.test(fallback) ? 'garbage' : 'text', shown: fallback };
   }
-  if (!mapped) return 'none';
-  if (/^\s/.test(mapped)) return 'space';
-  if (/^\p{Cf}/u.test(mapped)) return 'none';
-  return 'text';
+  if (!mapped) return { kind: 'none', shown: '' };
+  if (/^\s/.test(mapped)) return { kind: 'space', shown: mapped };
+  if (/^\p{Cf}/u.test(mapped)) return { kind: 'none', shown: '' };
+  return { kind: 'text', shown: mapped };
 }
 
 /** Where the dictionary opening at `open` (its `<<`) ends, after its `>>`; strings inside are skipped. */

@@ -1,6 +1,6 @@
 import { dirname, join, sep } from 'node:path';
 import { DomainError } from '@visualnotes/contracts';
-import { actualTextReader, type PageMark } from './pdf-actual-text';
+import { actualTextReader, type GlyphRun, type PageMark } from './pdf-actual-text';
 import { checkPdfStreams } from './pdf-streams';
 import type { ExtractedDocument, ExtractedPage, ExtractLimits } from './types';
 import { tidy } from './types';
@@ -82,7 +82,11 @@ export async function extractPdf(data: Buffer, limits: ExtractLimits): Promise<E
         const content = await page.getTextContent({ includeMarkedContent: true });
         const items = content.items as TextItem[];
         const spans = items.some((i) => i.type === 'beginMarkedContentProps');
-        const lines = pdfLines(spans ? withActualText(items, actualTexts(page.ref)) : items.filter((i) => !i.type));
+        // The content stream is read for ActualText spans, and for the glyphs without Unicode that
+        // fonts of Indic and Southeast Asian scripts leave out of their character maps.
+        const stream = spans || items.some((i) => COMPLEX_SCRIPT.test(i.str ?? '')) ? actualTexts(page.ref) : null;
+        const read = stream ? withRuns(items, stream.runs) : items;
+        const lines = pdfLines(spans ? withActualText(read, stream?.marks ?? null) : read.filter((i) => !i.type));
         const answers = await formValues(page);
         pages.push({ page: n, title: null, text: tidy([...lines.map((l) => l.text), ...answers].join('\n')) });
         // Only short lines can be headings; the rest is kept as its size alone (for the body size).
@@ -110,10 +114,10 @@ export async function extractPdf(data: Buffer, limits: ExtractLimits): Promise<E
  * runs inside it go. `marks` has one entry per marked-content start in drawing order; when it does
  * not match pdf.js's marks (or is missing), the glyphs' own text stays. Mark items are dropped.
  *
- * Blanks between runs are kept unless the marks say that only glyphs without Unicode of their own
- * stand there (see `actualTextReader`): pdf.js reports those glyphs as blanks, after the span they
- * belong to or inside the next one. A span whose glyphs all read as blanks still gives its text,
- * where the first of those blanks stands (else before the next run).
+ * Blanks between runs are kept unless the marks say that the file sets no gap there (see
+ * `actualTextReader`): pdf.js reports a span's glyphs without Unicode as blanks, after the span or
+ * inside the next one. A span whose glyphs all read as blanks still gives its text, before the
+ * next run, with the word breaks its marks tell.
  */
 export function withActualText(items: TextItem[], marks: PageMark[] | null): TextItem[] {
   const starts = items.filter((i) => i.type === 'beginMarkedContent' || i.type === 'beginMarkedContentProps').length;
@@ -126,7 +130,10 @@ export function withActualText(items: TextItem[], marks: PageMark[] | null): Tex
   /** Blanks since the last run, and whether the marks say the glyphs there are no space. */
   let blanks: TextItem[] = [];
   let join = false;
-  /** The text of a span without a readable glyph, waiting for its glyph's blank or the next run. */
+  /**
+   * The text of spans whose glyphs have no Unicode, since the last run, with a word break before
+   * or after it where their marks say the file sets one; it goes before the next run.
+   */
   let pending = '';
   const place = (item: TextItem) => {
     out.push(pending ? { ...item, str: `${pending}${item.str ?? ''}` } : item);
@@ -134,11 +141,23 @@ export function withActualText(items: TextItem[], marks: PageMark[] | null): Tex
     return out[out.length - 1];
   };
   const flushBlanks = () => {
-    for (const b of blanks) {
-      if (!join) place(b);
-      // A blank that is a span's glyph without Unicode stands where the span's text goes.
-      else if (pending) place({ ...b, str: '' });
-      else if (b.hasEOL) place({ ...b, str: '' });
+    if (pending) {
+      // Such spans stand in this gap and their marks tell its word breaks; a line's end keeps its
+      // place, and their text goes to the line their glyph was drawn on.
+      const eol = blanks.find((b) => b.hasEOL);
+      if (eol) {
+        const last = out.at(-1);
+        if (last && !last.hasEOL && last.transform?.[5] === eol.transform?.[5]) {
+          out[out.length - 1] = { ...last, str: `${last.str ?? ''}${pending.trimEnd()}` };
+          pending = '';
+        } else pending = pending.trimStart();
+        out.push({ ...eol, str: '' });
+      }
+    } else {
+      for (const b of blanks) {
+        if (!join) place(b);
+        else if (b.hasEOL) place({ ...b, str: '' });
+      }
     }
     blanks = [];
     join = false;
@@ -151,7 +170,11 @@ export function withActualText(items: TextItem[], marks: PageMark[] | null): Tex
       if (!active && marks[k].text !== null) active = { depth: open.length, text: marks[k].text, first: null };
     } else if (item.type === 'endMarkedContent') {
       if (active && active.depth === open.length) {
-        if (!active.first) pending += active.text;
+        if (!active.first) {
+          const mark = marks[open[open.length - 1]];
+          const breakBefore = !mark.joinBefore && !/\s$/.test(pending) && !!out.length && !out[out.length - 1].hasEOL;
+          pending += `${breakBefore ? ' ' : ''}${active.text}${mark.joinAfter ? '' : ' '}`;
+        }
         active = null;
       }
       const k = open.pop();
@@ -168,8 +191,81 @@ export function withActualText(items: TextItem[], marks: PageMark[] | null): Tex
     }
   }
   flushBlanks();
-  if (pending && out.length) out[out.length - 1] = { ...out[out.length - 1], str: `${out[out.length - 1].str ?? ''}${pending}` };
+  if (pending && out.length) out[out.length - 1] = { ...out[out.length - 1], str: `${out[out.length - 1].str ?? ''}${pending.trimEnd()}` };
   return out;
+}
+
+/** Scripts whose clusters a font may draw with glyphs its character map does not name. */
+const COMPLEX_SCRIPT =
+  /[\p{sc=Deva}\p{sc=Beng}\p{sc=Guru}\p{sc=Gujr}\p{sc=Orya}\p{sc=Taml}\p{sc=Telu}\p{sc=Knda}\p{sc=Mlym}\p{sc=Sinh}\p{sc=Tibt}\p{sc=Mymr}\p{sc=Khmr}\p{sc=Limb}\p{sc=Tale}\p{sc=Bali}\p{sc=Java}]/u;
+
+/**
+ * A page's text items with the runs between marked-content boundaries read as the content stream
+ * says (`runs`, one per stretch between marks): a control character pdf.js shows for a glyph the
+ * font's map leaves out goes; a blank inside a run goes where the file sets no gap (pdf.js reads a
+ * glyph without Unicode as a blank, and takes a conjunct whose text holds a virama or a nukta for a
+ * mark of no width, then sees a gap after it); a word gap the file sets where pdf.js has none gets
+ * a space. Where the file does not say (widths unknown, a new line), pdf.js's blanks stay. A run
+ * whose text does not match what the stream says, letter for letter, is left as pdf.js reads it.
+ */
+export function withRuns(items: TextItem[], runs: (GlyphRun | null)[]): TextItem[] {
+  const boundaries = items.filter((i) => i.type === 'beginMarkedContent' || i.type === 'beginMarkedContentProps' || i.type === 'endMarkedContent').length;
+  if (runs.length !== boundaries + 1) return items;
+  const out = items.slice();
+  let start = 0;
+  let k = 0;
+  for (let i = 0; i <= items.length; i++) {
+    if (i < items.length && !items[i].type) continue;
+    const run = runs[k++];
+    if (run && i > start) repairRun(out, start, i, run);
+    start = i + 1;
+  }
+  return out;
+}
+
+function repairRun(items: TextItem[], from: number, to: number, run: GlyphRun) {
+  const glyphs = run.glyphs
+    .map((g) => ({ ...g, chars: g.shown === null ? null : Array.from(g.shown.replace(/\s/g, '')) }))
+    .filter((g) => g.chars?.length !== 0);
+  const fake = (before: string) => before === 'nogap';
+  if (glyphs.some((g) => g.chars === null)) return;
+  const said = glyphs.flatMap((g) => g.chars!).join('');
+  const read = items
+    .slice(from, to)
+    .map((i) => i.str ?? '')
+    .join('')
+    .replace(/\s/g, '');
+  if (said !== read) return;
+  let g = 0;
+  let c = 0;
+  let started = false;
+  /** The last character kept was a blank (or none was kept yet). */
+  let blank = true;
+  for (let i = from; i < to; i++) {
+    let str = '';
+    for (const ch of Array.from(items[i].str ?? '')) {
+      if (/\s/.test(ch)) {
+        // Blanks before the run's first letter are left to the marks around it.
+        if (!started || c > 0 || g >= glyphs.length || !fake(glyphs[g].before)) {
+          str += ch;
+          blank = true;
+        }
+        continue;
+      }
+      // A word gap the file sets (a space glyph or a move) that pdf.js missed.
+      if (started && c === 0 && !blank && glyphs[g].before === 'space') str += ' ';
+      started = true;
+      if (glyphs[g].keep) {
+        str += ch;
+        blank = false;
+      }
+      if (++c >= glyphs[g].chars!.length) {
+        g++;
+        c = 0;
+      }
+    }
+    if (str !== items[i].str) items[i] = { ...items[i], str };
+  }
 }
 
 interface FormWidget {
@@ -281,10 +377,44 @@ function mainSize(run: { str: string; size: number }[]): number {
   return best;
 }
 
-function lineOf(run: { str: string; dir: string; x: number; size: number }[]): PdfLine {
-  const size = mainSize(run);
+/**
+ * A left-to-right line's pieces by position: a file may draw some glyphs of a line apart, before
+ * the rest (LibreOffice draws a Bengali danda or a full stop in a fallback font in a text object of
+ * its own). Such a piece, more than the size to the right of a piece after it, goes before the
+ * first piece to its right; the others keep their order (a pre-base vowel sign may be drawn a
+ * little to the left). A blank moves with the piece after it, unless that is punctuation.
+ */
+function inDrawnOrder(run: { str: string; dir: string; x: number; size: number }[]) {
+  const groups: (typeof run)[] = [];
+  let blanks: typeof run = [];
+  for (const r of run) {
+    if (!r.str.trim()) blanks.push(r);
+    else {
+      groups.push([...blanks, r]);
+      blanks = [];
+    }
+  }
+  const x = (g: typeof run) => g[g.length - 1].x;
+  const size = Math.max(1, ...run.map((r) => r.size));
+  // The leftmost of the pieces after each one.
+  const after = groups.map(() => Infinity);
+  for (let i = groups.length - 2; i >= 0; i--) after[i] = Math.min(after[i + 1], x(groups[i + 1]));
+  const apart = groups.filter((g, i) => x(g) > after[i] + size);
+  if (!apart.length) return run;
+  const kept = groups.filter((g) => !apart.includes(g));
+  for (const g of apart) {
+    const at = kept.findIndex((k) => x(k) > x(g));
+    // The blank before it was where it was drawn, not where it stands; none goes before a full stop.
+    kept.splice(at < 0 ? kept.length : at, 0, /^\p{P}/u.test(g[g.length - 1].str.trim()) ? g.slice(-1) : g);
+  }
+  return [...kept.flat(), ...blanks];
+}
+
+function lineOf(pieces: { str: string; dir: string; x: number; size: number }[]): PdfLine {
+  const size = mainSize(pieces);
+  const rtl = pieces.reduce((n, r) => n + (r.str.match(STRONG_RTL)?.length ?? 0), 0);
+  const run = rtl ? pieces : inDrawnOrder(pieces);
   const text = run.map((r) => r.str).join('');
-  const rtl = text.match(STRONG_RTL)?.length ?? 0;
   // A line of a right-to-left paragraph may hold mostly Latin words ("Excel و Word."): the file then
   // draws its runs from right to left.
   const drawnRtl = rtl > 0 && run.every((r, i) => i === 0 || r.x < run[i - 1].x);
