@@ -177,6 +177,8 @@ class CountingProcessor extends JobProcessor {
   }
 }
 
+const countingService: ServiceDefinition = { service: 'publish', processors: [CountingProcessor] };
+
 describe('a queue worker of a service', () => {
   it('takes no more jobs at once than its concurrency setting allows, from its first job on', async () => {
     const t = await createTestEnv('worker-start', { WORKER_CONCURRENCY_PUBLISH_EVENTS: '1' });
@@ -185,10 +187,11 @@ describe('a queue worker of a service', () => {
     try {
       // Waiting before the copy starts: a worker started with its own setting (4) takes four at once.
       await queue.addBulk(Array.from({ length: 4 }, (_, i) => ({ name: Jobs.accountDeleted, data: { userId: `u${i}` } })));
-      copy = await createServiceApp({ service: 'publish', processors: [CountingProcessor] }, t.env);
+      const started = await createServiceApp(countingService, t.env);
+      copy = started;
       await waitFor(() => CountingProcessor.done === 4, 10_000, 20);
       expect(CountingProcessor.most).toBe(1);
-      expect(copy.app.get(CountingProcessor).worker.concurrency).toBe(1);
+      expect(started.app.get(CountingProcessor).worker.concurrency).toBe(1);
     } finally {
       await copy?.stop();
       await queue.close();
