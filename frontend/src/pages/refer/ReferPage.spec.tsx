@@ -25,6 +25,7 @@ describe('the invitation page', () => {
     api().on('GET /referral/Mistyped', { status: 200, body: { valid: false } });
     renderReferPage('/refer/Mistyped');
     expect(await screen.findByRole('heading', { name: 'This invitation link is not valid' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'You are invited' })).toBeNull();
     expect(screen.getByTestId('refer-invalid').textContent).toContain('ask your friend to send it again');
     expect(localStorage.getItem(REFERRAL_STORAGE_KEY)).toBeNull();
     expect(screen.getByRole('link', { name: 'Create your free account' })).toBeTruthy();

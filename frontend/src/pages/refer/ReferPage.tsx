@@ -18,6 +18,7 @@ export function ReferPage() {
   const { id } = useParams();
   const signedIn = hasSession();
   // Without an answer (offline), the code is kept: registration ignores a code that is no account's.
+  // While the answer comes, only the sign-up link shows (no invitation that turns into a refusal).
   const check = useCheckReferralQuery(id ?? '', { skip: !id || signedIn });
   const valid = !id || (check.data?.valid ?? true);
   useEffect(() => {
@@ -30,7 +31,7 @@ export function ReferPage() {
     <div style={{ maxWidth: 'var(--content-width)', margin: '0 auto', padding: '32px 16px' }}>
       {!signedIn ? (
         <section className={styles.section} data-testid="refer-landing">
-          {valid ? (
+          {check.isLoading ? null : valid ? (
             <>
               <h1>{t('You are invited')}</h1>
               <p>

@@ -16,7 +16,7 @@ import {
   TABLE_ROWS,
   type Fixtures,
 } from '@visualnotes/testing';
-import { codeMap, marks, pageMarks, type PageFont } from './pdf-actual-text';
+import { codeMap, marks, pageText, type PageFont } from './pdf-actual-text';
 import { Messages } from '@visualnotes/contracts';
 
 const errorOf = (p: Promise<unknown>) =>
@@ -285,13 +285,13 @@ describe('document extraction (files made by LibreOffice)', () => {
       '/F2 10 Tf /Span <</ActualText <FEFF0915>>> BDC [<01>] TJ EMC [<01>] TJ ET', // widths unknown: not told
     ].join('\n');
     expect(
-      pageMarks(
+      pageText(
         content,
         new Map<string, PageFont>([
           ['F1', f1],
           ['F2', { map: null, widths: null }],
         ]),
-      ),
+      ).marks,
     ).toEqual([
       { text: 'ख', joinBefore: true, joinAfter: true },
       { text: 'क', joinBefore: true, joinAfter: true },

@@ -152,11 +152,6 @@ export function marks(content: string): (string | null)[] {
   return pageText(content, new Map()).marks.map((m) => m.text);
 }
 
-/** `pageText`'s marks alone. */
-export function pageMarks(content: string, fonts: Map<string, PageFont>): PageMark[] {
-  return pageText(content, fonts).marks;
-}
-
 /** A font of a page: its character map (ToUnicode) and, for a simple font, its glyph widths. */
 export interface PageFont {
   map: CodeMap | null;
@@ -213,9 +208,9 @@ export function pageText(content: string, fonts: Map<string, PageFont>): PageTex
   let known = true;
   /** The text position is set to (nx, ny): a move right on the same line is a word gap. */
   const moveTo = (nx: number, ny: number) => {
+    // A gap on the same line is measured glyph to glyph (see `end`), when the widths are known.
     if (!(Math.abs(ny - y) <= Math.max(1, size * 0.5))) newLine = true;
     else if (!known) unsure = true;
-    else if (nx - x >= size * WORD_GAP) space = true;
     x = nx;
     y = ny;
     known = true;
@@ -230,7 +225,7 @@ export function pageText(content: string, fonts: Map<string, PageFont>): PageTex
   /** The text position went to another line since the last text glyph, or moved by how much is not known. */
   let newLine = false;
   let unsure = false;
-  /** What stands before each mark's first text and after its last; whether the page draws spaces. */
+  /** What stands before each mark's first text and after its last. */
   const sides: [string, string][] = [];
   let begun: number[] = [];
   let ended: number[] = [];

@@ -12,7 +12,6 @@ interface TextItem {
   hasEOL?: boolean;
   dir?: string;
   height?: number;
-  width?: number;
   transform?: number[];
 }
 
@@ -82,8 +81,8 @@ export async function extractPdf(data: Buffer, limits: ExtractLimits): Promise<E
         const content = await page.getTextContent({ includeMarkedContent: true });
         const items = content.items as TextItem[];
         const spans = items.some((i) => i.type === 'beginMarkedContentProps');
-        // The content stream is read for ActualText spans, and for the glyphs without Unicode that
-        // fonts of Indic and Southeast Asian scripts leave out of their character maps.
+        // The content stream is read for ActualText spans, and for where words break in Indic and
+        // Southeast Asian text (pdf.js misreads the glyphs their fonts' maps leave out or combine).
         const stream = spans || items.some((i) => COMPLEX_SCRIPT.test(i.str ?? '')) ? actualTexts(page.ref) : null;
         const read = stream ? withRuns(items, stream.runs) : items;
         const lines = pdfLines(spans ? withActualText(read, stream?.marks ?? null) : read.filter((i) => !i.type));
@@ -227,7 +226,6 @@ function repairRun(items: TextItem[], from: number, to: number, run: GlyphRun) {
   const glyphs = run.glyphs
     .map((g) => ({ ...g, chars: g.shown === null ? null : Array.from(g.shown.replace(/\s/g, '')) }))
     .filter((g) => g.chars?.length !== 0);
-  const fake = (before: string) => before === 'nogap';
   if (glyphs.some((g) => g.chars === null)) return;
   const said = glyphs.flatMap((g) => g.chars!).join('');
   const read = items
@@ -246,7 +244,7 @@ function repairRun(items: TextItem[], from: number, to: number, run: GlyphRun) {
     for (const ch of Array.from(items[i].str ?? '')) {
       if (/\s/.test(ch)) {
         // Blanks before the run's first letter are left to the marks around it.
-        if (!started || c > 0 || g >= glyphs.length || !fake(glyphs[g].before)) {
+        if (!started || c > 0 || g >= glyphs.length || glyphs[g].before !== 'nogap') {
           str += ch;
           blank = true;
         }
