@@ -32,7 +32,8 @@ const renderPage = () =>
 /** Sends a text: the same request as a file, as JSON (a multipart body does not cross the spec's fetch). */
 async function summarizeText(u: ReturnType<typeof renderPage>) {
   await u.click(await screen.findByRole('tab', { name: 'Text summarizer' }));
-  await u.type(screen.getByLabelText('Text to summarize'), 'A long report.');
+  // The form shows once the signed-in user is known (a slow answer shows the log-in note first).
+  await u.type(await screen.findByLabelText('Text to summarize'), 'A long report.');
   await u.click(screen.getByRole('button', { name: 'Summarize' }));
 }
 const posts = () => api().received.filter((r) => r.method === 'POST' && r.path === '/summaries');
