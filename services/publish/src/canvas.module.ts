@@ -10,6 +10,7 @@ import { ProjectsService } from './projects/projects.service';
 import { PublishingHandlers } from './publishing/publishing.handlers';
 import { PublishingService } from './publishing/publishing.service';
 import { PublicationsRepository } from './publishing/publications.repository';
+import { ScenePool, scenePoolOptions } from './projects/scene-pool';
 import { SnapshotPool, snapshotPoolOptions } from './publishing/snapshot-pool';
 import { SharesHandlers } from './shares/shares.handlers';
 import { SharesRepository } from './shares/shares.repository';
@@ -41,6 +42,7 @@ import { VersionsService } from './versions/versions.service';
     TemplatesRepository,
     TemplatesService,
     { provide: SnapshotPool, inject: [SERVICE_CONFIG], useFactory: (config: PublishConfig) => new SnapshotPool(snapshotPoolOptions(config)) },
+    { provide: ScenePool, inject: [SERVICE_CONFIG], useFactory: (config: PublishConfig) => new ScenePool(scenePoolOptions(config)) },
   ],
   exports: [ProjectsService, PublishingService],
 })

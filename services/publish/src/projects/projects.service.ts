@@ -19,7 +19,8 @@ import { isUuid } from '../common/ids';
 import { VersionsService } from '../versions/versions.service';
 import { projectSummaryView, projectView } from './project.view';
 import { ProjectsRepository, type ProjectChange, type ProjectStore } from './projects.repository';
-import { emptyScene, mergedSceneText, sceneFileIds, validateScene } from './scene';
+import { emptyScene, mergedSceneText, sceneFileIds } from './scene';
+import { ScenePool } from './scene-pool';
 
 const RANK: Record<ProjectRole, number> = { viewer: 1, editor: 2, owner: 3 };
 
@@ -67,6 +68,7 @@ export class ProjectsService {
     @Inject(ProjectsRepository) private readonly projects: ProjectStore,
     private readonly rpc: RpcClient,
     @Inject(VersionsService) private readonly versions: Pick<VersionsService, 'keep' | 'scene'>,
+    private readonly scenes: ScenePool,
   ) {}
 
   /**
@@ -97,7 +99,7 @@ export class ProjectsService {
 
   /** A new project, blank or with a scene already checked (a template) or sent by the client. */
   async create(ownerId: string, input: { title?: string; scene?: unknown; trustedScene?: Scene }): Promise<Project> {
-    const scene = input.trustedScene ?? (input.scene === undefined ? emptyScene() : validateScene(input.scene));
+    const scene = input.trustedScene ?? (input.scene === undefined ? emptyScene() : (await this.scenes.check(input.scene)).scene);
     if (input.scene !== undefined) await this.checkFiles(ownerId, scene, new Set());
     return projectView(await this.projects.insert(ownerId, input.title?.trim() || DEFAULT_TITLE, scene));
   }
@@ -111,14 +113,15 @@ export class ProjectsService {
   private async save(userId: string, id: string, input: { title?: string; scene?: unknown; version: number }): Promise<Project> {
     const role = await this.access(userId, id, 'editor');
     if (!Number.isInteger(input.version) || input.version < 1) throw new DomainError('VALIDATION_FAILED', 'version is required');
-    const scene = input.scene === undefined ? null : validateScene(input.scene);
+    const checked = input.scene === undefined ? null : await this.scenes.check(input.scene);
+    const scene = checked?.scene ?? null;
     if (scene && sceneFileIds(scene).size) {
       // images already in the project need no new check; only its file references are read
       const files = await this.projects.filesOf(id);
       if (files === undefined) throw notFound();
       await this.checkFiles(userId, scene, sceneFileIds({ ...emptyScene(), files: files ?? {} }));
     }
-    const saved = await this.write(id, { title: input.title?.trim() || null, scene, expectedVersion: input.version }, role);
+    const saved = await this.write(id, { title: input.title?.trim() || null, scene, sceneText: checked?.text, expectedVersion: input.version }, role);
     if (saved) {
       if (scene) await this.versions.keep(id, saved.version, saved.scene, userId, 'save');
       return saved;

@@ -3,6 +3,7 @@ import { createTestRedis } from '@visualnotes/testing';
 import { CollaboratorsService } from '../collaborators/collaborators.service';
 import { publishEnvSchema, type PublishConfig } from '../config';
 import { ProjectsService } from '../projects/projects.service';
+import { ScenePool, scenePoolOptions } from '../projects/scene-pool';
 import { VersionsService } from '../versions/versions.service';
 import { InMemoryCollaborators, InMemoryProjects, InMemoryVersions } from './in-memory';
 
@@ -17,7 +18,8 @@ export async function projectRules(env: Record<string, string> = {}) {
   const rpc = new RpcClient(new RedisQueueClient({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, timeoutMs: 1_000 }));
   const stores = { projects: new InMemoryProjects(), versions: new InMemoryVersions() };
   const versions = new VersionsService(stores.versions, config);
-  const projects = new ProjectsService(stores.projects, rpc, versions);
+  const scenes = new ScenePool(scenePoolOptions(config));
+  const projects = new ProjectsService(stores.projects, rpc, versions, scenes);
   const collaborators = new CollaboratorsService(new InMemoryCollaborators(stores.projects), stores.projects, rpc, projects);
   return {
     config,
@@ -27,6 +29,7 @@ export async function projectRules(env: Record<string, string> = {}) {
     collaborators,
     async close() {
       await rpc.onModuleDestroy();
+      await scenes.close();
       await redisInfo.flush();
     },
   };

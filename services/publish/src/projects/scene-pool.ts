@@ -1,0 +1,99 @@
+import { Logger, type OnModuleDestroy } from '@nestjs/common';
+import { LimitedThreadPool, ThreadPoolError, workerFile as builtOrSource } from '@visualnotes/common';
+import { DomainError, PublishMessages, type Scene } from '@visualnotes/contracts';
+import type { PublishConfig } from '../config';
+import { validateScene } from './scene';
+import type { SceneOutcome, SceneTask } from './scene.worker';
+
+export interface ScenePoolOptions {
+  /** Worker threads, i.e. large scenes checked at once. */
+  threads: number;
+  /** Time one scene may take in its thread; past it the thread is stopped and the scene refused. */
+  timeLimitMs: number;
+  /** Time a scene may wait for a free thread. */
+  maxWaitMs: number;
+  /** Heap of one worker thread. */
+  memoryMb: number;
+}
+
+/**
+ * Scenes smaller than this (as JSON) are checked on the event loop: a few milliseconds, less than
+ * handing them to a thread and back, and they never wait behind a large one.
+ */
+export const SCENE_INLINE_MAX_CHARS = 64 * 1024;
+
+/** The pool from the settings: a save answers before the caller's RPC time-out (2 s kept for the rest of it). */
+export function scenePoolOptions(config: PublishConfig): ScenePoolOptions {
+  const budget = Math.max(1_000, config.RPC_TIMEOUT_MS - 2_000);
+  const timeLimitMs = Math.min(5_000, budget);
+  return { threads: config.SCENE_WORKERS, timeLimitMs, maxWaitMs: Math.max(500, budget - timeLimitMs), memoryMb: 512 };
+}
+
+/** The built worker (dist) next to this file, or the TypeScript sources under the tests. */
+export function workerFile(dir = __dirname): string {
+  return builtOrSource(dir, 'scene.worker');
+}
+
+/**
+ * Checks scenes sent by clients (see `validateScene`). Restoring and checking the elements of a
+ * large scene takes a few hundred milliseconds (about 300 ms for 9,000 elements), which on the
+ * event loop would hold up every other request of the service: large scenes are checked in worker
+ * threads. The thread gets the scene as JSON text and gives it back the same way, ready to store;
+ * the event loop only serialises and parses it (tens of milliseconds at the element limit).
+ */
+export class ScenePool implements OnModuleDestroy {
+  private readonly logger = new Logger(ScenePool.name);
+  private started?: LimitedThreadPool<SceneTask, SceneOutcome>;
+
+  constructor(readonly options: ScenePoolOptions) {}
+
+  private get pool(): LimitedThreadPool<SceneTask, SceneOutcome> {
+    const { threads, memoryMb } = this.options;
+    return (this.started ??= new LimitedThreadPool({ filename: workerFile(), threads, memoryMb, idleTimeoutMs: 60_000 }));
+  }
+
+  /** The scene as a project stores it, and its text; throws DomainError with the user-facing refusal. */
+  async check(input: unknown): Promise<{ scene: Scene; text: string }> {
+    let text: string;
+    try {
+      text = JSON.stringify(input ?? null);
+    } catch {
+      throw new DomainError('VALIDATION_FAILED', PublishMessages.sceneInvalid);
+    }
+    if (text.length < SCENE_INLINE_MAX_CHARS) {
+      const scene = validateScene(input);
+      return { scene, text: JSON.stringify(scene) };
+    }
+    const { timeLimitMs, maxWaitMs } = this.options;
+    const queued = Date.now();
+    let outcome: SceneOutcome;
+    try {
+      // A fresh thread first loads its libraries: until it begins, what is left of the wait allowance bounds it.
+      outcome = await this.pool.run(
+        { text },
+        { maxWaitMs, startWithinMs: () => Math.max(0, maxWaitMs - (Date.now() - queued)) + timeLimitMs, limitMs: () => timeLimitMs },
+      );
+    } catch (err) {
+      throw this.refusal(err);
+    }
+    if (!outcome.ok) throw new DomainError(outcome.code, outcome.message);
+    return { scene: JSON.parse(outcome.text) as Scene, text: outcome.text };
+  }
+
+  close(): Promise<void> {
+    return this.started?.close() ?? Promise.resolve();
+  }
+
+  onModuleDestroy() {
+    return this.close();
+  }
+
+  private refusal(err: unknown): Error {
+    if (!(err instanceof ThreadPoolError)) return err as Error;
+    if (err.reason === 'busy') return new DomainError('SERVICE_UNAVAILABLE');
+    this.logger.warn(
+      `A scene needed more than ${err.reason === 'time' ? `${this.options.timeLimitMs} ms` : `${this.options.memoryMb} MB`} to check; its thread was stopped`,
+    );
+    return new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.sceneTooLarge);
+  }
+}
