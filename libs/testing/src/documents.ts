@@ -336,6 +336,8 @@ export interface Fixtures {
   paperWithoutOutline: Buffer;
   /** `ARABIC_TEXT` as PDF. */
   arabic: Buffer;
+  /** A one-page PDF whose metadata title is `title` (LibreOffice takes it from the HTML title), made on first call. */
+  titledPdf: (title: string) => Buffer;
   /** A Word document with a footnote and an endnote (LibreOffice from flat ODF). */
   notesDocx: Buffer;
   /** A Word document whose only line is a heading. */
@@ -518,6 +520,16 @@ export function documentFixtures(): Fixtures {
       writeFileSync(join(dir, `long-${pages}.html`), longHtml(pages));
       soffice(dir, `long-${pages}.html`, 'pdf', 'pdf:writer_web_pdf_Export');
     });
+  const titledPdf = (title: string) => {
+    const name = `titled-${createHash('sha256').update(`v2${title}`).digest('hex').slice(0, 10)}`;
+    return make(`${name}.pdf`, () => {
+      writeFileSync(
+        join(dir, `${name}.html`),
+        `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)}</title></head><body>\n<h1>Harvest</h1>\n<p>The harvest starts in the first week of September. Pickers are paid by the crate.</p>\n</body></html>\n`,
+      );
+      soffice(dir, `${name}.html`, 'pdf', 'pdf:writer_web_pdf_Export');
+    });
+  };
   const bombDocx = (bytes: number) => zip([...unzipEntries(docx), { name: 'word/media/filler.bin', data: Buffer.alloc(bytes) }]);
   const manyEntriesPptx = (count: number) =>
     zip([...unzipEntries(pptx), ...Array.from({ length: count }, (_, i) => ({ name: `ppt/extra/e${i}.xml`, data: Buffer.from('<a/>') }))]);
@@ -610,6 +622,7 @@ export function documentFixtures(): Fixtures {
     long,
     paper,
     paperWithoutOutline,
+    titledPdf,
     arabic,
     notesDocx,
     headingOnlyDocx,

@@ -1,4 +1,4 @@
-import { cleanDocument, dehyphenate, hyphenatedWords, isUnreadable, joinWrappedLines, normalizeText, removeRunningLines } from './clean-text';
+import { cleanDocument, dehyphenate, documentTitle, hyphenatedWords, isUnreadable, joinWrappedLines, normalizeText, removeRunningLines } from './clean-text';
 import type { ExtractedDocument } from './types';
 
 const doc = (texts: string[], kind: ExtractedDocument['kind'] = 'pdf'): ExtractedDocument => ({
@@ -152,5 +152,34 @@ describe('text cleaning', () => {
     expect(empty).toMatchObject({ code: 'DOCUMENT_EMPTY' });
     expect(empty!.message).toContain('empty');
     expect(empty!.message).not.toContain('scanned');
+  });
+});
+
+describe("a document's own title", () => {
+  it('drops what the program that made the file added, and titles that name no document', () => {
+    const cases: [string | null, string | null][] = [
+      ['Microsoft Word - Quarterly report.docx', 'Quarterly report'],
+      ['Microsoft PowerPoint - Launch plan.pptx', 'Launch plan'],
+      ['C:\\Users\\ana\\Documents\\Budget 2026.xlsx', 'Budget 2026'],
+      ['/home/li/papers/trace-compilation.tex', 'trace-compilation'],
+      ['  Renewable   energy report ', 'Renewable energy report'],
+      ['Q1/Q2 results', 'Q1/Q2 results'],
+      ['Book 2: The return', 'Book 2: The return'],
+      ['Word - a history of the language', 'Word - a history of the language'],
+      ['数据报告', '数据报告'],
+      ['Untitled', null],
+      ['untitled document', null],
+      ['Document1', null],
+      ['Microsoft Word - Document1', null],
+      ['PowerPoint Presentation', null],
+      ['Presentation1', null],
+      ['Slide 1', null],
+      ['Click to add title', null],
+      ['无标题', null],
+      ['---', null],
+      ['', null],
+      [null, null],
+    ];
+    for (const [raw, title] of cases) expect([raw, documentTitle(raw)]).toEqual([raw, title]);
   });
 });

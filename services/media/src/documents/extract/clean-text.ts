@@ -183,6 +183,27 @@ export function isUnreadable(text: string): boolean {
   return garbage / visible > 0.3 || readable === 0 || (visible >= 20 && readable / visible < 0.2);
 }
 
+/** What the program that made a file puts before its name ("Microsoft Word - report.docx"). */
+const APP_PREFIX = /^microsoft\s+(?:office\s+)?(?:word|powerpoint|excel)\s+-\s+/i;
+const FILE_EXTENSION = /\.(?:docx?|docm|dotx?|pptx?|pptm|potx?|xlsx?|rtf|odt|odp|ods|pages|key|pdf|txt|md|tex|dvi|ps|html?|indd|qxp|pub)$/i;
+/** Titles programs fill in by themselves, which name no document. */
+const PLACEHOLDER_TITLE =
+  /^(?:untitled(?:\s*(?:document|presentation|\d+))?|(?:new\s+)?(?:microsoft\s+)?(?:word\s+|powerpoint\s+)?(?:document|presentation)|document\d*|presentation\d*|doc\d+|book\d+|slide\s*\d+|(?:no\s+)?title|none|null|unknown|click\s+to\s+add\s+title|无标题|無題)$/i;
+
+/**
+ * A document's own title (PDF metadata, Word and PowerPoint properties) as worth showing, or null:
+ * what the program that made the file added is dropped ("Microsoft Word - report.docx" is
+ * "report", a path is its file name), and a title a program filled in by itself ("Untitled",
+ * "Document1", "PowerPoint Presentation") is no title, so the file's own name is used instead.
+ */
+export function documentTitle(raw: string | null): string | null {
+  let title = (raw ?? '').replace(/\s+/g, ' ').trim().replace(APP_PREFIX, '');
+  if (/^(?:[A-Za-z]:)?[\\/]|\\/.test(title)) title = title.replace(/^.*[\\/]/, '');
+  title = title.replace(FILE_EXTENSION, '').trim();
+  if (!/[\p{L}\p{N}]/u.test(title) || PLACEHOLDER_TITLE.test(title)) return null;
+  return title;
+}
+
 export interface CleanOptions {
   /** Pages are printed pages or slides, whose repeated first and last lines are running headers and footers. */
   runningLines: boolean;
@@ -224,7 +245,7 @@ export function cleanDocument(doc: ExtractedDocument, options: CleanOptions): Ex
     });
   }
   markReferences(pages);
-  const title = doc.title === null ? null : tidy(normalizeText(doc.title).replace(GARBAGE, '')) || null;
+  const title = doc.title === null ? null : documentTitle(tidy(normalizeText(doc.title).replace(GARBAGE, '')));
   const cleaned = { ...doc, title, pages };
   // Titles alone (slide titles over pictures or unread shapes, headings without a line under them)
   // give a summary nothing to say: such a document is refused before it is charged, like an empty one.

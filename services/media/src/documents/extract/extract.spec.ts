@@ -111,6 +111,14 @@ describe('document extraction (files made by LibreOffice)', () => {
     expect(doc.pages.map((p) => p.text).join('\n')).toBe('Walking on imported air');
   });
 
+  it("keeps a PDF's own title without what the program that made it added, and drops titles programs fill in by themselves", async () => {
+    const read = async (title: string) => (await extractDocument(fx.titledPdf(title), { name: 'harvest.pdf' }, DEFAULT_LIMITS)).title;
+    expect(await read('Microsoft Word - Harvest plan 2026.docx')).toBe('Harvest plan 2026');
+    expect(await read('Harvest plan for the north orchard')).toBe('Harvest plan for the north orchard');
+    expect(await read('Untitled')).toBeNull();
+    expect(await read('Microsoft PowerPoint - Presentation1')).toBeNull();
+  });
+
   it('splits pasted Markdown at headings', () => {
     const doc = extractText('# Intro\nFirst paragraph.\n\nSecond one.\n\n## Details\nMore text here.', DEFAULT_LIMITS);
     expect(doc.pages).toEqual([
