@@ -64,8 +64,8 @@ export const canvasApi = api.enhanceEndpoints({ addTagTypes: ['Projects', 'Publi
       query: ({ id, versionId }) => ({ url: `/projects/${id}/versions/${versionId}/restore`, method: 'POST' }),
     }),
     publishedProject: b.query<PublishedProject, { id: string; ref: string }>({
+      // With the session when there is one, so the owner's own looks are not counted as views.
       query: ({ id, ref }) => `/p/${encodeURIComponent(id)}${ref}`,
-      extraOptions: ANONYMOUS,
     }),
     sharedItem: b.query<SharedItem, string>({ query: (id) => `/share/${encodeURIComponent(id)}`, extraOptions: ANONYMOUS }),
   }),

@@ -47,6 +47,7 @@ export const PublishRequests: RequestSchemas<PublishRpc> = {
     public_id: linkId,
     visit: z.object({ ip: z.string().max(100), user_agent: z.string().max(8192).optional(), referrer: z.string().max(8192).optional() }).optional(),
     count: z.boolean().optional(),
+    viewer_id: z.string().max(100).optional(),
   }),
   'publish.publications.meta': z.object({ public_id: linkId }),
   'publish.publications.mine': z.object(caller),

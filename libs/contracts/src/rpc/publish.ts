@@ -108,8 +108,8 @@ export interface PublishRpc {
   };
   'publish.publications.publish': { req: PublishCaller & { id: string; svg?: string; description?: string }; res: PublishResult };
   'publish.publications.unpublish': { req: PublishCaller & { id: string }; res: { ok: true } };
-  /** Counts one view (unless `count` is false) and answers the published project. */
-  'publish.publications.view': { req: { public_id: string; visit?: PageVisit; count?: boolean }; res: PublishedProject };
+  /** Counts one view (unless `count` is false, or the signed-in viewer is the owner) and answers the published project. */
+  'publish.publications.view': { req: { public_id: string; visit?: PageVisit; count?: boolean; viewer_id?: string }; res: PublishedProject };
   /** Title, description and snapshot location for the server-rendered page (counts nothing). */
   'publish.publications.meta': {
     req: { public_id: string };

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RpcClient, STORAGE, type Storage } from '@visualnotes/common';
 import { DomainError, Patterns, PublishMessages } from '@visualnotes/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AuthGuard } from '../auth/auth.guard';
+import { AuthGuard, OptionalAuthGuard } from '../auth/auth.guard';
 import { clientInfo } from '../auth/client-info';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
 import { sendProjectFile } from '../projects/project-files';
@@ -21,10 +21,17 @@ export class PublishingController {
   ) {}
 
   @Get('p/:public_id')
-  @ApiOperation({ summary: 'A published project `{title, scene, published_at}`, for anyone; counts a view (`ref`: the page referrer)' })
-  view(@Param('public_id') publicId: string, @Req() req: FastifyRequest, @Query('ref') ref?: string) {
+  @UseGuards(OptionalAuthGuard)
+  @ApiOperation({
+    summary: "A published project `{title, scene, published_at}`, for anyone; counts a view (`ref`: the page referrer), except the owner's own (signed in)",
+  })
+  view(@Param('public_id') publicId: string, @Req() req: FastifyRequest, @CurrentUser() viewer: AuthUser | undefined, @Query('ref') ref?: string) {
     const referrer = typeof ref === 'string' ? ref.slice(0, 2048) : undefined;
-    return this.rpc.send(Patterns.publish.publishedView, { public_id: publicId, visit: { ...clientInfo(req), referrer } });
+    return this.rpc.send(Patterns.publish.publishedView, {
+      public_id: publicId,
+      visit: { ...clientInfo(req), referrer },
+      ...(viewer ? { viewer_id: viewer.id } : {}),
+    });
   }
 
   @Get('p/:public_id/snapshot.svg')

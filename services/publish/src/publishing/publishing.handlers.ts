@@ -24,7 +24,7 @@ export class PublishingHandlers {
 
   @MessagePattern(Patterns.publish.publishedView)
   view(@Payload() req: RpcRequest<'publish.publications.view'>) {
-    return this.publishing.view(req.public_id, req.visit, req.count !== false);
+    return this.publishing.view(req.public_id, req.visit, req.count !== false, req.viewer_id);
   }
 
   @MessagePattern(Patterns.publish.publishedMeta)

@@ -101,16 +101,20 @@ describe('publishing, statistics, share links and templates', () => {
       .set({ 'user-agent': 'Browser B' })
       .expect(200);
     await request(backend.http).get(`/p/${id}`).expect(200); // the page itself counts nothing
+    // The owner's own looks (signed in) are not views; anyone else's are, signed in or not, and a
+    // token that is no longer valid is read as a visitor's.
+    await request(backend.http).get(`/api/p/${id}`).set(ua).set(auth(publisher)).expect(200);
+    await request(backend.http).get(`/api/p/${id}`).set({ 'user-agent': 'Browser B', authorization: 'Bearer not-a-token' }).expect(200);
 
     await request(backend.http).get(`/api/p/${id}/statistics`).expect(401);
     await request(backend.http).get(`/api/p/${id}/statistics`).set(auth(free)).expect(404);
     const stats = await request(backend.http).get(`/api/p/${id}/statistics`).set(auth(publisher)).expect(200);
-    expect(stats.body).toMatchObject({ views: 3, visitors: 2, referrers: [{ referrer: 'news.example', views: 1 }] });
+    expect(stats.body).toMatchObject({ views: 4, visitors: 2, referrers: [{ referrer: 'news.example', views: 1 }] });
     expect(stats.body.by_day).toHaveLength(30);
-    expect(stats.body.by_day.at(-1)).toMatchObject({ views: 3, visitors: 2 });
+    expect(stats.body.by_day.at(-1)).toMatchObject({ views: 4, visitors: 2 });
 
     const mine = await request(backend.http).get('/api/published').set(auth(publisher)).expect(200);
-    expect(mine.body).toEqual([expect.objectContaining({ public_id: id, project_id: p.id, views: 3, visitors: 2 })]);
+    expect(mine.body).toEqual([expect.objectContaining({ public_id: id, project_id: p.id, views: 4, visitors: 2 })]);
     const listed = await request(backend.http).get(`/api/projects/${p.id}`).set(auth(publisher)).expect(200);
     expect(listed.body.public_id).toBe(id);
 
@@ -130,7 +134,7 @@ describe('publishing, statistics, share links and templates', () => {
     const again = await request(backend.http).post(`/api/projects/${p.id}/publish`).set(auth(publisher)).send({}).expect(200);
     expect(again.body.public_id).toBe(id);
     const kept = await request(backend.http).get(`/api/p/${id}/statistics`).set(auth(publisher)).expect(200);
-    expect(kept.body.views).toBe(3);
+    expect(kept.body.views).toBe(4);
   });
 
   it('puts titles and descriptions into the published page as they are, replacement patterns included', async () => {

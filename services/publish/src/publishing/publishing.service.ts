@@ -100,9 +100,10 @@ export class PublishingService {
     return row;
   }
 
-  async view(publicId: string, visit: Visit | undefined, count = true): Promise<PublishedProject> {
+  /** The published project; a view is counted unless `count` is false or the viewer is its owner (their own looks are not readers). */
+  async view(publicId: string, visit: Visit | undefined, count = true, viewerId?: string): Promise<PublishedProject> {
     const row = await this.live(publicId);
-    if (count && visit) await this.statistics.record(publicId, visit);
+    if (count && visit && viewerId !== row.ownerId) await this.statistics.record(publicId, visit);
     return {
       title: row.title,
       description: row.description,
