@@ -45,6 +45,15 @@ export interface ThreadTaskTiming {
   limitMs: () => number;
 }
 
+/**
+ * The usual timing from the moment a task is queued: it may wait `maxWaitMs` for a thread; a fresh
+ * thread first loads its libraries, within what is left of that allowance; then it has `timeLimitMs`.
+ */
+export function waitThenLimit(maxWaitMs: number, timeLimitMs: number): ThreadTaskTiming {
+  const queued = Date.now();
+  return { maxWaitMs, startWithinMs: () => Math.max(0, maxWaitMs - (Date.now() - queued)) + timeLimitMs, limitMs: () => timeLimitMs };
+}
+
 /** The built worker (`name.js` next to the caller in dist), or its TypeScript loader under the tests (`name-ts.cjs`). */
 export function workerFile(dir: string, name: string): string {
   const built = join(dir, `${name}.js`);

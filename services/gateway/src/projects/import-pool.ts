@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
-import { LimitedThreadPool, ThreadPoolError, workerFile as builtOrSource } from '@visualnotes/common';
+import { LimitedThreadPool, ThreadPoolError, waitThenLimit, workerFile as builtOrSource } from '@visualnotes/common';
 import { DomainError, PublishMessages } from '@visualnotes/contracts';
 import type { ImportedScene, ImportOutcome, ImportTask } from './import.worker';
 
@@ -57,18 +57,11 @@ export class ImportPool implements OnModuleDestroy {
    * loop; a file sharing memory with others is copied.
    */
   async read(file: Buffer): Promise<ImportedScene> {
-    const { timeLimitMs, maxWaitMs } = this.options;
     const own = file.buffer instanceof ArrayBuffer && file.byteOffset === 0 && file.byteLength === file.buffer.byteLength;
     const data = own ? new Uint8Array(file.buffer) : new Uint8Array(file);
-    const queued = Date.now();
     let outcome: ImportOutcome;
     try {
-      // A fresh thread first loads its libraries: until it begins, what is left of the wait allowance bounds it.
-      outcome = await this.pool.run(
-        { data },
-        { maxWaitMs, startWithinMs: () => Math.max(0, maxWaitMs - (Date.now() - queued)) + timeLimitMs, limitMs: () => timeLimitMs },
-        [data.buffer],
-      );
+      outcome = await this.pool.run({ data }, waitThenLimit(this.options.maxWaitMs, this.options.timeLimitMs), [data.buffer]);
     } catch (err) {
       throw this.refusal(err);
     }

@@ -1,5 +1,5 @@
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
-import { LimitedThreadPool, ThreadPoolError, workerFile as builtOrSource } from '@visualnotes/common';
+import { LimitedThreadPool, ThreadPoolError, waitThenLimit, workerFile as builtOrSource } from '@visualnotes/common';
 import { DomainError, PublishMessages, type Scene } from '@visualnotes/contracts';
 import type { PublishConfig } from '../config';
 import { validateScene } from './scene';
@@ -64,15 +64,9 @@ export class ScenePool implements OnModuleDestroy {
       const scene = validateScene(input);
       return { scene, text: JSON.stringify(scene) };
     }
-    const { timeLimitMs, maxWaitMs } = this.options;
-    const queued = Date.now();
     let outcome: SceneOutcome;
     try {
-      // A fresh thread first loads its libraries: until it begins, what is left of the wait allowance bounds it.
-      outcome = await this.pool.run(
-        { text },
-        { maxWaitMs, startWithinMs: () => Math.max(0, maxWaitMs - (Date.now() - queued)) + timeLimitMs, limitMs: () => timeLimitMs },
-      );
+      outcome = await this.pool.run({ text }, waitThenLimit(this.options.maxWaitMs, this.options.timeLimitMs));
     } catch (err) {
       throw this.refusal(err);
     }

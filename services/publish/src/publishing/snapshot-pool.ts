@@ -1,5 +1,5 @@
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
-import { LimitedThreadPool, ThreadPoolError, workerFile as builtOrSource } from '@visualnotes/common';
+import { LimitedThreadPool, ThreadPoolError, waitThenLimit, workerFile as builtOrSource } from '@visualnotes/common';
 import { DomainError } from '@visualnotes/contracts';
 import type { PublishConfig } from '../config';
 import type { CleanTask } from './svg-sanitizer.worker';
@@ -65,10 +65,8 @@ export class SnapshotPool implements OnModuleDestroy {
   }
 
   private attempt(svg: string): Promise<string | null> {
-    const { timeLimitMs, maxWaitMs } = this.options;
-    const queued = Date.now();
-    // A fresh thread first loads jsdom: until it begins, what is left of the wait allowance bounds it.
-    return this.pool.run({ svg }, { maxWaitMs, startWithinMs: () => Math.max(0, maxWaitMs - (Date.now() - queued)) + timeLimitMs, limitMs: () => timeLimitMs });
+    // A fresh thread first loads jsdom, within what is left of the wait allowance.
+    return this.pool.run({ svg }, waitThenLimit(this.options.maxWaitMs, this.options.timeLimitMs));
   }
 
   /** Snapshots being cleaned in a thread right now. */
