@@ -72,6 +72,25 @@ describe('routes', () => {
   });
 });
 
+describe('scrolling', () => {
+  it('opens a page typed in after scrolling another at its top, and a reload where it was', async () => {
+    const { page } = await open({ viewport: { width: 375, height: 800 } });
+    await page.goto(appUrl('/tools/pdf-summarizer'));
+    await h1(page).waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForFunction(() => window.scrollY > 500);
+    await page.goto(appUrl('/blog'));
+    await page.getByRole('heading', { level: 1, name: 'Blog', exact: true }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await page.waitForFunction(() => window.scrollY === 400);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Blog', exact: true }).waitFor();
+    await page.waitForFunction(() => window.scrollY === 400, undefined, { timeout: 5_000 });
+  });
+});
+
 describe('languages', () => {
   it('switches the UI to Chinese and keeps it across visits', async () => {
     const { page } = await open();
