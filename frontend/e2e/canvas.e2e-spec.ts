@@ -151,5 +151,10 @@ describe('canvas projects in the browser', () => {
     await visitor.getByTestId('published-title').waitFor();
     await visitor.locator('[data-testid="read-only-canvas"] .excalidraw').waitFor({ timeout: 30_000 });
     expect(await visitor.evaluate(() => localStorage.getItem('auth._token.local'))).toBeNull();
+    // One shape, far smaller than the screen: shown at its own size, not blown up to fill it.
+    const zoom = visitor.locator('[data-testid="read-only-canvas"] .reset-zoom-button');
+    await visitor.waitForFunction(() => document.querySelector('[data-testid="read-only-canvas"] .reset-zoom-button')?.textContent?.includes('%'));
+    await visitor.waitForTimeout(300);
+    expect(await zoom.textContent()).toBe('100%');
   });
 });

@@ -86,15 +86,16 @@ export default function CanvasView({ scene, readOnly, images, onReady, onChange,
     if (files.length) api.addFiles(files);
   }, [api, images, scene]);
   useHandleLibrary(readOnly ? { excalidrawAPI: null } : { excalidrawAPI: api, adapter: libraryAdapter });
-  // A viewer (published or shared canvas) shows the whole drawing, however narrow the screen, and
-  // again after the window is resized or turned.
+  // A viewer (published or shared canvas, a version's preview) shows the whole drawing, however
+  // narrow the screen, and again after the window is resized or turned; a small drawing is shown
+  // at its own size (100%), not blown up to fill the screen.
   useEffect(() => {
     if (!api || !readOnly) return;
     const fit = () => {
       const elements = api.getSceneElements();
       // On a phone Excalidraw keeps a bar at the bottom of the screen: leave room for it.
       const factor = window.innerWidth < 730 ? 0.8 : 0.9;
-      if (elements.length) api.scrollToContent(elements, { fitToViewport: true, viewportZoomFactor: factor, animate: false });
+      if (elements.length) api.scrollToContent(elements, { fitToViewport: true, viewportZoomFactor: factor, maxZoom: 1, animate: false });
     };
     const frame = requestAnimationFrame(fit);
     // After Excalidraw has taken the new size itself (it listens to the same event).
