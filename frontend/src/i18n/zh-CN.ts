@@ -268,6 +268,8 @@ const zhCN: Record<string, string> = {
   Submit: '提交',
   views: '次浏览',
   'unique visitors': '位独立访客',
+  'unique visitor': '位独立访客',
+  view: '次浏览',
   'Views by day': '每日浏览量',
   '{{date}}: {{views}} views, {{visitors}} visitors': '{{date}}：{{views}} 次浏览，{{visitors}} 位访客',
   'Top referrers': '主要来源',
@@ -317,6 +319,8 @@ const zhCN: Record<string, string> = {
   'Follow playback': '跟随播放',
   Transcript: '文字稿',
   'This link is not a YouTube video. Paste a YouTube video link or upload a file': '这不是 YouTube 视频链接。请粘贴 YouTube 视频链接或上传文件',
+  'This is a playlist link: paste it under “Many videos at once” below to summarize its videos':
+    '这是播放列表链接：请将它粘贴到下方的“一次处理多个视频”中，以总结其中的视频',
   'YouTube link': 'YouTube 链接',
   'Paste a YouTube link, e.g. {{example}}': '粘贴 YouTube 链接，例如 {{example}}',
   'Importing…': '导入中…',

@@ -11,10 +11,10 @@ export function StatisticsView({ stats }: { stats: PublicationStatistics }) {
     <div data-testid="statistics" style={{ display: 'grid', gap: 16 }}>
       <div className={styles.numbers}>
         <div>
-          <strong data-testid="stat-views">{stats.views}</strong> {t('views')}
+          <strong data-testid="stat-views">{stats.views}</strong> {stats.views === 1 ? t('view') : t('views')}
         </div>
         <div>
-          <strong data-testid="stat-visitors">{stats.visitors}</strong> {t('unique visitors')}
+          <strong data-testid="stat-visitors">{stats.visitors}</strong> {stats.visitors === 1 ? t('unique visitor') : t('unique visitors')}
         </div>
       </div>
       <svg className={styles.chart} viewBox="0 0 100 40" preserveAspectRatio="none" role="img" aria-label={t('Views by day')}>

@@ -26,6 +26,15 @@ describe('the video summarizer', () => {
     expect(videoRequests()).toEqual([]);
   });
 
+  it('sends a playlist link to the batch form, which it opens, without calling the API', async () => {
+    const u = renderSummarizer();
+    await u.type(screen.getByLabelText('YouTube link'), 'https://www.youtube.com/playlist?list=PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf');
+    await u.click(screen.getByRole('button', { name: 'Summarize' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This is a playlist link: paste it under “Many videos at once” below to summarize its videos');
+    expect(screen.getByRole('button', { name: 'Hide the batch form' }).getAttribute('aria-expanded')).toBe('true');
+    expect(videoRequests()).toEqual([]);
+  });
+
   it('sends a YouTube link to the API and shows its refusal in words', async () => {
     api().on('POST /videos', { status: 503, body: { statusCode: 503, message: Messages.youtubeBlocked, code: 'YOUTUBE_BLOCKED' } });
     const u = renderSummarizer();

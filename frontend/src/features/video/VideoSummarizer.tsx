@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/i18n';
-import { Messages, parseYouTubeUrl } from '@visualnotes/contracts';
+import { Messages, parsePlaylistUrl, parseYouTubeUrl } from '@visualnotes/contracts';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useCapabilitiesQuery } from '../../app/api/capabilities';
@@ -48,7 +48,14 @@ export function VideoSummarizer({ heading }: { heading: string }) {
     setFormError(null);
     if (working) return;
     if (!url.trim()) return setFormError(Messages.videoUrlRequired);
-    if (!parseYouTubeUrl(url)) return setFormError(msg('This link is not a YouTube video. Paste a YouTube video link or upload a file'));
+    if (!parseYouTubeUrl(url)) {
+      // A playlist is summarized video by video in the batch form: it opens, and the message says where.
+      if (parsePlaylistUrl(url)) {
+        setMany(true);
+        return setFormError(msg('This is a playlist link: paste it under “Many videos at once” below to summarize its videos'));
+      }
+      return setFormError(msg('This link is not a YouTube video. Paste a YouTube video link or upload a file'));
+    }
     const res = await createVideo({ url, language: navigator.language || 'en' });
     if ('error' in res) {
       const message = errorMessage(res.error);

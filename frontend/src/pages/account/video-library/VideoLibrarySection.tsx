@@ -110,7 +110,8 @@ function VideoCardView({ video }: { video: VideoCard }) {
   };
   return (
     <article className={styles.card} data-testid="video-card">
-      <Link to={`/tools/video-summarizer?v=${video.id}`} className={styles.thumb}>
+      {/* The picture repeats the title's link: for the mouse only, not a second stop for keyboards and screen readers. */}
+      <Link to={`/tools/video-summarizer?v=${video.id}`} className={styles.thumb} tabIndex={-1} aria-hidden="true">
         {video.thumbnail_url && !thumbFailed ? (
           <img src={video.thumbnail_url} alt="" loading="lazy" onError={() => setThumbFailed(true)} />
         ) : (
