@@ -32,3 +32,18 @@ export function parseYouTubeUrl(input: string): string | null {
   }
   return id && YOUTUBE_ID.test(id) ? id : null;
 }
+
+/** The `list` id of a YouTube playlist link (`/playlist?list=…`, or a watch link inside a playlist). */
+export function parsePlaylistUrl(input: string): string | null {
+  const raw = String(input ?? '').trim();
+  if (/^(PL|UU|LL|FL|OL|RD)[A-Za-z0-9_-]{10,64}$/.test(raw)) return raw;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (!/^https?:$/.test(url.protocol) || !/(^|\.)(youtube\.com|youtube-nocookie\.com|youtu\.be)$/i.test(url.hostname)) return null;
+  const list = url.searchParams.get('list') ?? '';
+  return /^[A-Za-z0-9_-]{10,64}$/.test(list) ? list : null;
+}

@@ -1,25 +1,12 @@
 import { z } from 'zod';
-import { parseYouTubeUrl } from '../youtube-url';
+import { parsePlaylistUrl, parseYouTubeUrl } from '../youtube-url';
+
+export { parsePlaylistUrl } from '../youtube-url';
 
 /**
  * Batches: many videos imported and summarized as one piece of work. Each item becomes an
  * ordinary video of the library. Browser-safe: the front end validates with the same rules.
  */
-
-/** The `list` id of a YouTube playlist link (`/playlist?list=…`, or a watch link inside a playlist). */
-export function parsePlaylistUrl(input: string): string | null {
-  const raw = String(input ?? '').trim();
-  if (/^(PL|UU|LL|FL|OL|RD)[A-Za-z0-9_-]{10,64}$/.test(raw)) return raw;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return null;
-  }
-  if (!/^https?:$/.test(url.protocol) || !/(^|\.)(youtube\.com|youtube-nocookie\.com|youtu\.be)$/i.test(url.hostname)) return null;
-  const list = url.searchParams.get('list') ?? '';
-  return /^[A-Za-z0-9_-]{10,64}$/.test(list) ? list : null;
-}
 
 /** The links of a pasted text: one per line (commas and spaces also separate), blank lines skipped. */
 export function splitUrls(text: string): string[] {
