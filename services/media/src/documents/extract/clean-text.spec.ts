@@ -164,6 +164,8 @@ describe("a document's own title", () => {
       ['/home/li/papers/trace-compilation.tex', 'trace-compilation'],
       ['  Renewable   energy report ', 'Renewable energy report'],
       ['Q1/Q2 results', 'Q1/Q2 results'],
+      ['AC\\DC live in Paris', 'AC\\DC live in Paris'],
+      ['shared\\plans\\Roadmap.pptx', 'Roadmap'],
       ['Book 2: The return', 'Book 2: The return'],
       ['Word - a history of the language', 'Word - a history of the language'],
       ['数据报告', '数据报告'],

@@ -198,7 +198,8 @@ const PLACEHOLDER_TITLE =
  */
 export function documentTitle(raw: string | null): string | null {
   let title = (raw ?? '').replace(/\s+/g, ' ').trim().replace(APP_PREFIX, '');
-  if (/^(?:[A-Za-z]:)?[\\/]|\\/.test(title)) title = title.replace(/^.*[\\/]/, '');
+  // A path: it starts at a root or a drive, or has backslashes and ends in a file name ("AC\DC live" is a title).
+  if (/^(?:[A-Za-z]:)?[\\/]/.test(title) || (title.includes('\\') && FILE_EXTENSION.test(title))) title = title.replace(/^.*[\\/]/, '');
   title = title.replace(FILE_EXTENSION, '').trim();
   if (!/[\p{L}\p{N}]/u.test(title) || PLACEHOLDER_TITLE.test(title)) return null;
   return title;
