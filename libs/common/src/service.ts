@@ -17,7 +17,7 @@ import { createLogger, PinoNestLogger } from './logger';
 import { ServiceMetrics, workerConcurrency } from './metrics';
 import { checkDependencies, checkStorage } from './preflight';
 import { redisOptions } from './redis';
-import { drainWorkers, exitOnStopSignal } from './shutdown';
+import { closingWith, drainWorkers, exitOnStopSignal } from './shutdown';
 import { RedisQueueServer, RpcErrorFilter, RpcModule } from './rpc';
 import { createStorage, STORAGE } from './storage';
 import { startTracing, stopTracing } from './tracing';
@@ -176,14 +176,13 @@ export async function createServiceApp<S extends z.ZodType>(def: ServiceDefiniti
       await nestClose();
       await stopTracing();
     })());
-  app.close = stop;
   const unsubscribe = exitOnStopSignal(stop, { timeoutMs: config.SHUTDOWN_TIMEOUT_MS, logger });
   if (config.METRICS_PORT !== undefined) {
     const port = await metrics.serve(config.METRICS_PORT, '0.0.0.0', readinessProbes(app, [...queues]));
     logger.info(`metrics at http://0.0.0.0:${port}/metrics`);
   }
   logger.info({ instance: server.instanceId }, `${def.service} service ready`);
-  return { app, server, config, stop };
+  return { app: closingWith(app, stop), server, config, stop };
 }
 
 /** Ready = PostgreSQL answers and so does Redis (through a queue's own connection: no extra one). */

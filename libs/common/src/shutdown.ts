@@ -45,6 +45,15 @@ export async function drainWorkers(processors: Pick<JobProcessor, 'worker' | 'ha
 }
 
 /**
+ * `app` with `close()` replaced by `stop`. Nest's application objects are proxies that ignore
+ * assignments (`app.close = stop` silently keeps Nest's own close), so the ordered stop goes in
+ * front of them in a proxy of ours.
+ */
+export function closingWith<A extends { close(): Promise<void> }>(app: A, stop: () => Promise<void>): A {
+  return new Proxy(app, { get: (target, prop, receiver) => (prop === 'close' ? stop : Reflect.get(target, prop, receiver)) });
+}
+
+/**
  * Runs `stop` once on SIGTERM or SIGINT, then exits: 0 when it finished, 1 when it failed or did
  * not finish within `timeoutMs` plus a short grace (the work is bounded, the exit is certain).
  * Used instead of Nest's shutdown hooks, which close queues and clients before the transport

@@ -10,6 +10,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import {
   createLogger,
   endSpan,
+  closingWith,
   exitOnStopSignal,
   loadConfig,
   PinoNestLogger,
@@ -316,7 +317,6 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
       await nestClose();
       await stopTracing();
     })());
-  app.close = stop;
   const unsubscribe = exitOnStopSignal(stop, { timeoutMs: config.SHUTDOWN_TIMEOUT_MS, logger });
-  return { app, config, stop };
+  return { app: closingWith(app, stop), config, stop };
 }
