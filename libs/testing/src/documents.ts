@@ -122,25 +122,36 @@ function soffice(dir: string, source: string, target: string, filter?: string, i
     );
     env = { ...process.env, FONTCONFIG_FILE: conf };
   }
-  execFileSync(
-    'soffice',
-    [
-      '--headless',
-      '--norestore',
-      `-env:UserInstallation=file://${join(dir, profile)}`,
-      ...(infilter ? [`--infilter=${infilter}`] : []),
-      '--convert-to',
-      filter ?? target,
-      '--outdir',
-      dir,
-      join(dir, source),
-    ],
-    {
-      stdio: 'ignore',
-      timeout: 180_000,
-      env,
-    },
-  );
+  const args = [
+    '--headless',
+    '--norestore',
+    `-env:UserInstallation=file://${join(dir, profile)}`,
+    ...(infilter ? [`--infilter=${infilter}`] : []),
+    '--convert-to',
+    filter ?? target,
+    '--outdir',
+    dir,
+    join(dir, source),
+  ];
+  const run = () => execFileSync('soffice', args, { stdio: ['ignore', 'ignore', 'pipe'], timeout: 180_000, env });
+  try {
+    run();
+  } catch (first) {
+    // A first start on a new profile may end early (exit status 81, "restart needed") without
+    // converting; starting it again is the known remedy. A time-out is not retried.
+    if ((first as { signal?: string }).signal) throw first;
+    try {
+      run();
+    } catch (err) {
+      const e = err as { status?: number; stderr?: Buffer };
+      throw new Error(
+        `soffice could not convert ${source} (exit status ${e.status}): ${String(e.stderr ?? '')
+          .trim()
+          .slice(-500)}`,
+        { cause: err },
+      );
+    }
+  }
 }
 
 /** A zip archive (deflate) from entries: our own writer so bad archives can be made on purpose. */
