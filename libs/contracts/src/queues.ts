@@ -32,6 +32,11 @@ export const Queues = {
   aiDocuments: 'ai-documents',
   /** Auth: outgoing e-mail, retried until the mail server takes it. */
   authMail: 'auth-mail',
+  /**
+   * Publish: `version.keep` keeps a version of a project's history once its saves pause (one
+   * delayed job per project, pushed back by every save meanwhile).
+   */
+  publishVersions: 'publish-versions',
 } as const;
 export type QueueName = (typeof Queues)[keyof typeof Queues];
 
@@ -48,6 +53,7 @@ export const Jobs = {
   documentMap: 'document.map',
   documentReduce: 'document.reduce',
   mailSend: 'mail.send',
+  versionKeep: 'version.keep',
 } as const;
 export type JobName = (typeof Jobs)[keyof typeof Jobs];
 
@@ -145,6 +151,8 @@ export interface JobPayloads {
    * `linkOrCode` is printed to the log when no mail server is configured.
    */
   'mail.send': { to: string; subject: string; text: string; html: string; linkOrCode?: string; requestId?: string };
+  /** Keeps the project's scene as it is when the job runs (its saves have paused), if a version is due. */
+  'version.keep': { projectId: string; authorId: string };
 }
 
 /** Which service consumes each queue and which jobs it must handle there. */
@@ -160,6 +168,7 @@ export const QueueOwners = {
   'ai-summaries': { owner: 'ai', jobs: ['summary.video', 'summary.map'] },
   'ai-documents': { owner: 'ai', jobs: ['document.map', 'document.reduce'] },
   'auth-mail': { owner: 'auth', jobs: ['mail.send'] },
+  'publish-versions': { owner: 'publish', jobs: ['version.keep'] },
 } as const satisfies Record<QueueName, { owner: ServiceName; jobs: readonly JobName[] }>;
 
 export function queuesOwnedBy(service: ServiceName): QueueName[] {

@@ -44,6 +44,7 @@ import { VersionsService } from './versions/versions.service';
     { provide: SnapshotPool, inject: [SERVICE_CONFIG], useFactory: (config: PublishConfig) => new SnapshotPool(snapshotPoolOptions(config)) },
     { provide: ScenePool, inject: [SERVICE_CONFIG], useFactory: (config: PublishConfig) => new ScenePool(scenePoolOptions(config)) },
   ],
-  exports: [ProjectsService, PublishingService],
+  // the repository and versions for the version.keep worker (a processor of the service)
+  exports: [ProjectsService, PublishingService, ProjectsRepository, VersionsService],
 })
 export class CanvasModule {}

@@ -7,6 +7,12 @@ const int = (min: number, max: number, dflt: number) => z.coerce.number().int().
 export const publishEnvSchema = baseEnvSchema.extend({
   /** A project keeps at most one version of its scene per this interval while it is being saved. */
   VERSION_INTERVAL_MS: int(0, 24 * 3_600_000, 60_000),
+  /**
+   * A save's version is kept once the project's saves have paused this long, so that the history
+   * holds drawings as they were left, not shapes caught half drawn by the live channel (0: kept at
+   * the save itself).
+   */
+  VERSION_SETTLE_MS: int(0, 600_000, 3_000),
   /** Versions kept per project; the oldest go first (publish and restore versions count too). */
   VERSIONS_KEEP: int(1, 100_000, 200),
   /** Versions older than this many days are removed (0: kept until `VERSIONS_KEEP` pushes them out). */

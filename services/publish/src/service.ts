@@ -12,6 +12,7 @@ import { Share } from './shares/share.entity';
 import { DailySalt, ViewDay, ViewReferrer } from './statistics/statistics.entities';
 import { TemplateRow } from './templates/template.entity';
 import { ProjectVersionRecord } from './versions/project-version.entity';
+import { VersionsProcessor } from './versions/versions.processor';
 
 export const publishService: ServiceDefinition<typeof publishEnvSchema> = {
   service: 'publish',
@@ -19,6 +20,6 @@ export const publishService: ServiceDefinition<typeof publishEnvSchema> = {
   entities: [ProjectRecord, ProjectMember, ProjectVersionRecord, Publication, Share, ViewDay, ViewReferrer, DailySalt, TemplateRow],
   migrations: [Canvas1764000000000, Collaboration1765000000000],
   imports: [BlogModule, CanvasModule],
-  processors: [AccountEventsProcessor],
+  processors: [AccountEventsProcessor, VersionsProcessor],
   providers: [AccountDataRepository],
 };

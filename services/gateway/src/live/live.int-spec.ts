@@ -124,7 +124,8 @@ describe('live channel across two gateway copies', () => {
 
   beforeAll(async () => {
     // small limits, so that a test reaches them (the tests below use at most 4 people and 4 tabs each)
-    t = await createTestEnv('live', { LIVE_FLUSH_MS: '200', LIVE_MAX_CONNECTIONS_PER_USER: '4', LIVE_MAX_PEOPLE_PER_PROJECT: '4' });
+    // versions kept at the save (not once saves pause): the restore tests start from the first one
+    t = await createTestEnv('live', { LIVE_FLUSH_MS: '200', LIVE_MAX_CONNECTIONS_PER_USER: '4', LIVE_MAX_PEOPLE_PER_PROJECT: '4', VERSION_SETTLE_MS: '0' });
     backend = await startBackend(t.env, ['auth', 'license', 'media', 'publish']);
     second = await createGatewayApp(t.env);
     await second.app.listen({ port: 0, host: '127.0.0.1' });

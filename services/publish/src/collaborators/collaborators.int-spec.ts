@@ -31,7 +31,7 @@ describe('collaborators and access rules on every project route', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestEnv('collaborators', { RATE_LIMIT_MAX: '10000' });
+    t = await createTestEnv('collaborators', { RATE_LIMIT_MAX: '10000', VERSION_SETTLE_MS: '0' });
     backend = await startBackend(t.env, ['auth', 'license', 'media', 'publish']);
     [owner, editor, viewer, stranger] = await Promise.all([
       signUp(backend.url, { scope: ['publisher'] }),

@@ -123,7 +123,7 @@ export class ProjectsService {
     }
     const saved = await this.write(id, { title: input.title?.trim() || null, scene, sceneText: checked?.text, expectedVersion: input.version }, role);
     if (saved) {
-      if (scene) await this.versions.keep(id, saved.version, saved.scene, userId, 'save');
+      if (scene) await this.versions.keep(id, saved.version, saved.scene, userId, 'save', 'settle');
       return saved;
     }
     await this.access(userId, id, 'editor'); // 404 when it is not (or no longer) there
@@ -146,7 +146,7 @@ export class ProjectsService {
     const old = await this.versions.scene(id, versionId);
     for (let attempt = 0; attempt < 5; attempt++) {
       const current = await this.get(userId, id, 'editor');
-      await this.versions.keep(id, current.version, current.scene, userId, 'restore', true);
+      await this.versions.keep(id, current.version, current.scene, userId, 'restore', 'force');
       const scene = restoredScene(current.scene, old.scene);
       const saved = await this.write(id, { title: null, scene, expectedVersion: current.version }, role);
       if (saved) return saved;
@@ -183,7 +183,7 @@ export class ProjectsService {
       const text = mergedSceneText(scene, { elements, files: addedRefs });
       const saved = await this.write(id, { title: null, scene, sceneText: text, expectedVersion: current.version }, 'editor');
       if (saved) {
-        await this.versions.keep(id, saved.version, scene, authorId, 'save');
+        await this.versions.keep(id, saved.version, scene, authorId, 'save', 'settle');
         return { version: saved.version, changed: merged.changed, ...(refused ? { refused } : {}) };
       }
     }

@@ -83,7 +83,7 @@ export class PublishingService {
       scene: project.scene,
       snapshotKey,
     });
-    await this.versions.keep(project.id, project.version, project.scene, caller.user_id, 'publish', true);
+    await this.versions.keep(project.id, project.version, project.scene, caller.user_id, 'publish', 'force');
     return { public_id: publicId, url: this.url(publicId) };
   }
 

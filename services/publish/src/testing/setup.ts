@@ -1,4 +1,6 @@
-import { RedisQueueClient, RpcClient } from '@visualnotes/common';
+import { queuePrefix, RedisQueueClient, redisOptions, RpcClient } from '@visualnotes/common';
+import { Queues } from '@visualnotes/contracts';
+import { Queue } from 'bullmq';
 import { createTestRedis } from '@visualnotes/testing';
 import { CollaboratorsService } from '../collaborators/collaborators.service';
 import { publishEnvSchema, type PublishConfig } from '../config';
@@ -17,7 +19,8 @@ export async function projectRules(env: Record<string, string> = {}) {
   const config: PublishConfig = publishEnvSchema.parse({ REDIS_URL: redisInfo.url, REDIS_PREFIX: redisInfo.prefix, ...env });
   const rpc = new RpcClient(new RedisQueueClient({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, timeoutMs: 1_000 }));
   const stores = { projects: new InMemoryProjects(), versions: new InMemoryVersions() };
-  const versions = new VersionsService(stores.versions, config);
+  const settling = new Queue(Queues.publishVersions, { connection: redisOptions(config.REDIS_URL), prefix: queuePrefix(config) });
+  const versions = new VersionsService(stores.versions, config, settling);
   const scenes = new ScenePool(scenePoolOptions(config));
   const projects = new ProjectsService(stores.projects, rpc, versions, scenes);
   const collaborators = new CollaboratorsService(new InMemoryCollaborators(stores.projects), stores.projects, rpc, projects);
@@ -30,6 +33,7 @@ export async function projectRules(env: Record<string, string> = {}) {
     async close() {
       await rpc.onModuleDestroy();
       await scenes.close();
+      await settling.close();
       await redisInfo.flush();
     },
   };

@@ -1,4 +1,4 @@
-import { createTestEnv, signUp, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import { createTestEnv, signUp, waitFor, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import request from 'supertest';
 import { startBackend, type Backend } from '../../../../test/support/backend';
 import { rect, scene } from '../../test/scenes';
@@ -27,7 +27,8 @@ describe('version history of projects', () => {
   const publish = (id: string) => api().post(`/api/projects/${id}/publish`).set(auth(owner)).send({}).expect(200);
 
   beforeAll(async () => {
-    t = await createTestEnv('versions', { RATE_LIMIT_MAX: '10000', VERSIONS_KEEP: '5' });
+    // versions kept at the save itself here; waiting for saves to pause is tested below
+    t = await createTestEnv('versions', { RATE_LIMIT_MAX: '10000', VERSIONS_KEEP: '5', VERSION_SETTLE_MS: '0' });
     backend = await startBackend(t.env, ['auth', 'license', 'media', 'publish']);
     [owner, editor] = await Promise.all([signUp(backend.url, { scope: ['publisher'] }), signUp(backend.url)]);
   }, 90_000);
@@ -126,4 +127,64 @@ describe('version history of projects', () => {
     const oldest = (await api().get(`/api/projects/${p.id}/versions/${list[4].id}`).set(auth(owner)).expect(200)).body;
     expect(ids(oldest.scene)).toEqual(['n0', 'n1', 'n2', 'n3']);
   });
+});
+
+describe('versions of saves that follow each other (the live channel saves a stroke as it is drawn)', () => {
+  const SETTLE_MS = 2_000;
+  const INTERVAL_MS = 8_000;
+  let t: TestEnv;
+  let backend: Backend;
+  let owner: SignedUp;
+  const auth = (u: SignedUp) => ({ authorization: `Bearer ${u.token}` });
+  const api = () => request(backend.http);
+  const versions = async (id: string): Promise<Version[]> => (await api().get(`/api/projects/${id}/versions`).set(auth(owner)).expect(200)).body;
+  const save = async (id: string, s: object, version: number) =>
+    (await api().put(`/api/projects/${id}`).set(auth(owner)).send({ scene: s, version }).expect(200)).body as { version: number };
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  beforeAll(async () => {
+    t = await createTestEnv('versions-settle', { RATE_LIMIT_MAX: '10000', VERSION_SETTLE_MS: String(SETTLE_MS), VERSION_INTERVAL_MS: String(INTERVAL_MS) });
+    backend = await startBackend(t.env, ['auth', 'publish']);
+    owner = await signUp(backend.url);
+  }, 90_000);
+  afterAll(async () => {
+    await backend?.close();
+    await t?.cleanup();
+  });
+
+  it('keeps a version once the saves pause, with the shape as it was left, never half drawn', async () => {
+    const p = (await api().post('/api/projects').set(auth(owner)).send({ title: 'Stroke' }).expect(201)).body;
+    let version = 1;
+    // a rectangle dragged out over six saves
+    for (let width = 10; width <= 60; width += 10) {
+      version = (await save(p.id, scene(rect({ id: 'r', width, version: width })), version)).version;
+      expect(await versions(p.id)).toEqual([]);
+      await pause(100);
+    }
+    const [kept, ...more] = (await waitFor(async () => {
+      const list = await versions(p.id);
+      return list.length ? list : null;
+    }, 15_000)) as Version[];
+    expect(more).toEqual([]);
+    expect(kept).toMatchObject({ project_version: version, reason: 'save', author_id: owner.user.id });
+    const whole = (await api().get(`/api/projects/${p.id}/versions/${kept.id}`).set(auth(owner)).expect(200)).body;
+    expect(whole.scene.elements.map((e: { width: number }) => e.width)).toEqual([60]);
+  });
+
+  it('still keeps one per interval when the saves never pause', async () => {
+    const p = (await api().post('/api/projects').set(auth(owner)).send({ title: 'Busy' }).expect(201)).body;
+    let version = 1;
+    const started = Date.now();
+    let list: Version[] = [];
+    for (let i = 1; !list.length; i++) {
+      if (Date.now() - started > INTERVAL_MS + 10_000) throw new Error('no version while the saves went on');
+      version = (await save(p.id, scene(rect({ id: 'r', width: i, version: i })), version)).version;
+      list = await versions(p.id);
+      await pause(250);
+    }
+    // kept at a save, once the interval had gone by since the saves began
+    expect(Date.now() - started).toBeGreaterThanOrEqual(INTERVAL_MS);
+    expect(list).toHaveLength(1);
+    expect(list[0].project_version).toBe(version);
+  }, 60_000);
 });

@@ -1,8 +1,10 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants } from 'node:zlib';
+import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@visualnotes/common';
-import { DomainError, PublishMessages, type ProjectVersion, type Scene } from '@visualnotes/contracts';
+import { DomainError, Jobs, PublishMessages, Queues, type JobPayloads, type ProjectVersion, type Scene } from '@visualnotes/contracts';
+import type { Queue } from 'bullmq';
 import type { PublishConfig } from '../config';
 import { applyDelta, changedElements, diffScenes, type SceneDelta } from './scene-delta';
 import { versionView } from './version.view';
@@ -18,30 +20,61 @@ const DELTAS_PER_FULL = 19;
 
 type Reason = ProjectVersion['reason'];
 
+/**
+ * How {@link VersionsService.keep} decides: `force` keeps the scene at once (publish, restore);
+ * `due` keeps it when a version is due; `settle` (a save) keeps the project as it is once its
+ * saves pause, when a version is due.
+ */
+export type Keeping = 'force' | 'due' | 'settle';
+
+/** The queue of `version.keep` jobs, as the service uses it. */
+export type SettleQueue = Pick<Queue<JobPayloads['version.keep'] & { since: number }>, 'add' | 'getDeduplicationJobId' | 'getJob'>;
+
 const notFound = () => new DomainError('NOT_FOUND', PublishMessages.versionNotFound);
 
 /**
  * Version history of projects: the scene is kept at most once per `VERSION_INTERVAL_MS` while it
- * is saved, and always on publish and before a restore. Each version is stored brotli-compressed,
- * as a whole scene or (mostly) as the change from the version before it. Callers check access.
+ * is saved, and always on publish and before a restore. A save's version waits until the
+ * project's saves pause for `VERSION_SETTLE_MS` (a delayed job that each save pushes back), so
+ * the live channel's saves in the middle of a stroke never become a version; saves that never
+ * pause still get one per interval. Each version is stored brotli-compressed, as a whole scene or
+ * (mostly) as the change from the version before it. Callers check access.
  */
 @Injectable()
 export class VersionsService {
   constructor(
     @Inject(VersionsRepository) private readonly versions: VersionStore,
     @Inject(SERVICE_CONFIG) private readonly config: PublishConfig,
+    @InjectQueue(Queues.publishVersions) private readonly settling: SettleQueue,
   ) {}
 
   /**
    * Keeps `scene` (the project at `projectVersion`) unless the newest version already holds that
-   * project version, or is younger than the interval and this is an ordinary save.
+   * project version, or (unless forced) is younger than the interval. A save (`settle`) is kept
+   * later, as the project is when its saves pause.
    */
-  async keep(projectId: string, projectVersion: number, scene: Scene, authorId: string, reason: Reason, force = false): Promise<void> {
+  async keep(projectId: string, projectVersion: number, scene: Scene, authorId: string, reason: Reason, keeping: Keeping): Promise<void> {
+    const { VERSION_INTERVAL_MS: interval, VERSION_SETTLE_MS: settle } = this.config;
+    if (keeping === 'settle' && settle > 0 && interval > 0) {
+      const last = await this.versions.newest(projectId);
+      if (last && (last.project_version === projectVersion || Number(last.age_ms) < interval)) return;
+      // the saves so far without a pause: since the first one that found a version due
+      const pendingId = await this.settling.getDeduplicationJobId(projectId);
+      const since = (pendingId && (await this.settling.getJob(pendingId))?.data.since) || Date.now();
+      if (Date.now() - since < interval) {
+        await this.settling.add(
+          Jobs.versionKeep,
+          { projectId, authorId, since },
+          { delay: settle, deduplication: { id: projectId, ttl: settle, extend: true, replace: true }, removeOnComplete: true },
+        );
+        return;
+      }
+    }
     // one writer per project at a time, so versions form one chain
     await this.versions.transaction(projectId, async (tx) => {
       const last = await this.versions.newest(projectId, tx);
       if (last && last.project_version === projectVersion) return;
-      if (last && !force && reason === 'save' && Number(last.age_ms) < this.config.VERSION_INTERVAL_MS) return;
+      if (last && keeping !== 'force' && Number(last.age_ms) < interval) return;
 
       let kind: 'full' | 'delta' = 'full';
       let payload: Scene | SceneDelta = scene;
