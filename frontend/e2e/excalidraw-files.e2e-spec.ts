@@ -322,6 +322,21 @@ describe('Excalidraw files and images', () => {
     await waitForEditor(page);
     await expectImagesDrawn(page);
 
+    // a PNG and an SVG exported from the editor carry the scene: each opens again as the same drawing
+    for (const kind of ['png', 'svg'] as const) {
+      const from = page.url();
+      await page.getByTestId('more-menu').click();
+      const [picture] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`export-${kind}`).click()]);
+      // named after the project (opened from the downloaded file, which the browser named)
+      expect(picture.suggestedFilename()).toMatch(new RegExp(`^[\\w-]+\\.${kind}$`));
+      await page.getByTestId('open-file-input').setInputFiles((await picture.path())!);
+      await page.waitForURL((u) => u.href !== from && /\/projects\/[0-9a-f-]{36}$/.test(u.pathname), { timeout: 30_000 });
+      const reopened = await api<Project>('GET', `/projects/${new URL(page.url()).pathname.split('/').pop()}`);
+      expect([kind, reopened.scene.elements.map((e) => e.id)]).toEqual([kind, original.scene.elements.map((e) => e.id)]);
+      expect(Object.keys(reopened.scene.files ?? {}).sort()).toEqual(Object.keys(original.scene.files ?? {}).sort());
+      await waitForEditor(page);
+    }
+
     // a library file goes to the library
     await page.getByTestId('open-file-input').setInputFiles(join(FIXTURES, 'shapes.excalidrawlib'));
     await page.getByText('Library items added').waitFor();

@@ -24,8 +24,8 @@ afterAll(async () => {
 
 const api = apiAs;
 
-async function signedIn(user: SignedUp): Promise<BrowserContext> {
-  return signIn(await chromium.newContext({ viewport: { width: 1280, height: 900 } }), user);
+async function signedIn(user: SignedUp, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
+  return signIn(await chromium.newContext({ viewport }), user);
 }
 
 /** What each page's live channel sent and received (message types, element ids), for failure messages. */
@@ -57,8 +57,8 @@ function recordTraffic(page: Page) {
 }
 
 /** Opens the editor on a gateway copy and waits until the live channel is connected. */
-async function openLive(user: SignedUp, base: string, id: string): Promise<Page> {
-  const page = await (await signedIn(user)).newPage();
+async function openLive(user: SignedUp, base: string, id: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await (await signedIn(user, viewport)).newPage();
   recordTraffic(page);
   await page.goto(`${base}/projects/${id}`, { waitUntil: 'domcontentloaded' });
   await page.locator('.excalidraw canvas').first().waitFor({ timeout: 30_000 });
@@ -171,6 +171,26 @@ describe('editing together in the browser', () => {
     await b.context().setOffline(false);
     await b.waitForSelector('[data-testid="live-peers"][data-live-status="live"]', { timeout: 30_000 });
     await converged(a, b, project.id, 4);
+  });
+
+  it('on a phone, the people here and a dropped connection show beside the title; the editor menu has a name', async () => {
+    const project = await sharedProject('Phone');
+    const a = await openLive(owner, APP_URL, project.id);
+    const b = await openLive(editor, secondUrl, project.id, { width: 375, height: 812 });
+    await expect(a.getByRole('button', { name: 'Menu', exact: true }).isVisible()).resolves.toBe(true);
+    const peer = b.getByTestId('live-peer');
+    await peer.waitFor();
+    // the owner's initial is on screen, not cut off under "More"
+    const box = (await peer.boundingBox())!;
+    const more = (await b.getByTestId('more-menu').boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(more.x);
+    await b.context().setOffline(true);
+    await b.waitForSelector('[data-testid="live-peers"][data-live-status="offline"]', { timeout: 10_000 });
+    await expect(b.getByText('Reconnecting…').isVisible()).resolves.toBe(true);
+    await b.context().setOffline(false);
+    await b.waitForSelector('[data-testid="live-peers"][data-live-status="live"]', { timeout: 30_000 });
+    await a.context().close();
+    await b.context().close();
   });
 
   it('the history panel lists versions, previews one, and a restore shows on both screens', async () => {

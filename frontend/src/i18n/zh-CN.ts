@@ -896,6 +896,8 @@ const zhCN: Record<string, string> = {
     '该文件中没有 Excalidraw 绘图（支持 .excalidraw 文件、嵌入了场景的 PNG 或 SVG 导出图，以及 Obsidian Excalidraw 笔记）',
   'This is an Excalidraw library, not a drawing: open a canvas and open the file there to add its shapes to your library':
     '这是 Excalidraw 素材库，不是绘图：请打开一个画布，在画布中打开此文件，把其中的图形加入素材库',
+  'Nothing in this file can be drawn: none of its shapes is one Excalidraw knows (it may come from another program or a newer version)':
+    '此文件中没有可以绘制的内容：其中的图形都不是 Excalidraw 认识的（它可能来自其他程序或更新的版本）',
   'This drawing file is damaged or incomplete (it may have been cut off while it was saved or downloaded); please try another copy':
     '此绘图文件已损坏或不完整（可能在保存或下载时被截断）；请换一个副本再试',
   'The file is too large to import (the limit is 50 MB)': '文件太大，无法导入（上限为 50 MB）',
@@ -915,6 +917,8 @@ const zhCN: Record<string, string> = {
   Highlight: '重点',
   'People here': '在场的人',
   'Live · view only': '实时 · 仅查看',
+  // the editor's menu button (Excalidraw's, named for screen readers)
+  Menu: '菜单',
   Live: '实时',
   'Connecting…': '正在连接…',
   'Not shared': '未共享',

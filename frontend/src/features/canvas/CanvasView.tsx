@@ -1,5 +1,6 @@
 import './excalidraw-setup';
 import '@excalidraw/excalidraw/index.css';
+import './excalidraw-overrides.css';
 import {
   CaptureUpdateAction,
   Excalidraw,
@@ -7,6 +8,7 @@ import {
   exportToSvg,
   getCommonBounds,
   getSceneVersion,
+  MainMenu,
   reconcileElements,
   restoreElements,
   serializeAsJSON,
@@ -63,7 +65,8 @@ const libraryAdapter: LibraryPersistenceAdapter = {
 
 /** The Excalidraw editor (or read-only viewer). Lives in its own chunk: only canvas pages load it. */
 export default function CanvasView({ scene, readOnly, images, onReady, onChange, onPointerUpdate, collaborating, loadScene = !readOnly }: CanvasViewProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const root = useRef<HTMLDivElement>(null);
   // Excalidraw hands its API over while it is being constructed (after a language chunk loads);
   // kept in state so that images arriving before or after that both reach it.
   const [api, setApi] = useState<CanvasApi | null>(null);
@@ -112,26 +115,50 @@ export default function CanvasView({ scene, readOnly, images, onReady, onChange,
     };
   }, [api, readOnly]);
 
+  // Excalidraw's menu button shows only an icon: it gets a name for screen readers
+  useEffect(() => {
+    const name = t('Menu');
+    const label = () => root.current?.querySelector('[data-testid="main-menu-trigger"]:not([aria-label])')?.setAttribute('aria-label', name);
+    label();
+    if (!root.current) return;
+    const observer = new MutationObserver(label);
+    observer.observe(root.current, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [t]);
+
   return (
-    <Excalidraw
-      // Excalidraw restores (fills in) the elements itself; restoring here as well would do it twice.
-      initialData={initialData}
-      viewModeEnabled={readOnly}
-      // The editor fills the page: its shortcuts (r, o, t, …) work without clicking the canvas first;
-      // Excalidraw ignores keys typed in inputs, so the title field and dialogs are unaffected.
-      handleKeyboardGlobally={!readOnly}
-      // the editor's own menus and tooltips in the UI language (Excalidraw ships zh-CN)
-      langCode={i18n.language}
-      autoFocus={!readOnly}
-      excalidrawAPI={(next) => {
-        queueMicrotask(() => setApi(next));
-        onReady?.(next);
-      }}
-      onChange={(elements, _appState, files) => onChange?.(elements, files)}
-      onPointerUpdate={onPointerUpdate ? ({ pointer, button }) => onPointerUpdate(pointer, button) : undefined}
-      isCollaborating={collaborating}
-      UIOptions={{ canvasActions: { loadScene: loadScene && !readOnly, saveToActiveFile: false, export: false, saveAsImage: false } }}
-    />
+    <div ref={root} className="canvas-view" style={{ display: 'contents' }}>
+      <Excalidraw
+        // Excalidraw restores (fills in) the elements itself; restoring here as well would do it twice.
+        initialData={initialData}
+        viewModeEnabled={readOnly}
+        // The editor fills the page: its shortcuts (r, o, t, …) work without clicking the canvas first;
+        // Excalidraw ignores keys typed in inputs, so the title field and dialogs are unaffected.
+        handleKeyboardGlobally={!readOnly}
+        // the editor's own menus and tooltips in the UI language (Excalidraw ships zh-CN)
+        langCode={i18n.language}
+        autoFocus={!readOnly}
+        excalidrawAPI={(next) => {
+          queueMicrotask(() => setApi(next));
+          onReady?.(next);
+        }}
+        onChange={(elements, _appState, files) => onChange?.(elements, files)}
+        onPointerUpdate={onPointerUpdate ? ({ pointer, button }) => onPointerUpdate(pointer, button) : undefined}
+        isCollaborating={collaborating}
+        UIOptions={{ canvasActions: { loadScene: loadScene && !readOnly, saveToActiveFile: false, export: false, saveAsImage: false } }}
+      >
+        {/* Excalidraw's own menu without its links to Excalidraw's social accounts */}
+        <MainMenu>
+          <MainMenu.DefaultItems.LoadScene />
+          <MainMenu.DefaultItems.SearchMenu />
+          <MainMenu.DefaultItems.Help />
+          <MainMenu.DefaultItems.ClearCanvas />
+          <MainMenu.Separator />
+          <MainMenu.DefaultItems.ToggleTheme />
+          <MainMenu.DefaultItems.ChangeCanvasBackground />
+        </MainMenu>
+      </Excalidraw>
+    </div>
   );
 }
 
@@ -265,12 +292,18 @@ async function exportInput(api: CanvasApi) {
   return { elements: api.getSceneElements(), appState: { ...api.getAppState(), exportBackground: true }, files: api.getFiles() };
 }
 
+/** What a user exports carries the scene too, so the picture opens again as a project (as excalidraw.com's "Embed scene"). */
+async function exportWithScene(api: CanvasApi) {
+  const input = await exportInput(api);
+  return { ...input, appState: { ...input.appState, exportEmbedScene: true } };
+}
+
 export async function exportPng(api: CanvasApi): Promise<Blob> {
-  return exportToBlob({ ...(await exportInput(api)), mimeType: 'image/png' });
+  return exportToBlob({ ...(await exportWithScene(api)), mimeType: 'image/png' });
 }
 
 export async function exportSvgText(api: CanvasApi): Promise<string> {
-  const svg = await exportToSvg({ ...(await exportInput(api)), exportPadding: 16 });
+  const svg = await exportToSvg({ ...(await exportWithScene(api)), exportPadding: 16 });
   return new XMLSerializer().serializeToString(svg);
 }
 

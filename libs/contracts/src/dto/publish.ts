@@ -51,6 +51,7 @@ export const PublishMessages = {
   liveTooManyPictures: `At most ${SCENE_MAX_NEW_IMAGES} new pictures are saved at once; the others show as missing. Please add them again.`,
   importInvalid: 'This file holds no Excalidraw drawing (an .excalidraw file, a PNG or SVG exported with the scene, or an Obsidian Excalidraw note)',
   importLibrary: 'This is an Excalidraw library, not a drawing: open a canvas and open the file there to add its shapes to your library',
+  importNothingDrawable: 'Nothing in this file can be drawn: none of its shapes is one Excalidraw knows (it may come from another program or a newer version)',
   importDamaged: 'This drawing file is damaged or incomplete (it may have been cut off while it was saved or downloaded); please try another copy',
   importTooLarge: `The file is too large to import (the limit is ${EXCALIDRAW_FILE_MAX_BYTES / 1_000_000} MB)`,
   importTooManyImages: `The drawing has more than ${SCENE_MAX_NEW_IMAGES} images; split it into several drawings and import them one by one`,

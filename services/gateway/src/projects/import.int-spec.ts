@@ -98,10 +98,19 @@ describe('POST /api/projects/import (gateway, media and publish)', () => {
       [fixture('shapes.excalidrawlib'), 'shapes.excalidrawlib', PublishMessages.importLibrary],
       [Buffer.from('{"elements":'), 'cut.excalidraw', PublishMessages.importDamaged],
       [Buffer.from('{"name":"x"}'), 'x.json', PublishMessages.importInvalid],
+      // shapes, none of which can be drawn: not opened as an empty project
+      [
+        Buffer.from('{"type":"excalidraw","elements":[{"id":"a","type":"hexagon-from-the-future"},null,7]}'),
+        'bad.excalidraw',
+        PublishMessages.importNothingDrawable,
+      ],
     ] as const) {
       const res = await request(backend.http).post('/api/projects/import').set(auth(alice)).attach('file', bytes, name).expect(400);
       expect(res.body.message).toBe(message);
     }
+    // a drawing whose shapes were all deleted is an empty drawing, and opens
+    const emptied = '{"type":"excalidraw","elements":[{"id":"a","type":"rectangle","x":0,"y":0,"width":9,"height":9,"isDeleted":true}]}';
+    await request(backend.http).post('/api/projects/import').set(auth(alice)).attach('file', Buffer.from(emptied), 'emptied.excalidraw').expect(201);
     const noFile = await request(backend.http).post('/api/projects/import').set(auth(alice)).send({ file: 'x' }).expect(400);
     expect(noFile.body.message).toContain('multipart/form-data');
     await request(backend.http).post('/api/projects/import').attach('file', fixture('old-format.excalidraw'), 'old.excalidraw').expect(401);

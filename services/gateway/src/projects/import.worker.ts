@@ -53,10 +53,11 @@ function sceneText(bytes: Buffer): string {
 }
 
 /**
- * Parses the scene text and checks the value before anything walks it; answers its `type`. Only
- * the answer outlives the call, so the parsed value can be collected while the text is restored.
+ * Parses the scene text and checks the value before anything walks it; answers its `type` and how
+ * many of its elements are not deleted. Only the answer outlives the call, so the parsed value can
+ * be collected while the text is restored.
  */
-function checkedKind(text: string): unknown {
+function checkedKind(text: string): { type: unknown; listed: number } {
   let data: unknown;
   try {
     data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
@@ -67,7 +68,11 @@ function checkedKind(text: string): unknown {
   if (Array.isArray(top?.elements) && top.elements.length > SCENE_MAX_ELEMENTS) throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.tooManyElements);
   const problem = jsonBodyProblem(data);
   if (problem) throw problem;
-  return top?.type;
+  // entries of the file's drawing that are not marked deleted (whatever they are)
+  const listed = Array.isArray(top?.elements)
+    ? top.elements.filter((e) => !(e && typeof e === 'object' && (e as { isDeleted?: unknown }).isDeleted === true)).length
+    : 0;
+  return { type: top?.type, listed };
 }
 
 /**
@@ -82,9 +87,11 @@ function checkedKind(text: string): unknown {
 export function readImportedScene(bytes: Buffer): ImportedScene {
   const text = sceneText(bytes);
   // Restoring parses the text again; the checked value is not kept meanwhile.
-  const library = checkedKind(text) === 'excalidrawlib';
+  const { type, listed } = checkedKind(text);
   const parsed = parseExcalidrawFile(text);
-  if (!parsed) throw new DomainError('VALIDATION_FAILED', library ? PublishMessages.importLibrary : PublishMessages.importInvalid);
+  if (!parsed) throw new DomainError('VALIDATION_FAILED', type === 'excalidrawlib' ? PublishMessages.importLibrary : PublishMessages.importInvalid);
+  // shapes were there, and none could be restored: an empty project would look like a lost drawing
+  if (listed > 0 && !parsed.elements.some((e) => !e.isDeleted)) throw new DomainError('VALIDATION_FAILED', PublishMessages.importNothingDrawable);
   const size = JSON.stringify({ type: 'excalidraw', version: 2, elements: parsed.elements, appState: parsed.appState }).length;
   if (size > SCENE_MAX_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.sceneTooLarge);
   const embedded = Object.values(parsed.files);
