@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { createServiceApp, type ServiceApp } from '@visualnotes/common';
 import { createTestEnv, type TestEnv } from '@visualnotes/testing';
 import request from 'supertest';
-import { BlogModule } from '../../services/publish/src/blog/blog.module';
 import { definitions } from '../support/backend';
 import { createGatewayApp, type Gateway } from '../../services/gateway/src/bootstrap';
 
@@ -32,8 +31,7 @@ describe('blog API, head tags, sitemap and robots', () => {
     mkdirSync(dist, { recursive: true });
     writeFileSync(join(dist, 'index.html'), INDEX);
     const env = { ...t.env, FRONTEND_DIST: dist, PUBLIC_URL: 'https://notes.example' };
-    // The publish service with its blog module only: what these pages need, independent of the rest.
-    publish = (await createServiceApp({ ...definitions.publish, imports: [BlogModule] }, env)) as ServiceApp;
+    publish = (await createServiceApp(definitions.publish, env)) as ServiceApp;
     gateway = await createGatewayApp(env);
     await gateway.app.listen({ port: 0, host: '127.0.0.1' });
     backend = { http: gateway.app.getHttpServer() };

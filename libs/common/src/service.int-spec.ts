@@ -73,10 +73,18 @@ class ProbeProcessor extends JobProcessor {
   }
 }
 
+/** The probe copies stand in for the publish service, which must handle every job it owns. */
+@Injectable()
+@QueueWorker(Queues.publishVersions)
+class IdleVersionsProcessor extends JobProcessor {
+  @JobHandler(Jobs.versionKeep)
+  async versionKeep() {}
+}
+
 const probeService: ServiceDefinition = {
   service: 'publish',
   controllers: [ProbeController],
-  processors: [ProbeProcessor],
+  processors: [ProbeProcessor, IdleVersionsProcessor],
 };
 
 describe('stopping a copy of a service', () => {
@@ -178,7 +186,7 @@ class CountingProcessor extends JobProcessor {
   }
 }
 
-const countingService: ServiceDefinition = { service: 'publish', processors: [CountingProcessor] };
+const countingService: ServiceDefinition = { service: 'publish', processors: [CountingProcessor, IdleVersionsProcessor] };
 
 describe('a queue worker of a service', () => {
   it('takes no more jobs at once than its concurrency setting allows, from its first job on', async () => {
