@@ -151,8 +151,11 @@ export interface JobPayloads {
    * `linkOrCode` is printed to the log when no mail server is configured.
    */
   'mail.send': { to: string; subject: string; text: string; html: string; linkOrCode?: string; requestId?: string };
-  /** Keeps the project's scene as it is when the job runs (its saves have paused), if a version is due. */
-  'version.keep': { projectId: string; authorId: string };
+  /**
+   * Keeps the project's scene as it is when the job runs (its saves have paused), if a version is
+   * due. `since`: when the saves without a pause began (epoch ms), carried from job to job.
+   */
+  'version.keep': { projectId: string; authorId: string; since: number };
 }
 
 /** Which service consumes each queue and which jobs it must handle there. */

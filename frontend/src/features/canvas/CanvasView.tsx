@@ -127,7 +127,7 @@ export default function CanvasView({ scene, readOnly, images, onReady, onChange,
   }, [t]);
 
   return (
-    <div ref={root} className="canvas-view" style={{ display: 'contents' }}>
+    <div ref={root} style={{ display: 'contents' }}>
       <Excalidraw
         // Excalidraw restores (fills in) the elements itself; restoring here as well would do it twice.
         initialData={initialData}

@@ -28,7 +28,7 @@ type Reason = ProjectVersion['reason'];
 export type Keeping = 'force' | 'due' | 'settle';
 
 /** The queue of `version.keep` jobs, as the service uses it. */
-export type SettleQueue = Pick<Queue<JobPayloads['version.keep'] & { since: number }>, 'add' | 'getDeduplicationJobId' | 'getJob'>;
+export type SettleQueue = Pick<Queue<JobPayloads['version.keep']>, 'add' | 'getDeduplicationJobId' | 'getJob'>;
 
 const notFound = () => new DomainError('NOT_FOUND', PublishMessages.versionNotFound);
 
