@@ -281,6 +281,8 @@ export async function jobs(ctx) {
       );
       const processor = app.get(NoopProcessor);
       processor.worker.on('completed', onDone);
+      // QueueWorker leaves the start to the service (createServiceApp), once its concurrency is set.
+      void processor.worker.run();
       return () => app.close();
     });
 
