@@ -364,6 +364,8 @@ export interface Fixtures {
   scriptPdf: (script: keyof typeof SCRIPT_SENTENCES, font?: 'fallback' | 'devanagari') => Buffer;
   /** `HINDI_PARAGRAPH` justified over several lines, drawn with Lohit Devanagari (see `scriptPdf`). */
   hindiParagraphPdf: Buffer;
+  /** `INDIC_PROSE`, each paragraph flush left then justified (twice), drawn with the Lohit fonts (a Word-style document). */
+  indicProsePdf: Buffer;
   /** `INDIC_PARAGRAPHS` justified, drawn with Lohit Bengali and Lohit Tamil. */
   indicParagraphPdf: (script: keyof typeof INDIC_PARAGRAPHS) => Buffer;
   /** `TABLE_ROWS` as a Word table (LibreOffice from HTML). */
@@ -401,6 +403,21 @@ export const HINDI_PARAGRAPH = Array(2)
     'क्षेत्र में प्रौद्योगिकी की भूमिका महत्वपूर्ण है। विद्यार्थियों ने स्वतंत्रता दिवस पर कार्यक्रम प्रस्तुत किया। हिन्दी भाषा में लिखी गई पुस्तकें ज़्यादा लोकप्रिय हो रही हैं और डिजिटल माध्यमों से पाठकों तक पहुँच रही हैं।',
   )
   .join(' ');
+
+/**
+ * Prose in Hindi, Marathi, Nepali, Bengali and Tamil, each paragraph set flush left and then
+ * justified: words that start with a cluster drawn vowel sign first (at a line's start too), vowel
+ * signs set over or under the consonant before them, and Bengali full stops drawn apart with the
+ * line's word gaps.
+ */
+export const INDIC_PROSE = [
+  { lang: 'hi', text: 'टपक सिंचाई से पानी की बचत होती है। स्किल इंडिया मिशन के अंतर्गत युवाओं को प्रशिक्षण दिया जा रहा है। विज्ञान और प्रौद्योगिकी में निवेश से नए अवसर बन रहे हैं।' },
+  { lang: 'hi', text: 'दिल्ली, मुंबई और चेन्नई जैसे शहरों में ट्रैफिक की समस्या गंभीर है। इसलिए हर बच्चे को स्कूल भेजना चाहिए।' },
+  { lang: 'mr', text: 'महाराष्ट्रातील शेतकरी पिकांची निवड काळजीपूर्वक करतात. शिक्षणाशिवाय प्रगती शक्य नाही.' },
+  { lang: 'ne', text: 'नेपालको राजधानी काठमाडौं हो। हिमालयको सुन्दरता विश्वभर प्रसिद्ध छ। किसानहरू धान र मकै खेती गर्छन्।' },
+  { lang: 'bn', text: 'বাংলা ভাষা বিশ্বের অন্যতম সমৃদ্ধ ভাষা। কিশোরেরা বিকেলে মাঠে খেলে। সিলেট, চট্টগ্রাম ও ঢাকা বড় শহর। বিজ্ঞান শিক্ষার প্রসার জরুরি।' },
+  { lang: 'ta', text: 'சென்னை தமிழ்நாட்டின் தலைநகரம். கிராமங்களில் விவசாயம் முக்கிய தொழில். சிறுவர்கள் பள்ளிக்கு செல்கிறார்கள்.' },
+] as const;
 
 export const TABLE_ROWS = [
   ['Country', 'Capital', 'Population'],
@@ -486,7 +503,7 @@ const NOTES_FODT = `<?xml version="1.0" encoding="UTF-8"?>
 
 /** Builds (or reuses) the fixtures; needs LibreOffice (`soffice`), qpdf and ffmpeg on PATH. */
 export function documentFixtures(): Fixtures {
-  const hash = createHash('sha256').update(HTML_PAGES).update(fodp()).update('v4').digest('hex').slice(0, 12);
+  const hash = createHash('sha256').update(HTML_PAGES).update(fodp()).update('v6').digest('hex').slice(0, 12);
   const dir = join(tmpdir(), `vn-doc-fixtures-${hash}`);
   mkdirSync(dir, { recursive: true });
   const make = (file: string, build: () => void) => {
@@ -573,6 +590,11 @@ export function documentFixtures(): Fixtures {
     );
     soffice(dir, 'hindi-paragraph.html', 'pdf', undefined, 'HTML (StarWriter)', ['dejavu', 'devanagari']);
   });
+  const indicProsePdf = make('indic-prose.pdf', () => {
+    const paragraphs = INDIC_PROSE.map(({ lang, text }) => `<p lang="${lang}">${text}</p><p lang="${lang}" style="text-align:justify">${text} ${text}</p>`);
+    writeFileSync(join(dir, 'indic-prose.html'), `<!doctype html><html><head><meta charset="utf-8"></head><body>${paragraphs.join('')}</body></html>`);
+    soffice(dir, 'indic-prose.html', 'pdf', undefined, 'HTML (StarWriter)', ['dejavu', 'devanagari', 'bengali', 'tamil']);
+  });
   const indicParagraphPdf = (script: keyof typeof INDIC_PARAGRAPHS) =>
     make(`${script}-paragraph.pdf`, () => {
       writeFileSync(
@@ -639,6 +661,7 @@ export function documentFixtures(): Fixtures {
     headingOnlyDocx,
     scriptPdf,
     hindiParagraphPdf,
+    indicProsePdf,
     indicParagraphPdf,
     tableDocx,
     tablePptx,

@@ -10,6 +10,7 @@ import {
   pdfOf,
   HINDI_PARAGRAPH,
   INDIC_PARAGRAPHS,
+  INDIC_PROSE,
   SCRIPT_SENTENCES,
   SMARTART_STEPS,
   SOLAR_FACTS,
@@ -264,6 +265,13 @@ describe('document extraction (files made by LibreOffice)', () => {
       const doc = await extractDocument(fx.indicParagraphPdf(script), { name: `${script}.pdf` }, DEFAULT_LIMITS);
       expect({ script, text: doc.pages[0].text.replace(/\s+/g, ' ') }).toEqual({ script, text: INDIC_PARAGRAPHS[script] });
     }
+  });
+
+  it('reads Indic prose set flush left and justified word for word: clusters drawn vowel sign first, signs set over the consonant before, full stops drawn with the word gaps', async () => {
+    const doc = await extractDocument(fx.indicProsePdf, { name: 'indic.pdf' }, DEFAULT_LIMITS);
+    const words = (text: string) => text.split(/\s+/).filter(Boolean);
+    const expected = INDIC_PROSE.flatMap(({ text }) => [text, text, text]).join(' ');
+    expect(words(doc.pages.map((p) => p.text).join(' '))).toEqual(words(expected));
   });
 
   it('finds the ActualText of each marked-content start in a content stream, skipping strings', () => {

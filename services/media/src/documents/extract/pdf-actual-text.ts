@@ -137,7 +137,8 @@ export interface PageMark {
  * stand between), or `none` (the file does not say: a new line, or widths not known).
  */
 export interface GlyphRun {
-  glyphs: { shown: string | null; keep: boolean; before: 'space' | 'nogap' | 'none' }[];
+  /** `line`: drawn on another line than the text glyph before it. */
+  glyphs: { shown: string | null; keep: boolean; before: 'space' | 'nogap' | 'none'; line?: boolean }[];
 }
 
 /** What a page's content stream says about its text: its marks, and its runs between them. */
@@ -219,8 +220,9 @@ export function pageText(content: string, fonts: Map<string, PageFont>): PageTex
   // The glyphs drawn since the last text glyph, and the marks that began or ended among them.
   let undrawn = false;
   let space = false;
-  /** Where the last glyph of a word ended (NaN: not known), and on which line. */
+  /** Where the last glyph of a word ended (NaN: not known), where it started, and on which line. */
   let end = Number.NaN;
+  let endStart = Number.NaN;
   let endY = Number.NaN;
   /** The text position went to another line since the last text glyph, or moved by how much is not known. */
   let newLine = false;
@@ -240,7 +242,7 @@ export function pageText(content: string, fonts: Map<string, PageFont>): PageTex
         // spaces, or a full stop, apart from the rest); else what was drawn in between.
         const measured = known && Number.isFinite(end) && Math.abs(y - endY) <= Math.max(1, size * 0.5);
         const before = measured ? (x - end >= size * WORD_GAP ? 'space' : 'nogap') : space ? 'space' : !newLine && !unsure && undrawn ? 'nogap' : 'none';
-        run?.glyphs.push({ shown, keep: kind === 'text', before });
+        run?.glyphs.push(newLine ? { shown, keep: kind === 'text', before, line: true } : { shown, keep: kind === 'text', before });
         newLine = unsure = false;
         for (const k of begun) sides[k][0] = before;
         for (const k of ended) sides[k][1] = before;
@@ -249,12 +251,17 @@ export function pageText(content: string, fonts: Map<string, PageFont>): PageTex
         undrawn = space = false;
       } else if (kind === 'undrawn') undrawn = true;
       else if (kind === 'space') space = true;
+      const start = x;
       const advance = widths && width === 1 ? widths.list[code - widths.first] : undefined;
       if (advance === undefined || !Number.isFinite(advance)) known = false;
       else x += (advance / 1000) * size;
-      // A glyph without Unicode is part of the word it is drawn in; a space is not.
+      // A glyph without Unicode is part of the word it is drawn in; a space is not. A mark placed
+      // back over the glyph before it (a vowel sign set below a consonant) does not end the word
+      // there: the text drawn next is measured from the consonant's end.
       if (kind !== 'space') {
-        end = known ? x : Number.NaN;
+        const over = known && Number.isFinite(end) && Math.abs(y - endY) <= Math.max(1, size * 0.5) && start >= endStart && start < end;
+        end = known ? (over ? Math.max(end, x) : x) : Number.NaN;
+        if (!over) endStart = start;
         endY = y;
       }
     }

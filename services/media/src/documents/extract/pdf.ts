@@ -11,6 +11,7 @@ interface TextItem {
   str?: string;
   hasEOL?: boolean;
   dir?: string;
+  width?: number;
   height?: number;
   transform?: number[];
 }
@@ -125,7 +126,7 @@ export function withActualText(items: TextItem[], marks: PageMark[] | null): Tex
   let next = 0;
   const open: number[] = [];
   /** The span whose ActualText is laid over its glyphs: its depth, its text, the run that took it. */
-  let active: { depth: number; text: string; first: TextItem | null } | null = null;
+  let active: { depth: number; text: string; first: TextItem | null; joinBefore: boolean } | null = null;
   /** Blanks since the last run, and whether the marks say the glyphs there are no space. */
   let blanks: TextItem[] = [];
   let join = false;
@@ -166,7 +167,7 @@ export function withActualText(items: TextItem[], marks: PageMark[] | null): Tex
       const k = next++;
       open.push(k);
       join ||= marks[k].joinBefore;
-      if (!active && marks[k].text !== null) active = { depth: open.length, text: marks[k].text, first: null };
+      if (!active && marks[k].text !== null) active = { depth: open.length, text: marks[k].text, first: null, joinBefore: marks[k].joinBefore };
     } else if (item.type === 'endMarkedContent') {
       if (active && active.depth === open.length) {
         if (!active.first) {
@@ -184,9 +185,16 @@ export function withActualText(items: TextItem[], marks: PageMark[] | null): Tex
       if (!active?.first) blanks.push(item);
       else if (item.hasEOL) place({ ...item, str: '' });
     } else {
+      // pdf.js may set the blank it saw at the start of the run's text: the marks decide it too.
+      const joined = join && !active;
       flushBlanks();
-      if (!active) place(item);
-      else if (!active.first) active.first = place({ ...item, str: active.text });
+      if (!active) place(joined ? { ...item, str: (item.str ?? '').trimStart() } : item);
+      else if (!active.first) {
+        // pdf.js sets a word gap before the span's glyphs at the start of their run: it stays,
+        // unless the file puts them right after the text before.
+        const gap = active.joinBefore ? '' : (/^\s+/.exec(item.str ?? '')?.[0] ?? '');
+        active.first = place({ ...item, str: `${gap}${active.text}` });
+      }
     }
   }
   flushBlanks();
@@ -239,22 +247,35 @@ function repairRun(items: TextItem[], from: number, to: number, run: GlyphRun) {
   let started = false;
   /** The last character kept was a blank (or none was kept yet). */
   let blank = true;
+  /**
+   * Text pdf.js ends a line with that the file draws at the next line's start: a conjunct it takes
+   * for a mark of no width ("प्र" of "प्रौद्योगिकी") joins the text before it wherever it is drawn.
+   */
+  let carry = '';
   for (let i = from; i < to; i++) {
-    let str = '';
+    let str = carry;
+    carry = '';
+    let moving = false;
+    const movable = !!items[i].hasEOL && i + 1 < to;
+    const put = (text: string) => {
+      if (moving) carry += text;
+      else str += text;
+    };
     for (const ch of Array.from(items[i].str ?? '')) {
       if (/\s/.test(ch)) {
         // Blanks before the run's first letter are left to the marks around it.
         if (!started || c > 0 || g >= glyphs.length || glyphs[g].before !== 'nogap') {
-          str += ch;
+          put(ch);
           blank = true;
         }
         continue;
       }
+      if (movable && !moving && started && c === 0 && glyphs[g].line && str.trim()) moving = true;
       // A word gap the file sets (a space glyph or a move) that pdf.js missed.
-      if (started && c === 0 && !blank && glyphs[g].before === 'space') str += ' ';
+      else if (started && c === 0 && !blank && glyphs[g].before === 'space') put(' ');
       started = true;
       if (glyphs[g].keep) {
-        str += ch;
+        put(ch);
         blank = false;
       }
       if (++c >= glyphs[g].chars!.length) {
@@ -325,7 +346,7 @@ export function pdfLines(items: TextItem[]): PdfLine[] {
     y = null;
   };
   let lineSize = 0;
-  for (const item of items) {
+  for (const [i, item] of items.entries()) {
     const str = typeof item.str === 'string' ? item.str : '';
     const t = item.transform ?? [1, 0, 0, 1, 0, 0];
     const size = Math.abs(item.height || Math.hypot(t[2], t[3]) || 0);
@@ -346,10 +367,22 @@ export function pdfLines(items: TextItem[]): PdfLine[] {
       if (!blank || y === null) y = t[5];
       if (!blank && (run.length === 1 || size > lineSize)) lineSize = size;
     }
-    if (item.hasEOL) flush();
+    if (item.hasEOL && !goesOn(item, items[i + 1], size)) flush();
   }
   flush();
   return lines;
+}
+
+/**
+ * A line end pdf.js reports on a glyph of no width that the next text goes on from, on the same
+ * baseline: it starts a line with a cluster whose first glyph is a vowel sign drawn before its
+ * consonant (Hindi "सिं"), and the line does not end there.
+ */
+function goesOn(item: TextItem, next: TextItem | undefined, size: number): boolean {
+  if (item.width !== 0 || !item.str?.trim() || !next?.str?.trim() || !item.transform || !next.transform) return false;
+  const [x, y] = [item.transform[4], item.transform[5]];
+  const [nx, ny] = [next.transform[4], next.transform[5]];
+  return Math.abs(ny - y) <= Math.max(1, size * 0.2) && nx >= x - 1 && nx <= x + 2 * Math.max(size, 1);
 }
 
 const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
@@ -399,12 +432,25 @@ function inDrawnOrder(run: { str: string; dir: string; x: number; size: number }
   for (let i = groups.length - 2; i >= 0; i--) after[i] = Math.min(after[i + 1], x(groups[i + 1]));
   const apart = groups.filter((g, i) => x(g) > after[i] + size);
   if (!apart.length) return run;
+  // A full stop goes without the blank drawn before it; that blank goes where it was drawn (a file
+  // may draw a line's word gaps together with its full stops, all in one text object), unless that
+  // is right before a full stop.
+  const stop = (g: typeof run) => /^\p{P}/u.test(g[g.length - 1].str.trim());
   const kept = groups.filter((g) => !apart.includes(g));
-  for (const g of apart) {
-    const at = kept.findIndex((k) => x(k) > x(g));
-    // The blank before it was where it was drawn, not where it stands; none goes before a full stop.
-    kept.splice(at < 0 ? kept.length : at, 0, /^\p{P}/u.test(g[g.length - 1].str.trim()) ? g.slice(-1) : g);
+  const moved = apart.flatMap((g) => {
+    if (!stop(g)) return [g];
+    const last = g[g.length - 1];
+    return [[{ ...last, str: last.str.trimStart() }], ...(g.length > 1 ? [g.slice(0, -1)] : [])];
+  });
+  const blank = (g: typeof run) => !g.some((r) => r.str.trim());
+  for (const g of moved.sort((a, b) => x(a) - x(b))) {
+    let at = kept.findIndex((k) => x(k) > x(g));
+    if (at < 0) at = kept.length;
+    // A full stop drawn in the word gap that starts right before it ends the word before the gap.
+    if (stop(g) && at > 0 && blank(kept[at - 1]) && x(g) - x(kept[at - 1]) < size) at--;
+    kept.splice(at, 0, g);
   }
+  for (let i = kept.length - 2; i >= 0; i--) if (blank(kept[i]) && moved.includes(kept[i + 1]) && stop(kept[i + 1])) kept.splice(i, 1);
   return [...kept.flat(), ...blanks];
 }
 
