@@ -364,6 +364,8 @@ export interface Fixtures {
   scriptPdf: (script: keyof typeof SCRIPT_SENTENCES, font?: 'fallback' | 'devanagari') => Buffer;
   /** `HINDI_PARAGRAPH` justified over several lines, drawn with Lohit Devanagari (see `scriptPdf`). */
   hindiParagraphPdf: Buffer;
+  /** `ARABIC_PROSE`, each paragraph flush right then justified (twice), right to left. */
+  arabicProsePdf: Buffer;
   /** `INDIC_PROSE`, each paragraph flush left then justified (twice), drawn with the Lohit fonts (a Word-style document). */
   indicProsePdf: Buffer;
   /** `INDIC_PARAGRAPHS` justified, drawn with Lohit Bengali and Lohit Tamil. */
@@ -417,6 +419,15 @@ export const INDIC_PROSE = [
   { lang: 'ne', text: 'नेपालको राजधानी काठमाडौं हो। हिमालयको सुन्दरता विश्वभर प्रसिद्ध छ। किसानहरू धान र मकै खेती गर्छन्।' },
   { lang: 'bn', text: 'বাংলা ভাষা বিশ্বের অন্যতম সমৃদ্ধ ভাষা। কিশোরেরা বিকেলে মাঠে খেলে। সিলেট, চট্টগ্রাম ও ঢাকা বড় শহর। বিজ্ঞান শিক্ষার প্রসার জরুরি।' },
   { lang: 'ta', text: 'சென்னை தமிழ்நாட்டின் தலைநகரம். கிராமங்களில் விவசாயம் முக்கிய தொழில். சிறுவர்கள் பள்ளிக்கு செல்கிறார்கள்.' },
+] as const;
+
+/**
+ * Arabic paragraphs set right to left (flush right, then justified): lam-alef ligatures ("لإنتاج",
+ * "الاقتصاد"), one glyph for two letters, in most words.
+ */
+export const ARABIC_PROSE = [
+  'تعمل الرياح على تدوير التوربينات لإنتاج الطاقة. ويعد هذا المصدر من أنظف المصادر المتاحة اليوم. تستخدم الألواح الشمسية ضوء الشمس لتوليد الكهرباء، وهي مناسبة للمنازل والمصانع على حد سواء.',
+  'الفوائد الرئيسية: خفض الانبعاثات، وتقليل التكاليف، وتحسين أمن الطاقة والاقتصاد. في عام 2020 بلغت القدرة المركبة 2800 جيجاواط! هل يمكن مضاعفتها؟ نعم؛ بالاستثمار والإصلاح.',
 ] as const;
 
 export const TABLE_ROWS = [
@@ -503,7 +514,7 @@ const NOTES_FODT = `<?xml version="1.0" encoding="UTF-8"?>
 
 /** Builds (or reuses) the fixtures; needs LibreOffice (`soffice`), qpdf and ffmpeg on PATH. */
 export function documentFixtures(): Fixtures {
-  const hash = createHash('sha256').update(HTML_PAGES).update(fodp()).update('v6').digest('hex').slice(0, 12);
+  const hash = createHash('sha256').update(HTML_PAGES).update(fodp()).update('v7').digest('hex').slice(0, 12);
   const dir = join(tmpdir(), `vn-doc-fixtures-${hash}`);
   mkdirSync(dir, { recursive: true });
   const make = (file: string, build: () => void) => {
@@ -590,6 +601,11 @@ export function documentFixtures(): Fixtures {
     );
     soffice(dir, 'hindi-paragraph.html', 'pdf', undefined, 'HTML (StarWriter)', ['dejavu', 'devanagari']);
   });
+  const arabicProsePdf = make('arabic-prose.pdf', () => {
+    const paragraphs = ARABIC_PROSE.map((text) => `<p dir="rtl" lang="ar">${text}</p><p dir="rtl" lang="ar" style="text-align:justify">${text} ${text}</p>`);
+    writeFileSync(join(dir, 'arabic-prose.html'), `<!doctype html><html><head><meta charset="utf-8"></head><body>${paragraphs.join('')}</body></html>`);
+    soffice(dir, 'arabic-prose.html', 'pdf', undefined, 'HTML (StarWriter)', ['dejavu']);
+  });
   const indicProsePdf = make('indic-prose.pdf', () => {
     const paragraphs = INDIC_PROSE.map(({ lang, text }) => `<p lang="${lang}">${text}</p><p lang="${lang}" style="text-align:justify">${text} ${text}</p>`);
     writeFileSync(join(dir, 'indic-prose.html'), `<!doctype html><html><head><meta charset="utf-8"></head><body>${paragraphs.join('')}</body></html>`);
@@ -661,6 +677,7 @@ export function documentFixtures(): Fixtures {
     headingOnlyDocx,
     scriptPdf,
     hindiParagraphPdf,
+    arabicProsePdf,
     indicProsePdf,
     indicParagraphPdf,
     tableDocx,

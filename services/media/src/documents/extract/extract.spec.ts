@@ -1,6 +1,7 @@
 import iconv from 'iconv-lite';
 import { DEFAULT_LIMITS, extractDocument, extractText } from '.';
 import {
+  ARABIC_PROSE,
   documentFixtures,
   filledFormPdf,
   inflatingPdf,
@@ -271,6 +272,13 @@ describe('document extraction (files made by LibreOffice)', () => {
     const doc = await extractDocument(fx.indicProsePdf, { name: 'indic.pdf' }, DEFAULT_LIMITS);
     const words = (text: string) => text.split(/\s+/).filter(Boolean);
     const expected = INDIC_PROSE.flatMap(({ text }) => [text, text, text]).join(' ');
+    expect(words(doc.pages.map((p) => p.text).join(' '))).toEqual(words(expected));
+  });
+
+  it("reads Arabic set right to left word for word, lam-alef ligatures in their letters' order", async () => {
+    const doc = await extractDocument(fx.arabicProsePdf, { name: 'arabic.pdf' }, DEFAULT_LIMITS);
+    const words = (text: string) => text.split(/\s+/).filter(Boolean);
+    const expected = ARABIC_PROSE.flatMap((text) => [text, text, text]).join(' ');
     expect(words(doc.pages.map((p) => p.text).join(' '))).toEqual(words(expected));
   });
 

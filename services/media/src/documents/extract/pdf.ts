@@ -84,8 +84,10 @@ export async function extractPdf(data: Buffer, limits: ExtractLimits): Promise<E
         const spans = items.some((i) => i.type === 'beginMarkedContentProps');
         // The content stream is read for ActualText spans, and for where words break in Indic and
         // Southeast Asian text (pdf.js misreads the glyphs their fonts' maps leave out or combine).
-        const stream = spans || items.some((i) => COMPLEX_SCRIPT.test(i.str ?? '')) ? actualTexts(page.ref) : null;
-        const read = stream ? withRuns(items, stream.runs) : items;
+        const arabic = items.some((i) => i.dir === 'rtl' && ARABIC_LETTERS.test(i.str ?? ''));
+        const stream = spans || arabic || items.some((i) => COMPLEX_SCRIPT.test(i.str ?? '')) ? actualTexts(page.ref) : null;
+        const repaired = stream ? withRuns(items, stream.runs) : items;
+        const read = stream && arabic ? withLigatures(repaired, stream.runs) : repaired;
         const lines = pdfLines(spans ? withActualText(read, stream?.marks ?? null) : read.filter((i) => !i.type));
         const answers = await formValues(page);
         pages.push({ page: n, title: null, text: tidy([...lines.map((l) => l.text), ...answers].join('\n')) });
@@ -200,6 +202,61 @@ export function withActualText(items: TextItem[], marks: PageMark[] | null): Tex
   flushBlanks();
   if (pending && out.length) out[out.length - 1] = { ...out[out.length - 1], str: `${out[out.length - 1].str ?? ''}${pending.trimEnd()}` };
   return out;
+}
+
+const ARABIC_LETTERS = /[\u0620-\u064a\u066e-\u06d3\u06fa-\u06ff]/;
+const ARABIC_WORD = /[\u0620-\u065f\u066e-\u06d3\u06fa-\u06ff]+/g;
+
+/**
+ * Right-to-left text with each glyph that stands for several letters in its letters' order. A file
+ * draws Arabic from left to right, so pdf.js turns each line's text around, and with it the two
+ * letters of every lam-alef ligature: "لإنتاج" read as "إلنتاج", "الاقتصاد" as "االقتصاد"
+ * (pdftotext reads them so too). The glyphs the content stream draws (`runs`) tell which letters
+ * share a glyph; each word is found in them in drawing order, and such letters are turned back.
+ * A word not found as drawn is left as pdf.js reads it.
+ */
+export function withLigatures(items: TextItem[], runs: (GlyphRun | null)[]): TextItem[] {
+  let drawn = '';
+  /** Where each glyph of several letters starts in `drawn`, and how many letters it has. */
+  const many = new Map<number, number>();
+  for (const run of runs) {
+    for (const g of run?.glyphs ?? []) {
+      const text = Array.from((g.shown ?? '\ufffd').replace(/\s/g, ''));
+      if (text.length > 1) many.set(drawn.length, text.join('').length);
+      drawn += text.join('');
+    }
+  }
+  if (!many.size) return items;
+  let cursor = 0;
+  return items.map((item) => {
+    const str = item.str ?? '';
+    if (item.dir !== 'rtl' || !ARABIC_LETTERS.test(str)) return item;
+    // Offsets in code units of each word, last word first: the order the file draws them in.
+    const words = [...str.matchAll(ARABIC_WORD)].reverse();
+    let changed = false;
+    let fixed = str;
+    for (const w of words) {
+      const word = w[0];
+      const seen = Array.from(word).reverse().join('');
+      const at = drawn.indexOf(seen, cursor);
+      if (at < 0) continue;
+      cursor = at + seen.length;
+      let letters = word;
+      for (const [start, length] of many) {
+        if (start < at || start + length > at + seen.length) continue;
+        // The glyph's letters sit turned around at the mirrored place of the word.
+        const from = word.length - (start - at) - length;
+        letters = `${letters.slice(0, from)}${Array.from(letters.slice(from, from + length))
+          .reverse()
+          .join('')}${letters.slice(from + length)}`;
+      }
+      if (letters !== word) {
+        fixed = `${fixed.slice(0, w.index)}${letters}${fixed.slice(w.index! + word.length)}`;
+        changed = true;
+      }
+    }
+    return changed ? { ...item, str: fixed } : item;
+  });
 }
 
 /** Scripts whose clusters a font may draw with glyphs its character map does not name. */
