@@ -205,6 +205,8 @@ export function withActualText(items: TextItem[], marks: PageMark[] | null): Tex
 }
 
 const ARABIC_LETTERS = /[\u0620-\u064a\u066e-\u06d3\u06fa-\u06ff]/;
+/** How far past the last word found the next one is looked for, in letters drawn. */
+const SEARCH_WINDOW = 4096;
 const ARABIC_WORD = /[\u0620-\u065f\u066e-\u06d3\u06fa-\u06ff]+/g;
 
 /**
@@ -228,6 +230,7 @@ export function withLigatures(items: TextItem[], runs: (GlyphRun | null)[]): Tex
   }
   if (!many.size) return items;
   let cursor = 0;
+  let misses = 0;
   return items.map((item) => {
     const str = item.str ?? '';
     if (item.dir !== 'rtl' || !ARABIC_LETTERS.test(str)) return item;
@@ -238,8 +241,16 @@ export function withLigatures(items: TextItem[], runs: (GlyphRun | null)[]): Tex
     for (const w of words) {
       const word = w[0];
       const seen = Array.from(word).reverse().join('');
-      const at = drawn.indexOf(seen, cursor);
-      if (at < 0) continue;
+      // Looked for near where the last word was found, and not at all once words stop being found
+      // (a font whose map differs from pdf.js's reading): a long page stays one pass.
+      if (misses > 20) break;
+      const near = drawn.slice(cursor, cursor + SEARCH_WINDOW).indexOf(seen);
+      if (near < 0) {
+        misses++;
+        continue;
+      }
+      misses = 0;
+      const at = cursor + near;
       cursor = at + seen.length;
       let letters = word;
       for (const [start, length] of many) {
