@@ -364,8 +364,8 @@ export interface Fixtures {
   scriptPdf: (script: keyof typeof SCRIPT_SENTENCES, font?: 'fallback' | 'devanagari') => Buffer;
   /** `HINDI_PARAGRAPH` justified over several lines, drawn with Lohit Devanagari (see `scriptPdf`). */
   hindiParagraphPdf: Buffer;
-  /** `ARABIC_PROSE`, each paragraph flush right then justified (twice), right to left. */
-  arabicProsePdf: Buffer;
+  /** `RTL_PROSE`, each paragraph flush right then justified (twice), right to left. */
+  rtlProsePdf: Buffer;
   /** `INDIC_PROSE`, each paragraph flush left then justified (twice), drawn with the Lohit fonts (a Word-style document). */
   indicProsePdf: Buffer;
   /** `INDIC_PARAGRAPHS` justified, drawn with Lohit Bengali and Lohit Tamil. */
@@ -422,12 +422,21 @@ export const INDIC_PROSE = [
 ] as const;
 
 /**
- * Arabic paragraphs set right to left (flush right, then justified): lam-alef ligatures ("لإنتاج",
- * "الاقتصاد"), one glyph for two letters, in most words.
+ * Arabic and Hebrew paragraphs set right to left (flush right, then justified): lam-alef ligatures
+ * ("لإنتاج", "الاقتصاد"), one glyph for two letters, in most words; Latin words, brackets, a number
+ * with a hyphen and full stops between right-to-left words.
  */
-export const ARABIC_PROSE = [
-  'تعمل الرياح على تدوير التوربينات لإنتاج الطاقة. ويعد هذا المصدر من أنظف المصادر المتاحة اليوم. تستخدم الألواح الشمسية ضوء الشمس لتوليد الكهرباء، وهي مناسبة للمنازل والمصانع على حد سواء.',
-  'الفوائد الرئيسية: خفض الانبعاثات، وتقليل التكاليف، وتحسين أمن الطاقة والاقتصاد. في عام 2020 بلغت القدرة المركبة 2800 جيجاواط! هل يمكن مضاعفتها؟ نعم؛ بالاستثمار والإصلاح.',
+export const RTL_PROSE = [
+  {
+    lang: 'ar',
+    text: 'تعمل الرياح على تدوير التوربينات لإنتاج الطاقة. ويعد هذا المصدر من أنظف المصادر المتاحة اليوم. تستخدم الألواح الشمسية ضوء الشمس لتوليد الكهرباء، وهي مناسبة للمنازل والمصانع على حد سواء.',
+  },
+  {
+    lang: 'ar',
+    text: 'الفوائد الرئيسية: خفض الانبعاثات، وتقليل التكاليف، وتحسين أمن الطاقة والاقتصاد. في عام 2020 بلغت القدرة المركبة 2800 جيجاواط! هل يمكن مضاعفتها؟ نعم؛ بالاستثمار والإصلاح.',
+  },
+  { lang: 'ar', text: 'يستخدم المهندسون برامج مثل Excel و Word لإعداد التقارير (انظر الملحق 3).' },
+  { lang: 'he', text: 'תוכנית העבודה כוללת שלושה שלבים: תכנון, ביצוע ובקרה. הדוח הוגש ב-2021.' },
 ] as const;
 
 export const TABLE_ROWS = [
@@ -514,7 +523,7 @@ const NOTES_FODT = `<?xml version="1.0" encoding="UTF-8"?>
 
 /** Builds (or reuses) the fixtures; needs LibreOffice (`soffice`), qpdf and ffmpeg on PATH. */
 export function documentFixtures(): Fixtures {
-  const hash = createHash('sha256').update(HTML_PAGES).update(fodp()).update('v7').digest('hex').slice(0, 12);
+  const hash = createHash('sha256').update(HTML_PAGES).update(fodp()).update('v8').digest('hex').slice(0, 12);
   const dir = join(tmpdir(), `vn-doc-fixtures-${hash}`);
   mkdirSync(dir, { recursive: true });
   const make = (file: string, build: () => void) => {
@@ -601,10 +610,12 @@ export function documentFixtures(): Fixtures {
     );
     soffice(dir, 'hindi-paragraph.html', 'pdf', undefined, 'HTML (StarWriter)', ['dejavu', 'devanagari']);
   });
-  const arabicProsePdf = make('arabic-prose.pdf', () => {
-    const paragraphs = ARABIC_PROSE.map((text) => `<p dir="rtl" lang="ar">${text}</p><p dir="rtl" lang="ar" style="text-align:justify">${text} ${text}</p>`);
-    writeFileSync(join(dir, 'arabic-prose.html'), `<!doctype html><html><head><meta charset="utf-8"></head><body>${paragraphs.join('')}</body></html>`);
-    soffice(dir, 'arabic-prose.html', 'pdf', undefined, 'HTML (StarWriter)', ['dejavu']);
+  const rtlProsePdf = make('rtl-prose.pdf', () => {
+    const paragraphs = RTL_PROSE.map(
+      ({ lang, text }) => `<p dir="rtl" lang="${lang}">${text}</p><p dir="rtl" lang="${lang}" style="text-align:justify">${text} ${text}</p>`,
+    );
+    writeFileSync(join(dir, 'rtl-prose.html'), `<!doctype html><html><head><meta charset="utf-8"></head><body>${paragraphs.join('')}</body></html>`);
+    soffice(dir, 'rtl-prose.html', 'pdf', undefined, 'HTML (StarWriter)', ['dejavu']);
   });
   const indicProsePdf = make('indic-prose.pdf', () => {
     const paragraphs = INDIC_PROSE.map(({ lang, text }) => `<p lang="${lang}">${text}</p><p lang="${lang}" style="text-align:justify">${text} ${text}</p>`);
@@ -677,7 +688,7 @@ export function documentFixtures(): Fixtures {
     headingOnlyDocx,
     scriptPdf,
     hindiParagraphPdf,
-    arabicProsePdf,
+    rtlProsePdf,
     indicProsePdf,
     indicParagraphPdf,
     tableDocx,

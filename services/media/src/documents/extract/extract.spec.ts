@@ -1,7 +1,6 @@
 import iconv from 'iconv-lite';
 import { DEFAULT_LIMITS, extractDocument, extractText } from '.';
 import {
-  ARABIC_PROSE,
   documentFixtures,
   filledFormPdf,
   inflatingPdf,
@@ -12,6 +11,7 @@ import {
   HINDI_PARAGRAPH,
   INDIC_PARAGRAPHS,
   INDIC_PROSE,
+  RTL_PROSE,
   SCRIPT_SENTENCES,
   SMARTART_STEPS,
   SOLAR_FACTS,
@@ -275,10 +275,10 @@ describe('document extraction (files made by LibreOffice)', () => {
     expect(words(doc.pages.map((p) => p.text).join(' '))).toEqual(words(expected));
   });
 
-  it("reads Arabic set right to left word for word, lam-alef ligatures in their letters' order", async () => {
-    const doc = await extractDocument(fx.arabicProsePdf, { name: 'arabic.pdf' }, DEFAULT_LIMITS);
+  it("reads Arabic and Hebrew set right to left word for word: lam-alef ligatures in their letters' order, brackets and hyphens in place", async () => {
+    const doc = await extractDocument(fx.rtlProsePdf, { name: 'rtl.pdf' }, DEFAULT_LIMITS);
     const words = (text: string) => text.split(/\s+/).filter(Boolean);
-    const expected = ARABIC_PROSE.flatMap((text) => [text, text, text]).join(' ');
+    const expected = RTL_PROSE.flatMap(({ text }) => [text, text, text]).join(' ');
     expect(words(doc.pages.map((p) => p.text).join(' '))).toEqual(words(expected));
   });
 

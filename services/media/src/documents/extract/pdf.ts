@@ -16,6 +16,15 @@ interface TextItem {
   transform?: number[];
 }
 
+/** A run of text on a line: where it starts, how wide it is (NaN: not known) and its size. */
+interface Piece {
+  str: string;
+  dir: string;
+  x: number;
+  w: number;
+  size: number;
+}
+
 /** One printed line: its text in reading order and the size of its largest glyphs. */
 export interface PdfLine {
   text: string;
@@ -406,7 +415,7 @@ function pdfError(err: unknown): Error {
  */
 export function pdfLines(items: TextItem[]): PdfLine[] {
   const lines: PdfLine[] = [];
-  let run: { str: string; dir: string; x: number; size: number }[] = [];
+  let run: Piece[] = [];
   let y: number | null = null;
   const flush = () => {
     if (run.length) lines.push(lineOf(run));
@@ -423,7 +432,8 @@ export function pdfLines(items: TextItem[]): PdfLine[] {
       // A small raised number or sign inside a line: a footnote mark after a word (left out, so
       // the sentence reads on), an exponent after a digit (kept, as superscript digits: 10⁵).
       const before = run.at(-1)?.str.trimEnd().slice(-1) ?? '';
-      if (/\d/.test(before)) run.push({ str: str.trim().replace(/\d/g, (d) => SUPERSCRIPT_DIGITS[Number(d)]), dir: item.dir ?? 'ltr', x: t[4], size });
+      if (/\d/.test(before))
+        run.push({ str: str.trim().replace(/\d/g, (d) => SUPERSCRIPT_DIGITS[Number(d)]), dir: item.dir ?? 'ltr', x: t[4], w: Number.NaN, size });
       if (item.hasEOL) flush();
       continue;
     }
@@ -431,7 +441,7 @@ export function pdfLines(items: TextItem[]): PdfLine[] {
       // A new baseline starts a new line even without an end-of-line mark (words drawn one by one);
       // a blank between runs never does.
       if (!blank && y !== null && Math.abs(t[5] - y) > Math.max(1, size * 0.5)) flush();
-      run.push({ str, dir: item.dir ?? 'ltr', x: t[4], size });
+      run.push({ str, dir: item.dir ?? 'ltr', x: t[4], w: typeof item.width === 'number' ? item.width : Number.NaN, size });
       if (!blank || y === null) y = t[5];
       if (!blank && (run.length === 1 || size > lineSize)) lineSize = size;
     }
@@ -483,7 +493,7 @@ function mainSize(run: { str: string; size: number }[]): number {
  * first piece to its right; the others keep their order (a pre-base vowel sign may be drawn a
  * little to the left). A blank moves with the piece after it, unless that is punctuation.
  */
-function inDrawnOrder(run: { str: string; dir: string; x: number; size: number }[]) {
+function inDrawnOrder(run: Piece[]) {
   const groups: (typeof run)[] = [];
   let blanks: typeof run = [];
   for (const r of run) {
@@ -522,7 +532,7 @@ function inDrawnOrder(run: { str: string; dir: string; x: number; size: number }
   return [...kept.flat(), ...blanks];
 }
 
-function lineOf(pieces: { str: string; dir: string; x: number; size: number }[]): PdfLine {
+function lineOf(pieces: Piece[]): PdfLine {
   const size = mainSize(pieces);
   const rtl = pieces.reduce((n, r) => n + (r.str.match(STRONG_RTL)?.length ?? 0), 0);
   const run = rtl ? pieces : inDrawnOrder(pieces);
@@ -547,15 +557,26 @@ function lineOf(pieces: { str: string; dir: string; x: number; size: number }[])
     i = j;
   }
   let joined = '';
+  let last: Piece | undefined;
   for (const piece of ordered) {
-    // Words drawn one by one often carry no space between them (none after a hyphen: "ל-85").
-    if (joined && !/[\s-]$/.test(joined) && !/^[\s.,;:!?،؛؟)\]]/.test(piece.str)) joined += ' ';
-    joined += piece.str;
+    // Words drawn one by one often carry no space between them (none after a hyphen: "ל-85");
+    // pieces drawn touching are one word ("ב-2021", "(انظر").
+    if (joined && !/[\s-]$/.test(joined) && !/^[\s.,;:!?،؛؟)\]]/.test(piece.str) && !(last && touching(last, piece))) joined += ' ';
+    // Punctuation alone between right-to-left words is drawn in visual order: ".)" reads ")."
+    joined += !/[\p{L}\p{N}]/u.test(piece.str) ? Array.from(piece.str).reverse().join('') : piece.str;
+    last = piece;
   }
   // A sentence end set at the left of a right-to-left line ends it in reading order.
   const lead = /^([.!?،؛؟:]+)(?=\s*[\u0590-\u08ff])/.exec(joined);
   if (lead) joined = `${joined.slice(lead[0].length).trimEnd()}${lead[1]}`;
   return { text: joined.replace(/ {2,}/g, ' ').trim(), size };
+}
+
+/** Two pieces of a line drawn with no gap between them (their widths known). */
+function touching(a: Piece, b: Piece): boolean {
+  if (!Number.isFinite(a.w) || !Number.isFinite(b.w)) return false;
+  const gap = Math.max(a.x, b.x) - Math.min(a.x + a.w, b.x + b.w);
+  return gap < Math.max(a.size, b.size) * 0.08;
 }
 
 /** Outline (bookmark) entries used as headings: the top level, or the level below a lone top entry. */
