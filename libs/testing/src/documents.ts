@@ -424,7 +424,8 @@ export const INDIC_PROSE = [
 /**
  * Arabic and Hebrew paragraphs set right to left (flush right, then justified): lam-alef ligatures
  * ("لإنتاج", "الاقتصاد"), one glyph for two letters, in most words; Latin words, brackets, a number
- * with a hyphen and full stops between right-to-left words.
+ * with a hyphen and full stops between right-to-left words; vowel marks (harakat), which LibreOffice
+ * draws apart or inside ActualText spans.
  */
 export const RTL_PROSE = [
   {
@@ -437,6 +438,8 @@ export const RTL_PROSE = [
   },
   { lang: 'ar', text: 'يستخدم المهندسون برامج مثل Excel و Word لإعداد التقارير (انظر الملحق 3).' },
   { lang: 'he', text: 'תוכנית העבודה כוללת שלושה שלבים: תכנון, ביצוע ובקרה. הדוח הוגש ב-2021.' },
+  { lang: 'ar', text: 'بِسْمِ اللَّهِ الرَّحْمَنِ الرَّحِيمِ. لَا إِلَهَ إِلَّا اللَّهُ. الْإِنْسَانُ لَا يَعِيشُ وَحْدَهُ.' },
+  { lang: 'ar', text: 'قال الأستاذ: إن الإعلام والاتصال والإدارة والأمن والآثار مجالات مهمة. ولا يخفى على أحد أن الاستدامة إلى الأبد تتطلب العلم.' },
 ] as const;
 
 export const TABLE_ROWS = [
@@ -523,7 +526,7 @@ const NOTES_FODT = `<?xml version="1.0" encoding="UTF-8"?>
 
 /** Builds (or reuses) the fixtures; needs LibreOffice (`soffice`), qpdf and ffmpeg on PATH. */
 export function documentFixtures(): Fixtures {
-  const hash = createHash('sha256').update(HTML_PAGES).update(fodp()).update('v8').digest('hex').slice(0, 12);
+  const hash = createHash('sha256').update(HTML_PAGES).update(fodp()).update('v9').digest('hex').slice(0, 12);
   const dir = join(tmpdir(), `vn-doc-fixtures-${hash}`);
   mkdirSync(dir, { recursive: true });
   const make = (file: string, build: () => void) => {

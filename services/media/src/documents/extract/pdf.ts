@@ -151,6 +151,25 @@ export function withActualText(items: TextItem[], marks: PageMark[] | null): Tex
     pending = '';
     return out[out.length - 1];
   };
+  /**
+   * A blank that is no word gap is the width of the glyphs pdf.js read as having none (a span's
+   * ligature): the text before it gets that width, so that it still touches the text after it.
+   */
+  const widen = (b: TextItem) => {
+    const last = out.at(-1);
+    const x = last?.transform?.[4];
+    const [bx, bw] = [b.transform?.[4], b.width];
+    if (!last || x === undefined || bx === undefined || bw === undefined || !sameLine(last, b) || bx < x - 1) return;
+    out[out.length - 1] = { ...last, width: Math.max(last.width ?? 0, bx + bw - x) };
+  };
+  /** The marks say `item` is drawn right after the text before it: that text reaches it. */
+  const reach = (item: TextItem) => {
+    const last = out.at(-1);
+    const x = last?.transform?.[4];
+    const ix = item.transform?.[4];
+    if (!last || !last.str?.trim() || x === undefined || ix === undefined || !sameLine(last, item) || ix < x) return;
+    out[out.length - 1] = { ...last, width: Math.max(last.width ?? 0, ix - x) };
+  };
   const flushBlanks = () => {
     if (pending) {
       // Such spans stand in this gap and their marks tell its word breaks; a line's end keeps its
@@ -168,6 +187,7 @@ export function withActualText(items: TextItem[], marks: PageMark[] | null): Tex
       for (const b of blanks) {
         if (!join) place(b);
         else if (b.hasEOL) place({ ...b, str: '' });
+        else widen(b);
       }
     }
     blanks = [];
@@ -199,6 +219,7 @@ export function withActualText(items: TextItem[], marks: PageMark[] | null): Tex
       // pdf.js may set the blank it saw at the start of the run's text: the marks decide it too.
       const joined = join && !active;
       flushBlanks();
+      if (joined || active?.joinBefore) reach(item);
       if (!active) place(joined ? { ...item, str: (item.str ?? '').trimStart() } : item);
       else if (!active.first) {
         // pdf.js sets a word gap before the span's glyphs at the start of their run: it stays,
@@ -216,7 +237,8 @@ export function withActualText(items: TextItem[], marks: PageMark[] | null): Tex
 const ARABIC_LETTERS = /[\u0620-\u064a\u066e-\u06d3\u06fa-\u06ff]/;
 /** How far past the last word found the next one is looked for, in letters drawn. */
 const SEARCH_WINDOW = 4096;
-const ARABIC_WORD = /[\u0620-\u065f\u066e-\u06d3\u06fa-\u06ff]+/g;
+/** Arabic words and the blanks between them. */
+const ARABIC_STRETCH = /[\u0620-\u065f\u066e-\u06d3\u06fa-\u06ff][\u0620-\u065f\u066e-\u06d3\u06fa-\u06ff\s]*/g;
 
 /**
  * Right-to-left text with each glyph that stands for several letters in its letters' order. A file
@@ -228,55 +250,80 @@ const ARABIC_WORD = /[\u0620-\u065f\u066e-\u06d3\u06fa-\u06ff]+/g;
  */
 export function withLigatures(items: TextItem[], runs: (GlyphRun | null)[]): TextItem[] {
   let drawn = '';
-  /** Where each glyph of several letters starts in `drawn`, and how many letters it has. */
-  const many = new Map<number, number>();
+  /** Where each glyph of several letters starts in `drawn` (ascending), and how many letters it has. */
+  const starts: number[] = [];
+  const lengths: number[] = [];
   for (const run of runs) {
     for (const g of run?.glyphs ?? []) {
-      const text = Array.from((g.shown ?? '\ufffd').replace(/\s/g, ''));
-      if (text.length > 1) many.set(drawn.length, text.join('').length);
-      drawn += text.join('');
+      const text = (g.shown ?? '\ufffd').replace(/\s/g, '');
+      if (text.length > 1) {
+        starts.push(drawn.length);
+        lengths.push(text.length);
+      }
+      drawn += text;
     }
   }
-  if (!many.size) return items;
+  if (!starts.length) return items;
   let cursor = 0;
-  let misses = 0;
+  /** Letters left to look through: a few passes over the page, however many stretches are not found. */
+  let budget = 8 * drawn.length + 16 * SEARCH_WINDOW;
+  /** Where `seen` is drawn: near the last stretch found, or anywhere on the page when it is long enough to tell. */
+  const find = (seen: string): number => {
+    const window = drawn.slice(cursor, cursor + SEARCH_WINDOW);
+    const near = window.indexOf(seen);
+    budget -= near < 0 ? window.length : near + seen.length;
+    if (near >= 0) return cursor + near;
+    if (seen.length < 8 || budget <= 0) return -1;
+    budget -= drawn.length;
+    return drawn.indexOf(seen);
+  };
   return items.map((item) => {
     const str = item.str ?? '';
-    if (item.dir !== 'rtl' || !ARABIC_LETTERS.test(str)) return item;
-    // Offsets in code units of each word, last word first: the order the file draws them in.
-    const words = [...str.matchAll(ARABIC_WORD)].reverse();
+    if (item.dir !== 'rtl' || !ARABIC_LETTERS.test(str) || budget <= 0) return item;
+    const chars = str.split('');
     let changed = false;
-    let fixed = str;
-    for (const w of words) {
-      const word = w[0];
-      const seen = Array.from(word).reverse().join('');
-      // Looked for near where the last word was found, and not at all once words stop being found
-      // (a font whose map differs from pdf.js's reading): a long page stays one pass.
-      if (misses > 20) break;
-      const near = drawn.slice(cursor, cursor + SEARCH_WINDOW).indexOf(seen);
-      if (near < 0) {
-        misses++;
-        continue;
-      }
-      misses = 0;
-      const at = cursor + near;
-      cursor = at + seen.length;
-      let letters = word;
-      for (const [start, length] of many) {
-        if (start < at || start + length > at + seen.length) continue;
-        // The glyph's letters sit turned around at the mirrored place of the word.
-        const from = word.length - (start - at) - length;
-        letters = `${letters.slice(0, from)}${Array.from(letters.slice(from, from + length))
-          .reverse()
-          .join('')}${letters.slice(from + length)}`;
-      }
-      if (letters !== word) {
-        fixed = `${fixed.slice(0, w.index)}${letters}${fixed.slice(w.index! + word.length)}`;
+    // Stretches of Arabic words, last first: the order the file draws them in.
+    for (const stretch of [...str.matchAll(ARABIC_STRETCH)].reverse()) {
+      /** Where the stretch's letters (not its blanks) stand in the item's text. */
+      const at: number[] = [];
+      for (let k = 0; k < stretch[0].length; k++) if (!/\s/.test(stretch[0][k])) at.push(stretch.index! + k);
+      const seen = at
+        .map((k) => str[k])
+        .reverse()
+        .join('');
+      const found = seen ? find(seen) : -1;
+      if (found < 0) continue;
+      cursor = found + seen.length;
+      for (let g = firstAtOrAfter(starts, found); g < starts.length && starts[g] + lengths[g] <= found + seen.length; g++) {
+        // The glyph's letters sit turned around at the mirrored place in the item's text.
+        const from = at.length - (starts[g] - found) - lengths[g];
+        const places = at.slice(from, from + lengths[g]);
+        const letters = places.map((k) => chars[k]).reverse();
+        places.forEach((k, n) => (chars[k] = letters[n]));
         changed = true;
       }
     }
-    return changed ? { ...item, str: fixed } : item;
+    return changed ? { ...item, str: chars.join('') } : item;
   });
+}
+
+/** The index of the first value not below `x` in ascending `values`. */
+function firstAtOrAfter(values: number[], x: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Two items on one baseline (a mark read first may set an item a little above or below it). */
+function sameLine(a: TextItem, b: TextItem): boolean {
+  const [ay, by] = [a.transform?.[5], b.transform?.[5]];
+  const size = Math.abs(a.height || b.height || 0) || 10;
+  return ay !== undefined && by !== undefined && Math.abs(ay - by) <= size * 0.6;
 }
 
 /** Scripts whose clusters a font may draw with glyphs its character map does not name. */
@@ -457,10 +504,13 @@ export function pdfLines(items: TextItem[]): PdfLine[] {
  * consonant (Hindi "सिं"), and the line does not end there.
  */
 function goesOn(item: TextItem, next: TextItem | undefined, size: number): boolean {
-  if (item.width !== 0 || !item.str?.trim() || !next?.str?.trim() || !item.transform || !next.transform) return false;
-  const [x, y] = [item.transform[4], item.transform[5]];
+  if (!item.str?.trim() || !next?.str?.trim() || !item.transform || !next.transform) return false;
+  const [x, y, w] = [item.transform[4], item.transform[5], item.width ?? Number.NaN];
   const [nx, ny] = [next.transform[4], next.transform[5]];
-  return Math.abs(ny - y) <= Math.max(1, size * 0.2) && nx >= x - 1 && nx <= x + 2 * Math.max(size, 1);
+  // Of no width as pdf.js reads it, or made to reach the next text by the file's marks.
+  const reach = w === 0 ? 2 * Math.max(size, 1) : w + Math.max(size, 1) * 0.1;
+  // (A vowel mark read first may set the item a little above or below the line.)
+  return Number.isFinite(reach) && Math.abs(ny - y) <= Math.max(1, size * 0.5) && nx >= x - 1 && nx <= x + reach;
 }
 
 const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
@@ -470,6 +520,9 @@ function raisedMark(str: string, size: number, rise: number, lineSize: number): 
   return size > 0 && size < lineSize * 0.85 && rise > lineSize * 0.1 && rise < lineSize && /^[\d*†‡§¹²³⁰-⁹]{1,3}$/.test(str.trim());
 }
 
+/** Arabic harakat and Hebrew points: marks set over or under the letter before them. */
+const RTL_MARKS_ONLY = /^[\u0591-\u05c7\u064b-\u065f\u0670]+$/;
+const RTL_MARK_AFTER_GAP = /(\s+)([\u0591-\u05c7\u064b-\u065f\u0670]+)/g;
 const STRONG_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/g;
 const STRONG_RTL_ONE = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
 const STRONG_LTR = /[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]/g;
@@ -542,7 +595,18 @@ function lineOf(pieces: Piece[]): PdfLine {
   const drawnRtl = rtl > 0 && run.every((r, i) => i === 0 || r.x < run[i - 1].x);
   if (run.length < 2 || (rtl <= (text.match(STRONG_LTR)?.length ?? 0) && !drawnRtl)) return { text, size };
   // Right to left by position; then each run of consecutive left-to-right pieces back to left to right.
-  const byX = [...run].sort((a, b) => b.x - a.x);
+  // A vowel mark drawn on its own over a word (pdf.js reads it apart, mostly at the word's left
+  // edge, its last letter) goes right after that word.
+  const words = run.filter((r) => !RTL_MARKS_ONLY.test(r.str) && r.str.trim() && Number.isFinite(r.w));
+  // A blank goes by where it ends: one pdf.js reports after a glyph it read as having no width
+  // starts inside that glyph.
+  const at = new Map(
+    run.map((r) => {
+      const over = RTL_MARKS_ONLY.test(r.str) ? words.find((w) => r.x >= w.x - w.size * 0.25 && r.x <= w.x + w.w + 1) : undefined;
+      return [r, over ? over.x - 0.001 : !r.str.trim() && Number.isFinite(r.w) ? r.x + r.w - 0.01 : r.x];
+    }),
+  );
+  const byX = [...run].sort((a, b) => at.get(b)! - at.get(a)!);
   const ordered: typeof run = [];
   // Numbers stand as runs of their own between right-to-left words, as the bidi algorithm has them.
   const latin = (str: string) => /\p{L}/u.test(str) && !STRONG_RTL_ONE.test(str);
@@ -561,7 +625,8 @@ function lineOf(pieces: Piece[]): PdfLine {
   for (const piece of ordered) {
     // Words drawn one by one often carry no space between them (none after a hyphen: "ל-85");
     // pieces drawn touching are one word ("ב-2021", "(انظر").
-    if (joined && !/[\s-]$/.test(joined) && !/^[\s.,;:!?،؛؟)\]]/.test(piece.str) && !(last && touching(last, piece))) joined += ' ';
+    if (joined && !/[\s-]$/.test(joined) && !/^[\s.,;:!?،؛؟)\]]/.test(piece.str) && !RTL_MARKS_ONLY.test(piece.str) && !(last && touching(last, piece)))
+      joined += ' ';
     // Punctuation alone between right-to-left words is drawn in visual order: ".)" reads ")."
     joined += !/[\p{L}\p{N}]/u.test(piece.str) ? Array.from(piece.str).reverse().join('') : piece.str;
     last = piece;
@@ -569,7 +634,8 @@ function lineOf(pieces: Piece[]): PdfLine {
   // A sentence end set at the left of a right-to-left line ends it in reading order.
   const lead = /^([.!?،؛؟:]+)(?=\s*[\u0590-\u08ff])/.exec(joined);
   if (lead) joined = `${joined.slice(lead[0].length).trimEnd()}${lead[1]}`;
-  return { text: joined.replace(/ {2,}/g, ' ').trim(), size };
+  // A mark never starts a word: pdf.js sets the word gap before the mark of the last letter.
+  return { text: joined.replace(RTL_MARK_AFTER_GAP, '$2$1').replace(/ {2,}/g, ' ').trim(), size };
 }
 
 /** Two pieces of a line drawn with no gap between them (their widths known). */
