@@ -47,11 +47,54 @@ export function actualTextReader(data: Buffer, maxBytes: number): (page: { num: 
     const open = at.index + at[0].length - 2;
     return dict.slice(open, dictEnd(dict, open));
   };
+  /** An array-valued entry of a dictionary, inline or referenced, as text (brackets included). */
+  const arrayEntry = (dict: string, key: string): string | null => {
+    const at = new RegExp(`/${key}\\s*(\\[|(\\d+)\\s+(\\d+)\\s+R)`).exec(dict);
+    if (!at) return null;
+    const text = at[2] ? objectDict(Number(at[2]), Number(at[3])) : dict.slice(at.index + at[0].length - 1);
+    const open = text?.indexOf('[') ?? -1;
+    if (!text || open < 0) return null;
+    let depth = 0;
+    for (let i = open; i < text.length; i++) {
+      if (text[i] === '[') depth++;
+      else if (text[i] === ']' && --depth === 0) return text.slice(open, i + 1);
+    }
+    return null;
+  };
+  const cidWidthsOf = (dict: string): PageFont['cidWidths'] => {
+    const descendants = arrayEntry(dict, 'DescendantFonts');
+    const ref = descendants && /(\d+)\s+(\d+)\s+R/.exec(descendants);
+    const descendant = ref ? objectDict(Number(ref[1]), Number(ref[2])) : null;
+    if (!descendant) return null;
+    const widths = new Map<number, number>();
+    const w = arrayEntry(descendant, 'W');
+    if (w) {
+      // `c [w1 w2 …]` gives CIDs from c on; `c1 c2 w` gives CIDs c1 to c2 one width.
+      const tokens = w.slice(1, -1).match(/\[[^\]]*\]|[-+]?[\d.]+/g) ?? [];
+      for (let i = 0; i < tokens.length && widths.size < 65536;) {
+        const first = Number(tokens[i]);
+        if (tokens[i + 1]?.startsWith('[')) {
+          tokens[i + 1]
+            .slice(1, -1)
+            .trim()
+            .split(/\s+/)
+            .filter(Boolean)
+            .forEach((v, k) => widths.set(first + k, Number(v)));
+          i += 2;
+        } else {
+          const last = Math.min(Number(tokens[i + 1]), first + 65535);
+          for (let c = first; c <= last; c++) widths.set(c, Number(tokens[i + 2]));
+          i += 3;
+        }
+      }
+    }
+    return { byCid: widths, default: Number(/\/DW\s+([\d.]+)/.exec(descendant)?.[1] ?? 1000) };
+  };
   const fonts = new Map<string, PageFont>();
   const fontOf = (num: number, gen: number): PageFont => {
     const key = `${num} ${gen}`;
     if (!fonts.has(key)) {
-      const font: PageFont = { map: null, widths: null };
+      const font: PageFont = { map: null, widths: null, cidWidths: null };
       const dict = objectDict(num, gen);
       const ref = dict && /\/ToUnicode\s+(\d+)\s+(\d+)\s+R/.exec(dict);
       const start = ref ? objectStart(Number(ref[1]), Number(ref[2])) : -1;
@@ -62,6 +105,8 @@ export function actualTextReader(data: Buffer, maxBytes: number): (page: { num: 
       const widths = dict && !composite ? /\/Widths\s*(\[[^\]]*\]|(\d+)\s+(\d+)\s+R)/.exec(dict) : null;
       const list = widths?.[2] ? /\[([^\]]*)\]/.exec(objectDict(Number(widths[2]), Number(widths[3])) ?? '')?.[0] : widths?.[1];
       if (list) font.widths = { first: Number(/\/FirstChar\s+(\d+)/.exec(dict!)?.[1] ?? 0), list: list.slice(1, -1).trim().split(/\s+/).map(Number) };
+      // A composite font's widths by CID (its descendant's /W and /DW), when its codes are CIDs.
+      if (dict && composite && /\/Encoding\s*\/Identity-H\b/.test(dict)) font.cidWidths = cidWidthsOf(dict);
       fonts.set(key, font);
     }
     return fonts.get(key)!;
@@ -157,6 +202,8 @@ export function marks(content: string): (string | null)[] {
 export interface PageFont {
   map: CodeMap | null;
   widths: { first: number; list: number[] } | null;
+  /** A composite font's widths by CID, and the width of the others (its codes are CIDs). */
+  cidWidths?: { byCid: Map<number, number>; default: number } | null;
 }
 
 /** Words set apart by moving the text position, not by a space glyph: a move of this much of the size or more. */
@@ -194,6 +241,7 @@ export function pageText(content: string, fonts: Map<string, PageFont>): PageTex
   let lastName = '';
   let font: CodeMap | null = null;
   let widths: PageFont['widths'] = null;
+  let cidWidths: PageFont['cidWidths'] = null;
   /** Strings since the last operator (those of a TJ array with its adjustments, or the one of Tj). */
   let shown: (Buffer | number)[] = [];
   /** Numbers since the last operator, outside arrays (the operands of Tm, Td, Tf). */
@@ -252,7 +300,8 @@ export function pageText(content: string, fonts: Map<string, PageFont>): PageTex
       } else if (kind === 'undrawn') undrawn = true;
       else if (kind === 'space') space = true;
       const start = x;
-      const advance = widths && width === 1 ? widths.list[code - widths.first] : undefined;
+      const advance =
+        width === 1 ? (widths ? widths.list[code - widths.first] : undefined) : cidWidths ? (cidWidths.byCid.get(code) ?? cidWidths.default) : undefined;
       if (advance === undefined || !Number.isFinite(advance)) known = false;
       else x += (advance / 1000) * size;
       // A glyph without Unicode is part of the word it is drawn in; a space is not. A mark placed
@@ -318,6 +367,7 @@ export function pageText(content: string, fonts: Map<string, PageFont>): PageTex
       const f = fonts.get(lastName);
       font = f?.map ?? null;
       widths = f?.widths ?? null;
+      cidWidths = f?.cidWidths ?? null;
       size = Math.abs(operands.at(-1) ?? size);
     } else if (m[1] === 'BT') {
       // A new text object starts from the page's origin; where the last one ended still counts.

@@ -348,7 +348,8 @@ export function withRuns(items: TextItem[], runs: (GlyphRun | null)[]): TextItem
   for (let i = 0; i <= items.length; i++) {
     if (i < items.length && !items[i].type) continue;
     const run = runs[k++];
-    if (run && i > start) repairRun(out, start, i, run);
+    // Right-to-left text is not in drawing order: its letters cannot be matched glyph by glyph.
+    if (run && i > start && !items.slice(start, i).some((it) => it.dir === 'rtl')) repairRun(out, start, i, run);
     start = i + 1;
   }
   return out;
@@ -598,12 +599,14 @@ function lineOf(pieces: Piece[]): PdfLine {
   // A vowel mark drawn on its own over a word (pdf.js reads it apart, mostly at the word's left
   // edge, its last letter) goes right after that word.
   const words = run.filter((r) => !RTL_MARKS_ONLY.test(r.str) && r.str.trim() && Number.isFinite(r.w));
-  // A blank goes by where it ends: one pdf.js reports after a glyph it read as having no width
-  // starts inside that glyph.
+  // A blank pdf.js reports right after a glyph it read as having no width starts inside that
+  // glyph: it goes by where it ends.
+  const widthless = run.filter((r) => r.w === 0 && r.str.trim());
+  const afterWidthless = (r: Piece) => !r.str.trim() && Number.isFinite(r.w) && widthless.some((z) => Math.abs(z.x - r.x) <= 1);
   const at = new Map(
     run.map((r) => {
       const over = RTL_MARKS_ONLY.test(r.str) ? words.find((w) => r.x >= w.x - w.size * 0.25 && r.x <= w.x + w.w + 1) : undefined;
-      return [r, over ? over.x - 0.001 : !r.str.trim() && Number.isFinite(r.w) ? r.x + r.w - 0.01 : r.x];
+      return [r, over ? over.x - 0.001 : afterWidthless(r) ? r.x + r.w - 0.01 : r.x];
     }),
   );
   const byX = [...run].sort((a, b) => at.get(b)! - at.get(a)!);
