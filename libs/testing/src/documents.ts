@@ -364,6 +364,8 @@ export interface Fixtures {
   scriptPdf: (script: keyof typeof SCRIPT_SENTENCES, font?: 'fallback' | 'devanagari') => Buffer;
   /** `HINDI_PARAGRAPH` justified over several lines, drawn with Lohit Devanagari (see `scriptPdf`). */
   hindiParagraphPdf: Buffer;
+  /** `INDIC_PROSE` and the first three of `RTL_PROSE`, printed to PDF by Chromium. */
+  browserPrintedPdf: Buffer;
   /** `RTL_PROSE`, each paragraph flush right then justified (twice), right to left. */
   rtlProsePdf: Buffer;
   /** `INDIC_PROSE`, each paragraph flush left then justified (twice), drawn with the Lohit fonts (a Word-style document). */
@@ -524,9 +526,9 @@ const NOTES_FODT = `<?xml version="1.0" encoding="UTF-8"?>
 <text:p>Tidal power is predictable<text:note text:id="n1" text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body><text:p>Tides follow the moon.</text:p></text:note-body></text:note> and clean<text:note text:id="n2" text:note-class="endnote"><text:note-citation>i</text:note-citation><text:note-body><text:p>Apart from building the barrage.</text:p></text:note-body></text:note>.</text:p>
 </office:text></office:body></office:document>`;
 
-/** Builds (or reuses) the fixtures; needs LibreOffice (`soffice`), qpdf and ffmpeg on PATH. */
+/** Builds (or reuses) the fixtures; needs LibreOffice (`soffice`), qpdf and ffmpeg on PATH, and Chromium. */
 export function documentFixtures(): Fixtures {
-  const hash = createHash('sha256').update(HTML_PAGES).update(fodp()).update('v9').digest('hex').slice(0, 12);
+  const hash = createHash('sha256').update(HTML_PAGES).update(fodp()).update('v10').digest('hex').slice(0, 12);
   const dir = join(tmpdir(), `vn-doc-fixtures-${hash}`);
   mkdirSync(dir, { recursive: true });
   const make = (file: string, build: () => void) => {
@@ -620,6 +622,29 @@ export function documentFixtures(): Fixtures {
     writeFileSync(join(dir, 'rtl-prose.html'), `<!doctype html><html><head><meta charset="utf-8"></head><body>${paragraphs.join('')}</body></html>`);
     soffice(dir, 'rtl-prose.html', 'pdf', undefined, 'HTML (StarWriter)', ['dejavu']);
   });
+  // Printed by Chromium ("Save as PDF"): Skia draws each shaped cluster in an ActualText span of a
+  // composite font, and right-to-left runs reversed.
+  const browserPrintedPdf = make('browser-printed.pdf', () => {
+    const paragraphs = [
+      ...INDIC_PROSE.map(({ lang, text }) => `<p lang="${lang}">${text}</p>`),
+      ...RTL_PROSE.slice(0, 3).map(({ lang, text }) => `<p dir="rtl" lang="${lang}">${text}</p>`),
+    ];
+    writeFileSync(join(dir, 'browser-printed.html'), `<!doctype html><html><head><meta charset="utf-8"></head><body>${paragraphs.join('')}</body></html>`);
+    execFileSync(
+      process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--no-pdf-header-footer',
+        `--user-data-dir=${join(dir, 'chromium-profile')}`,
+        `--print-to-pdf=${join(dir, 'browser-printed.pdf')}`,
+        `file://${join(dir, 'browser-printed.html')}`,
+      ],
+      { stdio: 'ignore', timeout: 120_000 },
+    );
+  });
   const indicProsePdf = make('indic-prose.pdf', () => {
     const paragraphs = INDIC_PROSE.map(({ lang, text }) => `<p lang="${lang}">${text}</p><p lang="${lang}" style="text-align:justify">${text} ${text}</p>`);
     writeFileSync(join(dir, 'indic-prose.html'), `<!doctype html><html><head><meta charset="utf-8"></head><body>${paragraphs.join('')}</body></html>`);
@@ -692,6 +717,7 @@ export function documentFixtures(): Fixtures {
     scriptPdf,
     hindiParagraphPdf,
     rtlProsePdf,
+    browserPrintedPdf,
     indicProsePdf,
     indicParagraphPdf,
     tableDocx,
