@@ -364,7 +364,7 @@ export interface Fixtures {
   scriptPdf: (script: keyof typeof SCRIPT_SENTENCES, font?: 'fallback' | 'devanagari') => Buffer;
   /** `HINDI_PARAGRAPH` justified over several lines, drawn with Lohit Devanagari (see `scriptPdf`). */
   hindiParagraphPdf: Buffer;
-  /** `INDIC_PROSE` and the first three of `RTL_PROSE`, printed to PDF by Chromium. */
+  /** `INDIC_PROSE` and `RTL_PROSE`, printed to PDF by Chromium. */
   browserPrintedPdf: Buffer;
   /** `RTL_PROSE`, each paragraph flush right then justified (twice), right to left. */
   rtlProsePdf: Buffer;
@@ -528,7 +528,7 @@ const NOTES_FODT = `<?xml version="1.0" encoding="UTF-8"?>
 
 /** Builds (or reuses) the fixtures; needs LibreOffice (`soffice`), qpdf and ffmpeg on PATH, and Chromium. */
 export function documentFixtures(): Fixtures {
-  const hash = createHash('sha256').update(HTML_PAGES).update(fodp()).update('v10').digest('hex').slice(0, 12);
+  const hash = createHash('sha256').update(HTML_PAGES).update(fodp()).update('v11').digest('hex').slice(0, 12);
   const dir = join(tmpdir(), `vn-doc-fixtures-${hash}`);
   mkdirSync(dir, { recursive: true });
   const make = (file: string, build: () => void) => {
@@ -627,7 +627,7 @@ export function documentFixtures(): Fixtures {
   const browserPrintedPdf = make('browser-printed.pdf', () => {
     const paragraphs = [
       ...INDIC_PROSE.map(({ lang, text }) => `<p lang="${lang}">${text}</p>`),
-      ...RTL_PROSE.slice(0, 3).map(({ lang, text }) => `<p dir="rtl" lang="${lang}">${text}</p>`),
+      ...RTL_PROSE.map(({ lang, text }) => `<p dir="rtl" lang="${lang}">${text}</p>`),
     ];
     writeFileSync(join(dir, 'browser-printed.html'), `<!doctype html><html><head><meta charset="utf-8"></head><body>${paragraphs.join('')}</body></html>`);
     execFileSync(

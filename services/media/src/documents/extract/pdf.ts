@@ -225,7 +225,8 @@ export function withActualText(items: TextItem[], marks: PageMark[] | null): Tex
         // pdf.js sets a word gap before the span's glyphs at the start of their run: it stays,
         // unless the file puts them right after the text before.
         const gap = active.joinBefore ? '' : (/^\s+/.exec(item.str ?? '')?.[0] ?? '');
-        active.first = place({ ...item, str: `${gap}${active.text}` });
+        // Drawn before it, the gap is on its left: after it when it reads right to left.
+        active.first = place({ ...item, str: STRONG_RTL_ONE.test(active.text) ? `${active.text}${gap}` : `${gap}${active.text}` });
       }
     }
   }
@@ -623,6 +624,10 @@ function lineOf(pieces: Piece[]): PdfLine {
     ordered.push(...byX.slice(i, j).reverse());
     i = j;
   }
+  // A number or Latin word ending the line, read with the full stop set at its left: ".2021" is "2021.".
+  const end = ordered.at(-1);
+  const stop = end && !STRONG_RTL_ONE.test(end.str) ? /^([.!?:;]+)(?=[\p{L}\p{N}])/u.exec(end.str) : null;
+  if (end && stop) ordered[ordered.length - 1] = { ...end, str: `${end.str.slice(stop[0].length)}${stop[1]}` };
   let joined = '';
   let last: Piece | undefined;
   for (const piece of ordered) {
