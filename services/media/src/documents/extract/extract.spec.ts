@@ -27,6 +27,8 @@ const errorOf = (p: Promise<unknown>) =>
     (e: { code?: string; message: string }) => e,
   );
 
+/** A text's words, whatever blanks stand between them. */
+const words = (text: string) => text.split(/\s+/).filter(Boolean);
 describe('document extraction (files made by LibreOffice)', () => {
   let fx: Fixtures;
   beforeAll(() => {
@@ -270,21 +272,18 @@ describe('document extraction (files made by LibreOffice)', () => {
 
   it('reads Indic prose set flush left and justified word for word: clusters drawn vowel sign first, signs set over the consonant before, full stops drawn with the word gaps', async () => {
     const doc = await extractDocument(fx.indicProsePdf, { name: 'indic.pdf' }, DEFAULT_LIMITS);
-    const words = (text: string) => text.split(/\s+/).filter(Boolean);
     const expected = INDIC_PROSE.flatMap(({ text }) => [text, text, text]).join(' ');
     expect(words(doc.pages.map((p) => p.text).join(' '))).toEqual(words(expected));
   });
 
   it("reads Arabic and Hebrew set right to left word for word: lam-alef ligatures in their letters' order, brackets and hyphens in place", async () => {
     const doc = await extractDocument(fx.rtlProsePdf, { name: 'rtl.pdf' }, DEFAULT_LIMITS);
-    const words = (text: string) => text.split(/\s+/).filter(Boolean);
     const expected = RTL_PROSE.flatMap(({ text }) => [text, text, text]).join(' ');
     expect(words(doc.pages.map((p) => p.text).join(' '))).toEqual(words(expected));
   });
 
   it('reads Indic, Arabic (vowel marks too) and Hebrew printed to PDF by Chromium word for word', async () => {
     const doc = await extractDocument(fx.browserPrintedPdf, { name: 'printed.pdf' }, DEFAULT_LIMITS);
-    const words = (text: string) => text.split(/\s+/).filter(Boolean);
     const expected = [...INDIC_PROSE, ...RTL_PROSE].map(({ text }) => text).join(' ');
     expect(words(doc.pages.map((p) => p.text).join(' '))).toEqual(words(expected));
   });
