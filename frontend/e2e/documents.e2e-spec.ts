@@ -113,6 +113,28 @@ describe('PDF summarizer', () => {
     await alert.waitFor();
   }, 120_000);
 
+  it('shows an Arabic summary right to left, its words as the PDF has them', async () => {
+    const user = await signUp(APP_URL);
+    const page = await open(user);
+    await page.goto(appUrl('/tools/pdf-summarizer'));
+    await page.getByTestId('document-file').setInputFiles({ name: 'الطاقة.pdf', mimeType: 'application/pdf', buffer: fx.rtlProsePdf });
+    const summary = page.getByTestId('document-summary');
+    await summary.waitFor({ timeout: 60_000 });
+    const direction = (selector: string) =>
+      summary
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).direction);
+    expect(await direction('h2 + p')).toBe('rtl');
+    expect(await direction('article li')).toBe('rtl');
+    await summary.getByRole('button', { name: 'Page 1', exact: true }).first().click();
+    const source = page.getByRole('complementary', { name: 'Cited text' }).locator('p');
+    await source.waitFor();
+    expect(await source.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    // lam-alef ligatures in their letters' order ("إلنتاج" is how pdf.js reads the glyph)
+    expect(normalize(await source.textContent())).toContain('لإنتاج الطاقة');
+  }, 120_000);
+
   it('asks a visitor to log in', async () => {
     const page = await open();
     await page.goto(appUrl('/tools/pdf-summarizer'));

@@ -317,7 +317,7 @@ function RecentSummaries({ current }: { current?: DocumentSummaryView }) {
       <ul>
         {items.map((item) => (
           <li key={item.id}>
-            <Link to={`?summary=${encodeURIComponent(item.id)}`} aria-current={item.id === current?.id ? 'page' : undefined}>
+            <Link dir="auto" to={`?summary=${encodeURIComponent(item.id)}`} aria-current={item.id === current?.id ? 'page' : undefined}>
               {item.title}
             </Link>{' '}
             <span className={styles.muted}>
@@ -369,8 +369,9 @@ function SummaryResult({ id, view, progress }: { id: string; view?: DocumentSumm
   return (
     <section className={styles.result} data-testid="document-summary">
       <div>
-        <h2>{view.title}</h2>
-        <p>{view.summary?.overview}</p>
+        {/* The document's own words, in its own direction (Arabic, Hebrew, Persian read right to left). */}
+        <h2 dir="auto">{view.title}</h2>
+        <p dir="auto">{view.summary?.overview}</p>
         {view.unit !== 'part' && view.textless_pages?.length > 0 && (
           <p className={styles.note} data-testid="textless-pages">
             {t(TEXTLESS_NOTE[view.unit][view.textless_pages.length === 1 ? 'one' : 'many'], {
@@ -382,10 +383,10 @@ function SummaryResult({ id, view, progress }: { id: string; view?: DocumentSumm
         )}
         {view.summary?.sections.map((s, i) => (
           <article key={i}>
-            <h3>{s.title}</h3>
+            <h3 dir="auto">{s.title}</h3>
             <ul>
               {(s.citations ?? s.points.map((text) => ({ text, page: s.page }))).map((p, j) => (
-                <li key={j}>
+                <li key={j} dir="auto">
                   {p.text}
                   {p.page && (
                     <button
@@ -412,7 +413,7 @@ function SummaryResult({ id, view, progress }: { id: string; view?: DocumentSumm
               {t(unit, { number: page.data.page })}
               {page.data.title ? `: ${page.data.title}` : ''}
             </strong>
-            <p>{page.data.text}</p>
+            <p dir="auto">{page.data.text}</p>
           </>
         ) : (
           <p>{t('Click a number to read the text it cites.')}</p>

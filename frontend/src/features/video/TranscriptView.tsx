@@ -50,7 +50,7 @@ export function TranscriptView({ lines, time, onSeek }: { lines: TranscriptSegme
               onSeek(l.start);
             }}
           >
-            <span className={styles.time}>{clock(l.start)}</span> {l.text}
+            <span className={styles.time}>{clock(l.start)}</span> <span dir="auto">{l.text}</span>
           </button>
         ))}
       </div>

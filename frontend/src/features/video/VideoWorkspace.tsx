@@ -67,7 +67,9 @@ export default function VideoWorkspace({ id, start }: { id: string; start: numbe
             {t('This video was added from its subtitles only, so there is nothing to play here. The timestamps still show where each part is said.')}
           </p>
         )}
-        <h2 className={styles.title}>{video.title}</h2>
+        <h2 className={styles.title} dir="auto">
+          {video.title}
+        </h2>
         {video.channel && <p className={styles.muted}>{video.channel}</p>}
         {pending && (
           <div className={styles.progress} role="status" data-testid="video-progress">
@@ -104,7 +106,8 @@ function Summary({ video, onSeek }: { video: VideoView; onSeek: (t: number) => v
   return (
     <section className={styles.summary} data-testid="summary" aria-label={t('Summary')}>
       <h3>{t('Summary')}</h3>
-      <p>{video.summary.overview}</p>
+      {/* The video's own words, in their own direction (Arabic, Hebrew, Persian read right to left). */}
+      <p dir="auto">{video.summary.overview}</p>
       {video.summary.sections.map((s, i) => (
         <div key={i} className={styles.section}>
           <h4>
@@ -113,11 +116,13 @@ function Summary({ video, onSeek }: { video: VideoView; onSeek: (t: number) => v
                 {clock(s.start)}
               </button>
             )}{' '}
-            {s.title}
+            <span dir="auto">{s.title}</span>
           </h4>
           <ul>
             {s.points.map((p, j) => (
-              <li key={j}>{p}</li>
+              <li key={j} dir="auto">
+                {p}
+              </li>
             ))}
           </ul>
         </div>
