@@ -128,8 +128,9 @@ describe('PDF summarizer', () => {
     expect(await direction('h2 + p')).toBe('rtl');
     expect(await direction('article li')).toBe('rtl');
     await summary.getByRole('button', { name: 'Page 1', exact: true }).first().click();
-    const source = page.getByRole('complementary', { name: 'Cited text' }).locator('p');
-    await source.waitFor();
+    const cited = page.getByRole('complementary', { name: 'Cited text' });
+    await cited.locator('strong').filter({ hasText: 'Page 1' }).waitFor();
+    const source = cited.locator('p');
     expect(await source.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
     // lam-alef ligatures in their letters' order ("إلنتاج" is how pdf.js reads the glyph)
     expect(normalize(await source.textContent())).toContain('لإنتاج الطاقة');

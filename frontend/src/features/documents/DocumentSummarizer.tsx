@@ -384,9 +384,9 @@ function SummaryResult({ id, view, progress }: { id: string; view?: DocumentSumm
         {view.summary?.sections.map((s, i) => (
           <article key={i}>
             <h3 dir="auto">{s.title}</h3>
-            <ul>
+            <ul dir="auto">
               {(s.citations ?? s.points.map((text) => ({ text, page: s.page }))).map((p, j) => (
-                <li key={j} dir="auto">
+                <li key={j}>
                   {p.text}
                   {p.page && (
                     <button

@@ -118,11 +118,9 @@ function Summary({ video, onSeek }: { video: VideoView; onSeek: (t: number) => v
             )}{' '}
             <span dir="auto">{s.title}</span>
           </h4>
-          <ul>
+          <ul dir="auto">
             {s.points.map((p, j) => (
-              <li key={j} dir="auto">
-                {p}
-              </li>
+              <li key={j}>{p}</li>
             ))}
           </ul>
         </div>
