@@ -50,6 +50,19 @@ describe('rate limiting shared through Redis', () => {
     await b.close();
   });
 
+  it('counts the hits on their way to Redis: a request during a sync sees them', async () => {
+    const limiter = new SharedRateLimiter(await client(), { max: 3, windowMs: 60_000, prefix: `${redis.prefix}:ratelimit:`, syncMs: 60_000 });
+    const now = Date.now();
+    expect(limiter.hit('9.9.9.9', now).remaining).toBe(2);
+    const syncing = limiter.sync();
+    // Redis has not answered yet: the first hit still counts.
+    expect(limiter.hit('9.9.9.9', now).remaining).toBe(1);
+    await syncing;
+    expect(limiter.hit('9.9.9.9', now).remaining).toBe(0);
+    expect(limiter.hit('9.9.9.9', now).allowed).toBe(false);
+    await limiter.close();
+  });
+
   it('goes on limiting on its own counts when Redis is unreachable', async () => {
     const down = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, enableOfflineQueue: false, lazyConnect: true, retryStrategy: () => null });
     down.on('error', () => undefined);

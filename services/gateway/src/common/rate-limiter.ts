@@ -26,6 +26,8 @@ interface Counter {
   shared: number;
   /** Hits on this copy not yet added to Redis. */
   pending: number;
+  /** Hits on their way to Redis (a sync not answered yet): still counted. */
+  sending: number;
 }
 
 /**
@@ -59,12 +61,12 @@ export class SharedRateLimiter {
       // A key is (re-)inserted when its window starts, so the map is in order of window start: when
       // it is full, the first key is one not seen since an earlier window, or the oldest of this one.
       // (Moving a key to the end on every hit would cost a Map delete and set, ~1.5 µs a request.)
-      c = { window, shared: 0, pending: 0 };
+      c = { window, shared: 0, pending: 0, sending: 0 };
       this.counters.delete(key);
       if (this.counters.size >= this.maxKeys) this.counters.delete(this.counters.keys().next().value!);
       this.counters.set(key, c);
     }
-    const used = c.shared + c.pending;
+    const used = c.shared + c.sending + c.pending;
     const resetMs = (window + 1) * windowMs - now;
     if (used >= max) return { allowed: false, limit: max, remaining: 0, resetMs };
     c.pending++;
@@ -88,6 +90,7 @@ export class SharedRateLimiter {
     for (const [key, c] of this.counters) {
       if (c.pending > 0) {
         batch.push([key, c, c.pending]);
+        c.sending += c.pending;
         c.pending = 0;
       }
     }
@@ -104,12 +107,16 @@ export class SharedRateLimiter {
       .then((replies) => {
         batch.forEach(([, c, n], i) => {
           const [err, total] = replies?.[i * 2] ?? [new Error('no reply')];
+          c.sending -= n;
           // Without an answer the hits stay counted here, as hits Redis has not seen.
           c.shared = err ? c.shared + n : Math.max(c.shared + n, Number(total));
         });
       })
       .catch(() => {
-        for (const [, c, n] of batch) c.shared += n;
+        for (const [, c, n] of batch) {
+          c.sending -= n;
+          c.shared += n;
+        }
       })
       .finally(() => {
         this.syncing = undefined;
