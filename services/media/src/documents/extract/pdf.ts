@@ -155,20 +155,15 @@ export function withActualText(items: TextItem[], marks: PageMark[] | null): Tex
    * A blank that is no word gap is the width of the glyphs pdf.js read as having none (a span's
    * ligature): the text before it gets that width, so that it still touches the text after it.
    */
-  const widen = (b: TextItem) => {
-    const last = out.at(-1);
-    const x = last?.transform?.[4];
-    const [bx, bw] = [b.transform?.[4], b.width];
-    if (!last || x === undefined || bx === undefined || bw === undefined || !sameLine(last, b) || bx < x - 1) return;
-    out[out.length - 1] = { ...last, width: Math.max(last.width ?? 0, bx + bw - x) };
-  };
+  const widen = (b: TextItem) => reachTo(b, (b.transform?.[4] ?? Number.NaN) + (b.width ?? Number.NaN));
   /** The marks say `item` is drawn right after the text before it: that text reaches it. */
-  const reach = (item: TextItem) => {
+  const reach = (item: TextItem) => reachTo(item, item.transform?.[4] ?? Number.NaN);
+  /** The text placed last, on `item`'s line, made to end at `end` at least. */
+  const reachTo = (item: TextItem, end: number) => {
     const last = out.at(-1);
     const x = last?.transform?.[4];
-    const ix = item.transform?.[4];
-    if (!last || !last.str?.trim() || x === undefined || ix === undefined || !sameLine(last, item) || ix < x) return;
-    out[out.length - 1] = { ...last, width: Math.max(last.width ?? 0, ix - x) };
+    if (!last || !last.str?.trim() || x === undefined || !Number.isFinite(end) || !sameLine(last, item) || end < x) return;
+    out[out.length - 1] = { ...last, width: Math.max(last.width ?? 0, end - x) };
   };
   const flushBlanks = () => {
     if (pending) {
