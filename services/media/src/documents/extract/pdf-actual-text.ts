@@ -71,7 +71,9 @@ export function actualTextReader(data: Buffer, maxBytes: number): (page: { num: 
     if (w) {
       // `c [w1 w2 …]` gives CIDs from c on; `c1 c2 w` gives CIDs c1 to c2 one width.
       const tokens = w.slice(1, -1).match(/\[[^\]]*\]|[-+]?[\d.]+/g) ?? [];
-      for (let i = 0; i < tokens.length && widths.size < 65536;) {
+      // CIDs are 16-bit: a file that names more (ranges again and again) is read up to that many.
+      let room = 65536;
+      for (let i = 0; i < tokens.length && room > 0;) {
         const first = Number(tokens[i]);
         if (tokens[i + 1]?.startsWith('[')) {
           tokens[i + 1]
@@ -79,11 +81,16 @@ export function actualTextReader(data: Buffer, maxBytes: number): (page: { num: 
             .trim()
             .split(/\s+/)
             .filter(Boolean)
-            .forEach((v, k) => widths.set(first + k, Number(v)));
+            .slice(0, room)
+            .forEach((v, k) => {
+              widths.set(first + k, Number(v));
+              room--;
+            });
           i += 2;
         } else {
-          const last = Math.min(Number(tokens[i + 1]), first + 65535);
+          const last = Math.min(Number(tokens[i + 1]), first + room - 1);
           for (let c = first; c <= last; c++) widths.set(c, Number(tokens[i + 2]));
+          room -= Math.max(1, last - first + 1);
           i += 3;
         }
       }
