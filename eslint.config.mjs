@@ -4,7 +4,8 @@
 //   libs/common     libs/contracts
 //   libs/testing    libs/common, libs/contracts
 //   services/<name> libs/*, never another service's source (tests included)
-//   frontend/src    libs/contracts only, as `@visualnotes/contracts` or `@visualnotes/contracts/<module>`
+//   frontend/src    libs/contracts only, as `@visualnotes/contracts` or `@visualnotes/contracts/<module>`;
+//                   inside it pages → features → components (a feature never imports a page, a component neither)
 // Tests anywhere may use libs/testing and test/support (the whole stack started in one process).
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
@@ -30,6 +31,9 @@ const layerZones = [
   ),
   zone('./services', ['./frontend'], 'Services do not import the front end.'),
   zone('./frontend', ['./services', './libs/common', './libs/testing', './test'], 'The front end imports libs/contracts only.'),
+  // Inside the front end: pages (route shells) use features, features use components, never the other way.
+  zone('./frontend/src/features', './frontend/src/pages', 'A feature never imports a page: pages are thin route shells over features.'),
+  zone('./frontend/src/components', ['./frontend/src/features', './frontend/src/pages'], 'Shared components know no feature or page.'),
 ];
 /** Tests may also use the test harness (libs/testing, test/support). */
 const testZones = layerZones
@@ -51,6 +55,8 @@ export default tseslint.config(
       'test-results/**',
       'frontend/public/**',
       'services/publish/content/**',
+      // Excalidraw bundled for the export workers at build time
+      'services/publish/.renderer/**',
       'test/fixtures/**',
     ],
   },

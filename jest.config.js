@@ -38,7 +38,6 @@ const base = {
   transformIgnorePatterns: [`^(?!.*/node_modules/(${esmPackages.join('|')})/).*/node_modules/`],
   moduleNameMapper,
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  globalSetup: '<rootDir>/test/global-setup.ts',
 };
 
 module.exports = {
@@ -48,11 +47,14 @@ module.exports = {
     {
       ...base,
       displayName: 'unit',
+      // no global set-up: unit tests need neither PostgreSQL nor Redis (see docs/testing.md)
+      setupFiles: ['<rootDir>/test/unit-setup.ts'],
       testMatch: ['<rootDir>/{libs,services}/**/src/**/*.spec.ts', ...frontend.testMatch.map((m) => m.replace('<rootDir>', '<rootDir>/frontend'))],
     },
     {
       ...base,
       displayName: 'integration',
+      globalSetup: '<rootDir>/test/global-setup.ts',
       testMatch: ['<rootDir>/{libs,services}/**/*.int-spec.ts', '<rootDir>/test/integration/**/*.int-spec.ts'],
     },
     {

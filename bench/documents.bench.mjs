@@ -3,6 +3,7 @@
 // document summarized end to end through HTTP by the running product; and its map-reduce against
 // a chat-model stand-in with a fixed latency per completion, through 1 and then 4 ai worker processes.
 import { execFileSync } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,8 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
 
-function longPdf(pages) {
+/** A book of `pages` pages (one paragraph each, a chapter every 25 pages) made by LibreOffice from HTML, kept between runs. */
+export function longPdf(pages) {
   const dir = join(tmpdir(), 'vn-bench-documents');
   const pdf = join(dir, `book-${pages}.pdf`);
   if (existsSync(pdf)) return readFileSync(pdf);
@@ -47,10 +49,10 @@ const CHAT_LATENCY_MS = 80;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Posts the PDF as a signed-in user and waits for the finished summary. */
-async function summarizeOverHttp(baseUrl, token, data, timeoutMs = 60_000) {
+async function summarizeOverHttp(baseUrl, token, data, timeoutMs = 60_000, name = 'long-300.pdf') {
   const started = performance.now();
   const form = new FormData();
-  form.append('file', new Blob([data], { type: 'application/pdf' }), 'long-300.pdf');
+  form.append('file', new Blob([data], { type: 'application/pdf' }), name);
   const res = await fetch(`${baseUrl}/api/summaries`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
   if (res.status !== 202) throw new Error(`POST /api/summaries answered ${res.status}: ${await res.text()}`);
   const { summary_id: id } = await res.json();
@@ -137,7 +139,7 @@ async function workerScaling(ctx, token, data) {
  */
 async function hostileLatency(ctx) {
   const { signUp } = require(join(root, 'libs/testing/dist/index.js'));
-  const { inflatingPdf } = require(join(root, 'services/media/dist/documents/testing/fixtures.js'));
+  const { inflatingPdf } = require(join(root, 'libs/testing/dist/index.js'));
   const { percentile } = await import('./support/measure.mjs');
   const hostile = inflatingPdf(60 * 1024 * 1024);
   const [reader, other] = await Promise.all([signUp(ctx.baseUrl), signUp(ctx.baseUrl)]);
@@ -228,12 +230,181 @@ async function hostileLatency(ctx) {
   ];
 }
 
+/** The book `longPdf` made for `pages`, as a file (pdftotext reads files). */
+const bookFile = (pages) => join(tmpdir(), 'vn-bench-documents', `book-${pages}.pdf`);
+
+/**
+ * Reading speed on one book, side by side in one run: pdftotext (poppler) on the whole file, our
+ * `readPdfPages` over all pages on this thread (pdftotext for plain pages, pdf.js for the rest),
+ * and pdf.js alone (`PDFTOTEXT=off`). Wall times in ms.
+ */
+export async function readingSpeed(pages) {
+  const data = longPdf(pages);
+  const { pdfInfo, readPdfPages } = require(join(root, 'services/media/dist/documents/extract/pdf.js'));
+  const { DEFAULT_LIMITS } = require(join(root, 'services/media/dist/documents/extract/types.js'));
+  await readPdfPages(data, 1, 5, DEFAULT_LIMITS); // module loading and compilation
+  const t0 = performance.now();
+  execFileSync('pdftotext', ['-enc', 'UTF-8', bookFile(pages), '-'], { stdio: ['ignore', 'ignore', 'ignore'], timeout: 120_000 });
+  const pdftotextMs = performance.now() - t0;
+  const read = async () => {
+    const t = performance.now();
+    const { pageCount } = await pdfInfo(data, DEFAULT_LIMITS);
+    const { pages: got } = await readPdfPages(data, 1, pageCount, DEFAULT_LIMITS);
+    if (got.length !== pages) throw new Error(`read ${got.length} of ${pages} pages`);
+    return performance.now() - t;
+  };
+  const oursMs = await read();
+  const before = process.env.PDFTOTEXT;
+  process.env.PDFTOTEXT = 'off';
+  let pdfjsMs;
+  try {
+    pdfjsMs = await read();
+  } finally {
+    if (before === undefined) delete process.env.PDFTOTEXT;
+    else process.env.PDFTOTEXT = before;
+  }
+  return { pages, pdftotextMs, oursMs, pdfjsMs };
+}
+
+/** A book read in `threads` page ranges at once, each on a worker thread of its own (as document jobs read it): wall ms from start to last page. */
+export async function readInRanges(pages, threads) {
+  const data = longPdf(pages);
+  const code = `
+    const { parentPort, workerData: w } = require('node:worker_threads');
+    const { readPdfPages } = require(w.pdf);
+    const { DEFAULT_LIMITS } = require(w.types);
+    readPdfPages(Buffer.from(w.data), w.from, w.to, DEFAULT_LIMITS).then((r) => parentPort.postMessage(r.pages.length));`;
+  const per = Math.ceil(pages / threads);
+  const t0 = performance.now();
+  const counts = await Promise.all(
+    Array.from({ length: threads }, (_, i) => {
+      const workerData = {
+        pdf: join(root, 'services/media/dist/documents/extract/pdf.js'),
+        types: join(root, 'services/media/dist/documents/extract/types.js'),
+        data: new Uint8Array(data),
+        from: i * per + 1,
+        to: Math.min(pages, (i + 1) * per),
+      };
+      return new Promise((resolve, reject) => {
+        const worker = new Worker(code, { eval: true, workerData });
+        worker.once('message', (n) => {
+          resolve(n);
+          void worker.terminate();
+        });
+        worker.once('error', reject);
+      });
+    }),
+  );
+  const ms = performance.now() - t0;
+  if (counts.reduce((a, b) => a + b, 0) !== pages) throw new Error(`read ${counts.join('+')} of ${pages} pages`);
+  return ms;
+}
+
+/** pdftotext's time for the whole book, by its pages (the end-to-end rows compare with it). */
+const pdftotextMsOf = {};
+
+/** Rows of pages per second, ours and pdftotext's, on books of 510 and 1,000 pages, and the 1,000 pages read on two threads. */
+async function readingRows() {
+  const rows = [];
+  for (const pages of [510, 1000]) {
+    const r = await readingSpeed(pages);
+    pdftotextMsOf[pages] = r.pdftotextMs;
+    const perSecond = (ms) => Math.round((pages / ms) * 1000);
+    rows.push(
+      {
+        section: 'documents',
+        name: `${pages}-page book: pages read per second, pdftotext (poppler), same file, same run`,
+        value: perSecond(r.pdftotextMs),
+        unit: 'pages/s',
+      },
+      { section: 'documents', name: `${pages}-page book: pages read per second, ours (readPdfPages, one thread)`, value: perSecond(r.oursMs), unit: 'pages/s' },
+      {
+        section: 'documents',
+        name: `${pages}-page book: pages read per second, ours with pdf.js alone (no pdftotext)`,
+        value: perSecond(r.pdfjsMs),
+        unit: 'pages/s',
+      },
+      {
+        section: 'documents',
+        name: `${pages}-page book: our reading time over pdftotext's`,
+        value: Number((r.oursMs / r.pdftotextMs).toFixed(2)),
+        unit: '×',
+        goal: '<= 4',
+      },
+    );
+  }
+  const twoThreadsMs = await readInRanges(1000, 2);
+  rows.push({
+    section: 'documents',
+    name: '1,000-page book read in two page ranges on two threads (start to last page)',
+    value: Math.round(twoThreadsMs),
+    unit: 'ms',
+    goal: '< 30000',
+  });
+  return rows;
+}
+
+/**
+ * Long books through the running product, end to end (upload to finished built-in summary): a
+ * 510-page book alone, against pdftotext's time for the same file; three books at once; OCR time
+ * per scanned page (300 dpi, one page at a time, Tesseract as the media service runs it).
+ */
+async function longBookRows(baseUrl, token) {
+  const book = longPdf(510);
+  const alone = await summarizeOverHttp(baseUrl, token, book, 300_000, 'book-510.pdf');
+  const pdftotextMs = pdftotextMsOf[510];
+  const rows = [
+    { section: 'documents', name: '510-page book through HTTP: upload to finished built-in summary', value: Math.round(alone.totalMs), unit: 'ms' },
+    {
+      section: 'documents',
+      name: "510-page book through HTTP, end to end, over pdftotext's time for the file",
+      value: Number((alone.totalMs / pdftotextMs).toFixed(2)),
+      unit: '×',
+      goal: '<= 4',
+    },
+  ];
+  const t0 = performance.now();
+  const books = [longPdf(510), longPdf(300), longPdf(1000)];
+  const done = await Promise.all(books.map((b, i) => summarizeOverHttp(baseUrl, token, b, 600_000, `book-${i}.pdf`)));
+  rows.push({
+    section: 'documents',
+    name: `three books at once (510, 300 and 1,000 pages): all ${done.length} summaries completed`,
+    value: Math.round(performance.now() - t0),
+    unit: 'ms',
+  });
+  const { measureOcr } = require(join(root, 'services/media/dist/documents/extract/ocr.js'));
+  const { scannedPdf } = require(join(root, 'libs/testing/dist/index.js'));
+  const scan = scannedPdf(
+    [1, 2, 3].map((page) => ({ pdf: longPdf(20), page })),
+    300,
+  );
+  const ocr = await measureOcr(scan, [1, 2, 3]);
+  rows.push(
+    {
+      section: 'documents',
+      name: `OCR of a scanned page (300 dpi, ${ocr.languages.join('+')}), one at a time`,
+      value: Number(ocr.secondsPerPage.toFixed(2)),
+      unit: 's/page',
+    },
+    ...(ocr.peakRssMb ? [{ section: 'documents', name: 'OCR: peak RSS of one tesseract run', value: Math.round(ocr.peakRssMb), unit: 'MB' }] : []),
+  );
+  return rows;
+}
+
 export async function run(ctx) {
   const extract = require(join(root, 'services/media/dist/documents/extract/index.js'));
-  const { planChunks } = require(join(root, 'services/media/dist/documents/documents.service.js'));
+  const { planChunks } = require(join(root, 'services/media/dist/documents/plan.js'));
   const { BuiltinSummaryProvider } = require(join(root, 'services/ai/dist/summaries/providers/builtin.provider.js'));
   const { summarizeChunk, combineChunks } = require(join(root, 'services/ai/dist/document-summaries/document-summarizer.js'));
   const data = longPdf(300);
+  // First, so that the peak memory it reports is the reading's alone.
+  const reading = await readingRows();
+  reading.push({
+    section: 'documents',
+    name: 'peak RSS of the bench process after reading the books (both threads included)',
+    value: Math.round(process.resourceUsage().maxRSS / 1024),
+    unit: 'MB',
+  });
 
   // The same reading without the text cleaning (pdf.js alone), to show what cleaning costs. A
   // warm-up first (module loading and compilation), then six rounds of each, which goes first alternating: medians.
@@ -275,6 +446,7 @@ export async function run(ctx) {
   if (!summary.sections.length) throw new Error('the summary has no sections');
 
   const rows = [
+    ...reading,
     {
       section: 'documents',
       name: '300-page PDF: pages extracted per second (with text cleaning)',
@@ -321,6 +493,7 @@ export async function run(ctx) {
     },
     { section: 'documents', name: '300-page PDF through HTTP: upload + extraction + queueing (202 answer)', value: Math.round(e2e.acceptMs), unit: 'ms' },
   );
+  rows.push(...(await longBookRows(ctx.baseUrl, user.token)));
   for (const name of ['media', 'ai']) {
     const mb = ctx.stack
       .copies(name)

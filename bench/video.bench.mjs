@@ -1,7 +1,9 @@
 // Video figures: three hours of audio (mono 16 kHz, cut at silences by the media service's code
 // into 5-minute chunks, 36 of them, 9 for each of 4 workers) transcribed through 1, 2 and 4 ai
 // worker processes against a local ASR stand-in with a fixed latency per chunk; and the built-in
-// summary of a 3-hour transcript (~30,000 words). A hosted ASR endpoint takes several seconds to
+// summary of a 3-hour transcript (~30,000 words), and of a 3-hour lecture and a 30-minute talk of real
+// prose at each summary length (sections, points, longest section; `BENCH_VIDEO_PART=summary` runs
+// only these). A hosted ASR endpoint takes several seconds to
 // transcribe 5 minutes of audio; the stand-in answers after 2 s (on the fast side), so the whole
 // figure takes about two and a half minutes. What each chunk costs on our side (reading it, the
 // upload, the merge) still counts.
@@ -259,9 +261,56 @@ function summarizeBench() {
   return JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: root }).toString().trim().split('\n').pop());
 }
 
+/**
+ * The built-in summary of a 3-hour lecture and of a 30-minute talk made of real prose (the
+ * repository's docs and blog, then the READMEs of installed libraries; `proseTranscript` of the
+ * test harness), at each summary length: time, sections, points and the longest section.
+ */
+function depthBench() {
+  const script = `
+    const { summarizeExtractive } = require(${JSON.stringify(join(root, 'services/ai/dist/summaries/providers/builtin.provider.js'))});
+    const { proseTranscript } = require(${JSON.stringify(join(root, 'libs/testing/dist/prose.js'))});
+    const out = [];
+    for (const seconds of [1800, 10800]) {
+      const units = proseTranscript(seconds).map((l) => ({ text: l.text, start: l.start }));
+      for (const length of ['brief', 'standard', 'detailed']) {
+        const started = process.hrtime.bigint();
+        const s = summarizeExtractive({ units, length });
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        const longest = Math.max(...s.sections.map((x, i) => (s.sections[i + 1]?.start ?? seconds) - x.start));
+        out.push({ seconds, length, ms, sections: s.sections.length, points: s.sections.reduce((n, x) => n + x.points.length, 0), longest });
+      }
+    }
+    console.log(JSON.stringify(out));
+  `;
+  const results = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: root }).toString().trim().split('\n').pop());
+  const rows = [];
+  for (const r of results) {
+    const label = `${r.seconds / 60} min of prose, ${r.length}: ${r.sections} sections, ${r.points} points, longest section ${Math.round(r.longest / 60)} min`;
+    rows.push({
+      section: 'video summary depth',
+      name: `built-in summary of ${label}`,
+      value: r.ms,
+      unit: 'ms',
+      ...(r.seconds === 10800 && r.length === 'standard' ? { goal: '< 2000' } : {}),
+    });
+  }
+  const of = (seconds) => results.find((r) => r.seconds === seconds && r.length === 'standard');
+  rows.push({
+    section: 'video summary depth',
+    name: 'points of a 3-hour lecture vs a 30-minute talk (standard)',
+    value: of(10800).points / of(1800).points,
+    unit: 'x',
+    goal: '>= 4',
+  });
+  return rows;
+}
+
 export async function run(ctx) {
   // `BENCH_VIDEO_PART=asr-upload npm run bench video`: only the upload size rows.
   if (process.env.BENCH_VIDEO_PART === 'asr-upload') return asrUpload();
+  // `BENCH_VIDEO_PART=summary npm run bench video`: only the summary rows.
+  if (process.env.BENCH_VIDEO_PART === 'summary') return depthBench();
   if (process.env.BENCH_VIDEO_PART === 'batch') return batchBench();
   const rows = [...(await asrUpload())];
   const summary = summarizeBench();
@@ -273,6 +322,7 @@ export async function run(ctx) {
     goal: '< 1000',
   });
   rows.push({ section: 'video summary', name: 'built-in summary peak RSS', value: summary.rss / 1024 / 1024, unit: 'MB', goal: '< 300' });
+  rows.push(...depthBench());
 
   const files = await chunks();
   const audioSeconds = files.reduce((s, f) => s + (statSync(f).size - 44) / 32000, 0);

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react-swc';
 import { defineConfig, type Alias, type Plugin } from 'vite';
-import { excalidrawAssets, offlineApp } from './build/vite-plugins.ts';
+import { excalidrawAssets, offlineApp, precompress } from './build/vite-plugins.ts';
 import { expandCustomMedia } from './src/styles/breakpoints.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -56,7 +56,7 @@ function reactRouterProduction(): Alias[] {
 export default defineConfig(({ command }) => ({
   root: here('.'),
   base: '/',
-  plugins: [breakpointMedia(), react(), excalidrawAssets(), offlineApp(), preloadFonts()],
+  plugins: [breakpointMedia(), react(), excalidrawAssets(), offlineApp(), preloadFonts(), precompress()],
   // Excalidraw reads this at run time.
   define: { 'process.env.IS_PREACT': JSON.stringify('false') },
   resolve: {
@@ -73,6 +73,8 @@ export default defineConfig(({ command }) => ({
     outDir: here('dist'),
     emptyOutDir: true,
     target: 'es2022',
+    // names each page's chunks and style sheets: the gateway links them from the page's HTML
+    manifest: true,
   },
   server: {
     port: 5173,

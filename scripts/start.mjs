@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { buildAndCheck, root } from './prepare.mjs';
 import { ALL } from './services.mjs';
+import { missingTools } from './tools.mjs';
 
 const only = process.argv[2];
 if (only && !ALL.includes(only)) {
@@ -20,6 +21,9 @@ await buildAndCheck({
   databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/visualnotes',
   redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
 });
+
+const missing = missingTools();
+if (missing) console.warn(missing);
 
 const names = only ? [only] : ALL;
 const FIRST_DELAY_MS = 1_000;

@@ -12,14 +12,25 @@ export async function freePort() {
   });
 }
 
-/** HTTP load with autocannon: requests/s and latency percentiles (ms). */
-export async function load(url, { duration = 5, connections = 50, headers, method = 'GET', body } = {}) {
-  const result = await autocannon({ url, duration, connections, headers, method, body, pipelining: 1 });
+/**
+ * HTTP load with autocannon: requests/s and latency percentiles (ms); `errors` counts failed
+ * requests and answers other than 2xx, `statuses` says which they were ("429 ×12, timeout ×1").
+ * `setupClient` gives a connection its own headers or body (autocannon's hook).
+ */
+export async function load(url, { duration = 5, connections = 50, headers, method = 'GET', body, setupClient } = {}) {
+  const result = await autocannon({ url, duration, connections, headers, method, body, pipelining: 1, setupClient });
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, { count }]) => `${code} ×${count}`);
+  if (result.timeouts) statuses.push(`timeout ×${result.timeouts}`);
+  const others = result.errors - result.timeouts;
+  if (others > 0) statuses.push(`connection error ×${others}`);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    statuses: statuses.join(', ') || 'none',
   };
 }
 

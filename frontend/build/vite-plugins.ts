@@ -1,6 +1,7 @@
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ASSET_CACHE, EDITOR_FONT_CACHE } from '../src/features/canvas/offline-assets.ts';
@@ -126,4 +127,42 @@ export function offlineApp() {
     },
   };
   return [capture, ...pwa];
+}
+
+/** Files worth compressing ahead of time: text. Fonts and images are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|webmanifest|html)$/;
+
+/**
+ * Writes a `.br` (brotli at its best quality) and a `.gz` (gzip level 9) copy next to every text
+ * file of the build: the gateway sends them as they are to browsers that accept them, instead of
+ * compressing each response again at the quick setting it can afford per request. Scripts sent
+ * this way are about a sixth smaller.
+ */
+export function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'visualnotes:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+          if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+          const file = join(entry.parentPath, entry.name);
+          const body = readFileSync(file);
+          if (body.length < 1024) continue;
+          const size = body.length;
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size } }),
+          );
+          writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+        }
+      },
+    },
+  };
 }

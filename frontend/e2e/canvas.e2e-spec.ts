@@ -154,7 +154,7 @@ describe('canvas projects in the browser', () => {
     // One shape, far smaller than the screen: shown at its own size, not blown up to fill it.
     const zoom = visitor.locator('[data-testid="read-only-canvas"] .reset-zoom-button');
     await visitor.waitForFunction(() => document.querySelector('[data-testid="read-only-canvas"] .reset-zoom-button')?.textContent?.includes('%'));
-    await visitor.waitForTimeout(300);
+    await visitor.waitForTimeout(300); // and it stays so: no fitting to the screen follows
     expect(await zoom.textContent()).toBe('100%');
   });
 });

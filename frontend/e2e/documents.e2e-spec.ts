@@ -1,7 +1,11 @@
 import { Messages } from '@visualnotes/contracts';
 import { signUp, type SignedUp, documentFixtures, SOLAR_FACTS, type Fixtures } from '@visualnotes/testing';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { APP_URL, appUrl, signIn, useBrowser } from './browser';
+import { APP_URL, apiAs, appUrl, signIn, useBrowser } from './browser';
 
 let fx: Fixtures;
 const chromium = useBrowser();
@@ -82,9 +86,23 @@ describe('PDF summarizer', () => {
     await cite.click();
     await page.waitForFunction(() => {
       const box = document.querySelector('[aria-label="Cited text"]')?.getBoundingClientRect();
-      return !!box && box.top >= 0 && box.bottom <= window.innerHeight;
+      // within a pixel: boxes of text lines end on fractions of one
+      return !!box && box.top >= -1 && box.bottom <= window.innerHeight + 1;
     });
   }, 120_000);
+
+  it('reads a long book with the pages read so far, then shows its summary citing pages throughout', async () => {
+    const user = await signUp(APP_URL, { scope: ['premium'] });
+    const page = await open(user);
+    await page.goto(appUrl('/tools/pdf-summarizer'));
+    await page.getByTestId('document-file').setInputFiles({ name: 'book.pdf', mimeType: 'application/pdf', buffer: fx.long(300) });
+    const summary = page.getByTestId('document-summary');
+    await summary.waitFor({ timeout: 180_000 });
+    const seen = await progressSeen(page);
+    expect(seen.some((t) => /Reading “.*”: \d+ of 300 pages/.test(t))).toBe(true);
+    const cites = await summary.getByRole('button', { name: /^Page \d+$/ }).allTextContents();
+    expect(Math.max(...cites.map((c) => Number(c.replace(/\D/g, ''))))).toBeGreaterThan(200);
+  }, 240_000);
 
   it('says which pages had no text to read, and what to upload instead of an old Word file', async () => {
     const user = await signUp(APP_URL);
@@ -98,7 +116,7 @@ describe('PDF summarizer', () => {
     // The user's list offers it, as finished once it is.
     await page.waitForFunction(() => {
       const item = document.querySelector('[data-testid="recent-summaries"] li');
-      return !!item && item.textContent!.includes('Site visit') && !item.textContent!.includes('Summarizing');
+      return !!item && item.textContent!.includes('Site visit') && !/Summarizing|Reading/.test(item.textContent!);
     });
     // The summary stays: a reload opens it again.
     await page.reload();
@@ -108,8 +126,8 @@ describe('PDF summarizer', () => {
     await page.goto(appUrl('/tools/word-summarizer'));
     await page.getByTestId('recent-summaries').getByRole('link', { name: 'Site visit' }).click();
     await page.getByTestId('document-summary').getByTestId('textless-pages').waitFor();
-    await page.getByTestId('document-file').setInputFiles({ name: 'minutes.doc', mimeType: 'application/msword', buffer: fx.otherOffice().doc });
-    const alert = page.getByRole('alert').filter({ hasText: Messages.documentOldOffice });
+    await page.getByTestId('document-file').setInputFiles({ name: 'budget.xls', mimeType: 'application/vnd.ms-excel', buffer: fx.otherOffice().xls });
+    const alert = page.getByRole('alert').filter({ hasText: Messages.documentSpreadsheet });
     await alert.waitFor();
   }, 120_000);
 
@@ -186,4 +204,98 @@ describe('PDF summarizer', () => {
     await again.getByTestId('monthly-allowance-used').waitFor();
     expect(await again.getByTestId('document-file').count()).toBe(0);
   }, 120_000);
+});
+
+describe('a document summary as a map on a canvas', () => {
+  interface SceneElement {
+    id: string;
+    type: string;
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+    link: string | null;
+    isDeleted?: boolean;
+  }
+
+  it('sends the summary to a new canvas, and a node opens the page it cites beside the canvas', async () => {
+    const user = await signUp(APP_URL);
+    const context = await chromium.newContext({ viewport: { width: 1280, height: 1400 } });
+    await signIn(context, user);
+    const page = await context.newPage();
+    await page.goto(appUrl('/tools/pdf-summarizer'));
+    const input = page.getByTestId('document-file');
+    await input.waitFor({ state: 'attached' });
+    await input.setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: fx.pdf });
+    await page.getByTestId('document-summary').waitFor({ timeout: 60_000 });
+    const summaryId = new URL(page.url()).searchParams.get('summary')!;
+
+    // The summary as Markdown and as Word, each citation a link to its page; the Word file as
+    // LibreOffice reads it.
+    const [markdown] = await Promise.all([page.waitForEvent('download'), page.getByTestId('document-summary-markdown').click()]);
+    const md = readFileSync((await markdown.path())!, 'utf8');
+    // named by the document's title (the PDF's own), which heads the file
+    const title = md.split('\n')[0].replace(/^# /, '');
+    expect(title).toBe('Renewable energy report');
+    expect(markdown.suggestedFilename()).toBe(`${title}.md`);
+    expect(md).toContain(`](${APP_URL}/tools/pdf-summarizer?summary=${summaryId}&page=`);
+    const [word] = await Promise.all([page.waitForEvent('download'), page.getByTestId('document-summary-word').click()]);
+    expect(word.suggestedFilename()).toBe(`${title}.docx`);
+    const dir = mkdtempSync(join(tmpdir(), 'vn-docx-'));
+    try {
+      const docx = join(dir, 'summary.docx');
+      await word.saveAs(docx);
+      execFileSync('soffice', [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'txt:Text', '--outdir', dir, docx], {
+        timeout: 120_000,
+      });
+      const text = readFileSync(join(dir, 'summary.txt'), 'utf8');
+      expect(text).toContain('Overview');
+      const firstPoint = md
+        .split('\n')
+        .find((l) => l.startsWith('- '))!
+        .replace(/^- \[[^\]]*\]\([^)]*\) /, '');
+      expect(text).toContain(firstPoint);
+
+      // "Save as PDF" prints the summary alone: the print dialog is asked for with it marked, and
+      // the page printed then holds the summary without the site around it.
+      await page.evaluate(() => {
+        window.print = () => {
+          (window as unknown as { __printed: string | null }).__printed = document.querySelector('[data-printing]')?.getAttribute('data-testid') ?? null;
+        };
+      });
+      await page.getByTestId('document-summary-pdf').click();
+      expect(await page.evaluate(() => (window as unknown as { __printed: string | null }).__printed)).toBe('document-summary');
+      writeFileSync(join(dir, 'printed.pdf'), await page.pdf());
+      const printed = execFileSync('pdftotext', ['-layout', join(dir, 'printed.pdf'), '-'], { encoding: 'utf8' });
+      expect(normalize(printed)).toContain(normalize(firstPoint).slice(0, 40));
+      expect(printed).not.toContain('Pricing');
+      expect(printed).not.toContain('Send to canvas');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    await page.getByTestId('document-to-canvas').click();
+    await page.waitForURL(/\/projects\/[^/?]+$/, { timeout: 30_000 });
+    await page.locator('.excalidraw canvas').first().waitFor({ timeout: 30_000 });
+    const projectId = new URL(page.url()).pathname.split('/').pop()!;
+    const { scene } = await apiAs<{ scene: { elements: SceneElement[] } }>(user, 'GET', `/projects/${projectId}`);
+    const elements = scene.elements.filter((e) => !e.isDeleted);
+    const rects = elements.filter((e) => e.type === 'rectangle');
+    // sections as nodes and points as their children, joined by arrows, every node citing a page
+    expect(elements.filter((e) => e.type === 'arrow').length).toBeGreaterThan(0);
+    for (const r of rects) expect(r.link).toMatch(new RegExp(`\\?summary=${summaryId}&page=\\d+$`));
+
+    // A node's link opens the summary with the page it cites shown beside it.
+    const target = rects.find((r) => r.x > 0)!;
+    const cited = Number(/page=(\d+)$/.exec(target.link!)![1]);
+    await page.goto(target.link!.startsWith('http') ? target.link! : appUrl(target.link!));
+    const source = page.getByRole('complementary', { name: 'Cited text' });
+    await source
+      .locator('strong')
+      .filter({ hasText: `Page ${cited}` })
+      .waitFor({ timeout: 30_000 });
+    const text = await apiAs<{ text: string }>(user, 'GET', `/summaries/${summaryId}/pages/${cited}`);
+    expect(normalize(await source.locator('p').first().textContent())).toContain(normalize(text.text).slice(0, 40));
+    await context.close();
+  }, 180_000);
 });

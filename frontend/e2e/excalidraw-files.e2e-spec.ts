@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Project } from '@visualnotes/contracts';
-import { sceneText, signUp, type SignedUp } from '@visualnotes/testing';
+import { sceneText, signUp, waitFor, type SignedUp } from '@visualnotes/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { apiAs, APP_URL, appUrl, signIn, useBrowser } from './browser';
 
@@ -46,12 +46,16 @@ function imagePixels(page: Page, root = '.excalidraw') {
 
 async function expectImagesDrawn(page: Page, root?: string) {
   let last = { red: 0, blue: 0 };
-  for (let i = 0; i < 60; i++) {
-    last = await imagePixels(page, root);
-    if (last.red > 500 && last.blue > 500) return;
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`the images were not drawn (red ${last.red}, blue ${last.blue} pixels)`);
+  await waitFor(
+    async () => {
+      last = await imagePixels(page, root);
+      return last.red > 500 && last.blue > 500;
+    },
+    15_000,
+    250,
+  ).catch(() => {
+    throw new Error(`the images were not drawn (red ${last.red}, blue ${last.blue} pixels)`);
+  });
 }
 
 /** Every request a page makes, and every load from elsewhere that the Content Security Policy refused. */
@@ -139,23 +143,25 @@ describe('Excalidraw files and images', () => {
         target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer, clientX: 400, clientY: 400 }));
     }, red.dataURL);
     await page.waitForSelector('[data-testid="editor"][data-element-count="1"]');
-    let saved: Project | undefined;
-    for (let i = 0; i < 60; i++) {
-      saved = await api<Project>('GET', `/projects/${project.id}`);
-      if (Object.keys(saved.scene.files ?? {}).length === 1) break;
-      await page.waitForTimeout(250);
-    }
-    expect(Object.values(saved!.scene.files ?? {}).map((f) => typeof (f as { file_id?: string }).file_id)).toEqual(['string']);
+    const stored = async () => {
+      const p = await api<Project>('GET', `/projects/${project.id}`);
+      return Object.keys(p.scene.files ?? {}).length === 1 ? p : null;
+    };
+    const saved = (await waitFor(stored, 15_000, 250).catch(() => api<Project>('GET', `/projects/${project.id}`)))!;
+    expect(Object.values(saved.scene.files ?? {}).map((f) => typeof (f as { file_id?: string }).file_id)).toEqual(['string']);
     expect(requests.refused).toEqual([]);
     await page.evaluate(() => indexedDB.deleteDatabase('visualnotes-canvas'));
     await page.reload({ waitUntil: 'domcontentloaded' });
     await waitForEditor(page);
     // dropped at its own size: a few dozen red pixels once the image is drawn (a placeholder has none)
-    let pixels = { red: 0, blue: 0 };
-    for (let i = 0; i < 60 && pixels.red < 40; i++) {
-      await page.waitForTimeout(250);
-      pixels = await imagePixels(page);
-    }
+    const pixels = (await waitFor(
+      async () => {
+        const drawn = await imagePixels(page);
+        return drawn.red >= 40 ? drawn : null;
+      },
+      15_000,
+      250,
+    ).catch(() => imagePixels(page)))!;
     expect(pixels.red).toBeGreaterThanOrEqual(40);
   });
 
@@ -217,11 +223,15 @@ describe('Excalidraw files and images', () => {
         const images = p.scene.elements.filter((e) => e.type === 'image' && !e.isDeleted);
         return images.length === n && images.every((e) => typeof e.fileId === 'string' && typeof p.scene.files?.[e.fileId]?.file_id === 'string');
       };
-      let saved = await api<Project>('GET', `/projects/${project.id}`);
-      for (let i = 0; i < 120 && !complete(saved); i++) {
-        await page.waitForTimeout(250);
-        saved = await api<Project>('GET', `/projects/${project.id}`);
-      }
+      const read = () => api<Project>('GET', `/projects/${project.id}`);
+      const saved = (await waitFor(
+        async () => {
+          const p = await read();
+          return complete(p) ? p : null;
+        },
+        30_000,
+        250,
+      ).catch(read))!;
       expect(saved.scene.elements.filter((e) => e.type === 'image' && !e.isDeleted).map((e) => typeof saved.scene.files?.[e.fileId ?? '']?.file_id)).toEqual(
         Array(n).fill('string'),
       );
@@ -258,11 +268,14 @@ describe('Excalidraw files and images', () => {
         }
         return counts;
       }, colors);
-    let pixels = colors.map(() => 0);
-    for (let i = 0; i < 60 && pixels.some((n) => n < 1000); i++) {
-      await page.waitForTimeout(250);
-      pixels = await count();
-    }
+    const pixels = (await waitFor(
+      async () => {
+        const counts = await count();
+        return counts.every((n) => n >= 1000) ? counts : null;
+      },
+      15_000,
+      250,
+    ).catch(count))!;
     expect(pixels.map((n) => n >= 1000)).toEqual(colors.map(() => true));
   });
 

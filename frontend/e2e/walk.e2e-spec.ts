@@ -237,7 +237,7 @@ describe('the editor toolbar', () => {
       const menu = page.getByRole('menu');
       await menu.waitFor();
       const items = narrow ? ['Share', ...(published ? ['Statistics'] : []), 'Open file…'] : ['Open file…', 'Save as .excalidraw'];
-      expect(await menu.getByRole('menuitem').count()).toBe(7 + (narrow ? aside.length : 0));
+      expect(await menu.getByRole('menuitem').count()).toBe(8 + (narrow ? aside.length : 0));
       for (const box of await menu.getByRole('menuitem').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
         expect(box.x).toBeGreaterThanOrEqual(0);
         expect(box.right).toBeLessThanOrEqual(width);
@@ -305,9 +305,6 @@ describe('viewers on a phone', () => {
     const page = await (await context(1280)).newPage();
     await page.goto(appUrl(new URL(share.url).pathname));
     await page.locator('.excalidraw canvas').first().waitFor({ timeout: 60_000 });
-    await page.waitForTimeout(500);
-    // Opened wide, then the window narrows (a phone turned upright, a split screen).
-    await page.setViewportSize({ width: 375, height: 812 });
     // The columns of the drawing surface that hold ink: both boxes, one at each side.
     const inked = async () =>
       page.evaluate(() => {
@@ -328,11 +325,18 @@ describe('viewers on a phone', () => {
           }
         return { left: left / width, right: right / width };
       });
-    let ink = await inked();
-    for (let i = 0; i < 20 && !(ink.left < 0.35 && ink.right > 0.65); i++) {
-      await page.waitForTimeout(250);
-      ink = await inked();
-    }
+    // drawn at the wide size first
+    await waitFor(async () => (await inked()).right >= 0, 30_000, 100);
+    // Opened wide, then the window narrows (a phone turned upright, a split screen).
+    await page.setViewportSize({ width: 375, height: 812 });
+    const ink = (await waitFor(
+      async () => {
+        const columns = await inked();
+        return columns.left < 0.35 && columns.right > 0.65 ? columns : null;
+      },
+      5_000,
+      250,
+    ).catch(inked))!;
     expect(ink.left).toBeLessThan(0.35);
     expect(ink.right).toBeGreaterThan(0.65);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

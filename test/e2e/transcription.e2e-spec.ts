@@ -104,7 +104,7 @@ describe('transcription of a long video survives kill -9 of the ai worker', () =
     // Pending chunks are dropped and chunks still at the ASR endpoint leave no text behind.
     await waitFor(async () => (await chunkRows('video_id', video.id)) === 0, 30_000, 200);
     const sent = asr.transcriptions.length;
-    await new Promise((r) => setTimeout(r, 2_000));
+    await new Promise((r) => setTimeout(r, 2_000)); // chunks still at the endpoint end, no new ones start
     expect(asr.transcriptions.length - sent).toBeLessThanOrEqual(2);
     expect(await chunkRows('video_id', video.id)).toBe(0);
 

@@ -1,4 +1,4 @@
-import { createServiceApp, redisOptions, type ServiceApp } from '@visualnotes/common';
+import { createServiceApp, redisOptions, type ServiceApp, closeBull } from '@visualnotes/common';
 import { BatchVideoImportProcessor } from '../../services/media/src/videos/video-import.processor';
 import { Queues, type BatchView, type VideoCard, type VideoView } from '@visualnotes/contracts';
 import { signUp, tempDir, waitFor, type OpenAiStandIn, type SignedUp, type TestEnv } from '@visualnotes/testing';
@@ -73,7 +73,7 @@ describe('batches are fair to other users and survive a restart', () => {
     queue = new Queue(Queues.aiTranscription, { connection: redisOptions(t.env.REDIS_URL!), prefix: t.env.REDIS_PREFIX });
   }, 120_000);
   afterAll(async () => {
-    await queue?.close();
+    if (queue) await closeBull(queue);
     await ai?.app.close();
     await media?.app.close();
     await harness?.close();

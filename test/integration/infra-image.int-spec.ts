@@ -63,4 +63,20 @@ describe('infra/Dockerfile', () => {
     expect(handOver).not.toContain('node_modules');
     expect(handOver).toContain('frontend/dist');
   });
+
+  it('brings the document tools: poppler, Tesseract with language packs, LibreOffice and qpdf', () => {
+    const install = stages.at(-1)!.lines.find((l) => l.includes('apt-get install'))!;
+    for (const pkg of [
+      'poppler-utils',
+      'qpdf',
+      'tesseract-ocr',
+      'tesseract-ocr-osd',
+      'tesseract-ocr-eng',
+      'tesseract-ocr-ara',
+      'libreoffice-writer-nogui',
+      'libreoffice-impress-nogui',
+    ]) {
+      expect(install.split(/\s+/)).toContain(pkg);
+    }
+  });
 });

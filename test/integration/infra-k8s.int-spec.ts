@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import { CronJob } from 'kubernetes-models/batch/v1/CronJob';
 import { Job } from 'kubernetes-models/batch/v1/Job';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
@@ -37,6 +38,7 @@ type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; n
 const models: Record<string, new (data: any) => { validate(): void }> = {
   'apps/v1/Deployment': Deployment,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'batch/v1/CronJob': CronJob,
   'batch/v1/Job': Job,
   'networking.k8s.io/v1/Ingress': Ingress,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
@@ -182,6 +184,27 @@ describe.each(['base', 'local'])('Kubernetes manifests: %s', (dir) => {
     expect(hpa.spec.metrics[0].resource.name).toBe('cpu');
     // The autoscaler owns the copy count.
     expect(find(objs, 'Deployment', 'gateway')!.spec.replicas).toBeUndefined();
+  });
+
+  it('backs up on a schedule with `npm run backup -- --upload`, to S3, keeping the newest BACKUP_KEEP', () => {
+    const cron = find(objs, 'CronJob', 'backup')!;
+    expect(cron.spec.concurrencyPolicy).toBe('Forbid');
+    const pod = cron.spec.jobTemplate.spec.template.spec;
+    expect(pod.restartPolicy).toBe('Never');
+    const [container] = pod.containers;
+    expect(container.image).toMatch(/^visualnotes(:|$)/);
+    expect(container.command).toEqual(['node', 'scripts/backup.mjs', '--upload']);
+    expect(readFileSync(join(ROOT, 'scripts/backup.mjs'), 'utf8')).toContain('BACKUP_KEEP');
+    // the same settings as the services: the same database and bucket
+    expect(container.envFrom).toEqual([{ configMapRef: { name: 'visualnotes-config' } }, { secretRef: { name: 'visualnotes-secrets' } }]);
+    const env = Object.fromEntries(container.env.map((e: { name: string; value: string }) => [e.name, e.value]));
+    expect(Number(env.BACKUP_KEEP)).toBeGreaterThanOrEqual(1);
+    expect(loadConfig(aiEnvSchema, settings(objs)).STORAGE).toBe('s3');
+    // the archive is staged on a writable volume, the root filesystem staying read-only
+    expect(container.securityContext.readOnlyRootFilesystem).toBe(true);
+    const mounts = container.volumeMounts.map((m: { mountPath: string }) => m.mountPath);
+    expect(mounts.some((m: string) => env.TMPDIR === m || env.TMPDIR.startsWith(`${m}/`))).toBe(true);
+    expect(mounts.some((m: string) => env.BACKUP_DIR.startsWith(`${m}/`))).toBe(true);
   });
 
   it('scales the ai workers with KEDA on the depth of every ai queue, prioritised jobs included', () => {

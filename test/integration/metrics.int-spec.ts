@@ -48,7 +48,7 @@ describe('Prometheus metrics as operators scrape them', () => {
       label: 'metrics',
       videos: [{ id: 'metrictalk0', title: 'A talk to count', lengthSeconds: 6, audio: toneAudio('metrics-audio', 6) }],
       model: {},
-      env: { MEDIA_CHUNK_SECONDS: '4' },
+      env: { MEDIA_CHUNK_SECONDS: '4', METRICS_PUBLIC: 'true' },
       services: ['auth', 'license'],
     });
     harness = started;

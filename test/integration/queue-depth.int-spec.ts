@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { createTestRedis } from '@visualnotes/testing';
-import { redisOptions, ServiceMetrics } from '../../libs/common/src';
+import { closeBull, redisOptions, ServiceMetrics } from '../../libs/common/src';
 import { Queues } from '../../libs/contracts/src';
 
 /**
@@ -21,7 +21,7 @@ describe('queue depth for autoscaling ai workers', () => {
     client = new Redis(redis.url);
   });
   afterAll(async () => {
-    await queue?.close();
+    if (queue) await closeBull(queue);
     client?.disconnect();
     await redis?.flush();
   });

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Every environment variable the README's configuration table names: the first column, and the
- * variables named in backticks in the other cells (e.g. the S3_* settings under STORAGE).
+ * Every environment variable the table of main settings names (docs/configuration.md): the first
+ * column, and the variables named in backticks in the other cells (e.g. the S3_* settings under STORAGE).
  */
 export function readmeVariables(): string[] {
-  const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
-  const section = readme.split(/^## Configuration$/m)[1].split(/^## /m)[0];
+  const readme = readFileSync(join(__dirname, '../../docs/configuration.md'), 'utf8');
+  const section = readme.split(/^## The main settings$/m)[1].split(/^## /m)[0];
   const names = new Set<string>();
   for (const line of section.split('\n')) {
     if (!line.startsWith('| `')) continue;

@@ -119,6 +119,3 @@ export function useTranslation(): { t: TFunction; i18n: { language: UiLocaleCode
 }
 
 export const currentLocale = () => state.language;
-
-/** The locale dates and numbers are written in: the UI language (English keeps the browser's own). */
-export const dateLocale = (): string | undefined => (state.language === 'en' ? undefined : state.language);

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
@@ -6,6 +6,10 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { makeStore } from '../app/store';
 import { initAuth } from '../features/auth/session';
 import { ApiServer, useServerAsBase as sendApiCallsTo } from './api-server';
+
+// Component specs wait for what a real (loopback) server answers: on a machine busy with the other
+// test layers that can take longer than Testing Library's 1 s default, so `findBy…` waits up to 5 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * The gateway of a component spec, played by a tiny HTTP server on a free port (no request mocking

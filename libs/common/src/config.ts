@@ -26,6 +26,8 @@ export const baseEnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
   /** When set, the service answers Prometheus scrapes at `http://<host>:METRICS_PORT/metrics`. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  /** Test and benchmark harnesses set it: the process ends when the process that started it is gone. */
+  EXIT_WITH_PARENT: z.stringbool().default(false),
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   PUBLIC_URL: z.url().optional(),
   STORAGE: z.enum(['local', 's3']).default('local'),

@@ -4,6 +4,7 @@ export * from './database';
 export * from './jobs';
 export * from './preflight';
 export * from './redis';
+export * from './secrets';
 export * from './rpc';
 export * from './service';
 export * from './tokens';

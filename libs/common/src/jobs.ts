@@ -1,7 +1,9 @@
-import { SetMetadata, type Type } from '@nestjs/common';
+import { Logger, SetMetadata, type Type } from '@nestjs/common';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { QueueOwners, queuesOwnedBy, type JobName, type ServiceName } from '@visualnotes/contracts';
-import { UnrecoverableError, type Job, type JobsOptions, type Queue } from 'bullmq';
+import { WORKER_METADATA } from '@nestjs/bullmq/dist/bull.constants';
+import { jobPayloadProblem, QueueOwners, queuesOwnedBy, type JobName, type ServiceName } from '@visualnotes/contracts';
+import { UnrecoverableError, type Job, type JobsOptions, type Queue, type WorkerOptions } from 'bullmq';
+import { redisOptions } from './redis';
 import { requestContext } from './logger';
 import { endSpan, startSpan, tracingOn } from './tracing';
 
@@ -20,14 +22,51 @@ export const defaultJobOptions: JobsOptions = {
  */
 export const JOB_MAX_STALLED = 5;
 
+type QueueWorkerOptions = NonNullable<Parameters<typeof Processor>[1]>;
+const WORKER_SETTINGS = 'visualnotes:worker-settings';
+
 /**
  * `@Processor(queue, options)` with what every worker of ours has: the stall tolerance above, and
  * no start of its own: `createServiceApp` starts it once the concurrency the environment sets is
  * applied (a worker started with the default took that many jobs at once before). The one way a
- * service declares a queue's worker.
+ * service declares a queue's worker. Options that come from settings are a function of the
+ * service's validated configuration, e.g. `(config: AiConfig) => ({ concurrency: config.AI_SUMMARY_CONCURRENCY })`.
  */
-export const QueueWorker = (queue: string, options: NonNullable<Parameters<typeof Processor>[1]> = {}): ClassDecorator =>
-  Processor(queue, { maxStalledCount: JOB_MAX_STALLED, ...options, autorun: false });
+export const QueueWorker =
+  <C = never>(queue: string, options: QueueWorkerOptions | ((config: C) => QueueWorkerOptions) = {}): ClassDecorator =>
+  (target) => {
+    Processor(queue, workerOptions(typeof options === 'function' ? {} : options))(target);
+    if (typeof options === 'function') Reflect.defineMetadata(WORKER_SETTINGS, options, target);
+  };
+
+function workerOptions(options: QueueWorkerOptions): QueueWorkerOptions {
+  return { maxStalledCount: JOB_MAX_STALLED, ...options, autorun: false };
+}
+
+/** Sets the worker options of a `@QueueWorker` class that takes them from settings; before its module is built. */
+export function applyWorkerSettings(processor: object, config: object): void {
+  const settings = Reflect.getMetadata(WORKER_SETTINGS, processor) as ((config: object) => QueueWorkerOptions) | undefined;
+  if (settings) Reflect.defineMetadata(WORKER_METADATA, workerOptions(settings(config)), processor);
+}
+
+/** The connection and key prefix of every BullMQ queue, flow producer and queue-events reader. */
+export function bullConnection(config: { REDIS_URL: string; REDIS_PREFIX: string }): Pick<WorkerOptions, 'connection' | 'prefix'> {
+  return { connection: redisOptions(config.REDIS_URL), prefix: queuePrefix(config) };
+}
+
+/**
+ * Closes a BullMQ queue, flow producer, queue-events reader or worker. BullMQ drops a connection
+ * still opening at close with a "Connection is closed" error that nothing can listen for (an
+ * unhandled event), so the handle is let finish opening first: at once while Redis is up, and at
+ * most `openMs` when it is not.
+ */
+export async function closeBull(handle: { waitUntilReady(): Promise<unknown>; close(): Promise<void> }, openMs = 2_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, openMs)));
+  await Promise.race([handle.waitUntilReady().catch(() => undefined), gaveUp]);
+  clearTimeout(timer);
+  await handle.close();
+}
 
 /** BullMQ key prefix: `REDIS_PREFIX`; in a Redis cluster make it a hash tag, e.g. `{vn}`. */
 export const queuePrefix = (config: { REDIS_PREFIX: string }) => config.REDIS_PREFIX;
@@ -88,6 +127,14 @@ export abstract class JobProcessor extends WorkerHost {
   async process(job: Job, token?: string): Promise<unknown> {
     const method = (this.handlerMap ??= handlersOf(this)).get(job.name);
     if (!method) throw new UnrecoverableError(`No handler for job "${job.name}"`);
+    // Checked once here for every handler: a malformed job (an old or foreign producer) fails for
+    // good with the reason, shown in /admin/queues, instead of failing deep in a handler five times.
+    const problem = jobPayloadProblem(job.name, job.data);
+    if (problem) {
+      const reason = `Malformed "${job.name}" job: ${problem}`;
+      new Logger('Jobs').warn(`${job.queueName} job ${job.id} failed without retries: ${reason}`);
+      throw new UnrecoverableError(reason);
+    }
     this.running.set(job, token);
     try {
       return await this.runHandler(job, method, token);

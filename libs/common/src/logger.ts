@@ -39,7 +39,7 @@ export function prettyLogs(env: NodeJS.ProcessEnv = process.env, isTTY = process
  * (pino flushes what is left when the process exits).
  * On a terminal outside production, pino-pretty prints them as short coloured lines instead.
  */
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
+export function createLogger(service: string, level: string): Logger {
   const options = {
     level,
     base: { service },

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import Redis from 'ioredis';
+import { redisConnection } from './redis';
 import type { BaseConfig } from './config';
 import { S3Storage } from './storage';
 
@@ -25,7 +25,7 @@ export async function checkDependencies(databaseUrl: string, redisUrl: string): 
   } finally {
     await pg.end().catch(() => undefined);
   }
-  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 3_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = redisConnection(redisUrl, 'probe');
   redis.on('error', () => undefined);
   let redisVersion: string | null = null;
   try {

@@ -6,7 +6,7 @@ import { createTestEnv, waitFor, type TestEnv } from '@visualnotes/testing';
 import { FlowProducer, Queue, type Job } from 'bullmq';
 import type { BaseConfig } from './config';
 import { firstValueFrom } from 'rxjs';
-import { JobHandler, JobProcessor, QueueWorker, queuePrefix } from './jobs';
+import { JobHandler, JobProcessor, QueueWorker, queuePrefix, closeBull } from './jobs';
 import { redisOptions } from './redis';
 import { RedisQueueClient, RpcClient } from './rpc';
 import { BASE_CONFIG } from './tokens';
@@ -44,7 +44,7 @@ class ProbeController implements OnModuleDestroy {
   }
 
   async onModuleDestroy() {
-    await this.flows.close();
+    await closeBull(this.flows);
   }
 
   @MessagePattern('publish.probe.echo')
@@ -81,10 +81,17 @@ class IdleVersionsProcessor extends JobProcessor {
   async versionKeep() {}
 }
 
+@Injectable()
+@QueueWorker(Queues.publishExports)
+class IdleExportsProcessor extends JobProcessor {
+  @JobHandler(Jobs.exportRender)
+  async exportRender() {}
+}
+
 const probeService: ServiceDefinition = {
   service: 'publish',
   controllers: [ProbeController],
-  processors: [ProbeProcessor, IdleVersionsProcessor],
+  processors: [ProbeProcessor, IdleVersionsProcessor, IdleExportsProcessor],
 };
 
 describe('stopping a copy of a service', () => {
@@ -104,7 +111,7 @@ describe('stopping a copy of a service', () => {
     gates.job.release();
     for (const c of copies) await c.stop();
     await client.close();
-    await queue.close();
+    await closeBull(queue);
     await t.cleanup();
   });
 
@@ -120,8 +127,8 @@ describe('stopping a copy of a service', () => {
     copies.push(b);
     let stopped = false;
     const stopping = a.stop().then(() => (stopped = true));
-    // copy a stops taking requests within its short blocking read
-    await new Promise((r) => setTimeout(r, 1_500));
+    // copy a stops taking requests once its read loop ends (within its short blocking read)
+    await a.server['loopDone'];
 
     const handledByA = a.server.handled;
     const handledByB = b.server.handled;
@@ -186,7 +193,7 @@ class CountingProcessor extends JobProcessor {
   }
 }
 
-const countingService: ServiceDefinition = { service: 'publish', processors: [CountingProcessor, IdleVersionsProcessor] };
+const countingService: ServiceDefinition = { service: 'publish', processors: [CountingProcessor, IdleVersionsProcessor, IdleExportsProcessor] };
 
 describe('a queue worker of a service', () => {
   it('takes no more jobs at once than its concurrency setting allows, from its first job on', async () => {
@@ -203,7 +210,35 @@ describe('a queue worker of a service', () => {
       expect(started.app.get(CountingProcessor).worker.concurrency).toBe(1);
     } finally {
       await copy?.stop();
-      await queue.close();
+      await closeBull(queue);
+      await t.cleanup();
+    }
+  }, 60_000);
+
+  it('fails a malformed job once, with the reason, and goes on taking good jobs', async () => {
+    const t = await createTestEnv('worker-malformed', {});
+    const queue = new Queue(Queues.publishEvents, { connection: redisOptions(t.redisUrl), prefix: queuePrefix({ REDIS_PREFIX: t.redisPrefix }) });
+    let copy: ServiceApp | undefined;
+    try {
+      copy = await createServiceApp(countingService, t.env);
+      const before = CountingProcessor.done;
+      const opts = { attempts: 5, backoff: { type: 'fixed', delay: 10 } };
+      await queue.add(Jobs.accountDeleted, { userId: 'good-1' }, opts);
+      // as an older or foreign producer might send it: the id under another name
+      const bad = await queue.add(Jobs.accountDeleted, { user_id: 'bad' } as never, opts);
+      await queue.add(Jobs.accountDeleted, { userId: 'good-2' }, opts);
+      await waitFor(async () => (await bad.getState()) === 'failed', 10_000, 20);
+      await waitFor(() => CountingProcessor.done === before + 2, 10_000, 20);
+      const failed = (await queue.getJob(bad.id!))!;
+      expect(failed.failedReason).toMatch(/^Malformed "account\.deleted" job: userId: /);
+      expect(failed.attemptsMade).toBe(1); // not retried: it would fail the same way every time
+      // the worker is still up and takes the next good job
+      await queue.add(Jobs.accountDeleted, { userId: 'good-3' }, opts);
+      await waitFor(() => CountingProcessor.done === before + 3, 10_000, 20);
+      expect(copy.app.get(CountingProcessor).worker.isRunning()).toBe(true);
+    } finally {
+      await copy?.stop();
+      await closeBull(queue);
       await t.cleanup();
     }
   }, 60_000);

@@ -11,12 +11,11 @@ import type { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { baseEnvSchema, ConfigError, loadConfig, type BaseConfig } from './config';
 import { dataSourceOptions, ensureDatabase, openDataSource } from './database';
-import { assertJobHandlers, defaultJobOptions, queuePrefix, type ProcessorClass } from './jobs';
+import { applyWorkerSettings, assertJobHandlers, bullConnection, defaultJobOptions, type ProcessorClass } from './jobs';
 import { HealthProbes, type HealthCheck } from './health';
 import { createLogger, PinoNestLogger } from './logger';
 import { ServiceMetrics, workerConcurrency } from './metrics';
 import { checkDependencies, checkStorage } from './preflight';
-import { redisOptions } from './redis';
 import { closingWith, drainWorkers, exitOnStopSignal } from './shutdown';
 import { RedisQueueServer, RpcErrorFilter, RpcModule } from './rpc';
 import { createStorage, STORAGE } from './storage';
@@ -124,6 +123,8 @@ export async function createServiceApp<S extends z.ZodType>(def: ServiceDefiniti
     ...(def.processors ?? []).map((p) => (Reflect.getMetadata(PROCESSOR_METADATA, p) as { name: string }).name),
     ...(def.producesTo ?? []),
   ]);
+  // worker options taken from settings (`@QueueWorker(queue, (config) => ...)`), before the workers are made
+  for (const p of def.processors ?? []) applyWorkerSettings(p, config);
   const metrics = new ServiceMetrics(def.service);
   const root: DynamicModule = {
     module: ServiceRootModule,
@@ -134,7 +135,7 @@ export async function createServiceApp<S extends z.ZodType>(def: ServiceDefiniti
         useFactory: () => dataSourceOptions(data),
         dataSourceFactory: () => openDataSource(data),
       }),
-      BullModule.forRoot({ connection: redisOptions(config.REDIS_URL), prefix: queuePrefix(config), defaultJobOptions }),
+      BullModule.forRoot({ ...bullConnection(config), defaultJobOptions }),
       QueuesModule.register([...queues]),
       ...(def.imports ?? []),
     ],
@@ -200,8 +201,8 @@ function readinessProbes(app: INestMicroservice, queues: string[]): HealthProbes
  * With `EXIT_WITH_PARENT=1` (set by test and benchmark harnesses) the process ends when the
  * process that started it is gone, so a killed test run leaves no services behind.
  */
-export function exitWithParent(): void {
-  if (process.env.EXIT_WITH_PARENT !== '1') return;
+export function exitWithParent(config: Pick<BaseConfig, 'EXIT_WITH_PARENT'>): void {
+  if (!config.EXIT_WITH_PARENT) return;
   const parent = process.ppid;
   setInterval(() => {
     if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM');
@@ -210,9 +211,9 @@ export function exitWithParent(): void {
 
 /** Entry point of a service process: one clear line and exit code 1 on bad configuration or missing PostgreSQL/Redis. */
 export async function runService<S extends z.ZodType>(def: ServiceDefinition<S>): Promise<void> {
-  exitWithParent();
   try {
     const config = loadConfig(def.envSchema ?? baseEnvSchema) as BaseConfig;
+    exitWithParent(config);
     startTracing(def.service);
     const problem = (await checkDependencies(config.DATABASE_URL, config.REDIS_URL)) ?? (await checkStorage(def.service, config));
     if (problem) {

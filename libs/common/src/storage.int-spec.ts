@@ -73,6 +73,23 @@ describe('storage', () => {
       await expect(storage.get('notes/a.txt')).rejects.toThrow();
     });
 
+    it('lists every stored key, or those under a prefix, and no write in progress', async () => {
+      await storage.put('listed/one', Buffer.from('1'));
+      await storage.put('listed/deep/two', Buffer.from('2'));
+      await storage.put('other/three', Buffer.from('3'));
+      const list = async (prefix?: string) => {
+        const keys: string[] = [];
+        for await (const key of storage.keys(prefix)) keys.push(key);
+        return keys.sort();
+      };
+      expect(await list('listed/')).toEqual(['listed/deep/two', 'listed/one']);
+      expect(await list()).toEqual(expect.arrayContaining(['listed/deep/two', 'listed/one', 'other/three']));
+      expect((await list()).some((k) => k.endsWith('.part'))).toBe(false);
+      for (const key of await list('listed/')) await storage.delete(key);
+      await storage.delete('other/three');
+      expect(await list('listed/')).toEqual([]);
+    });
+
     it('says a missing key does not exist', async () => {
       await expect(storage.exists('never/written')).resolves.toBe(false);
     });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { BaseConfig } from './config';
 
@@ -31,6 +31,8 @@ export interface Storage {
   getBuffer(key: string): Promise<Buffer>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** Every stored key starting with `prefix` (all of them by default), in no particular order. */
+  keys(prefix?: string): AsyncIterable<string>;
 }
 
 export const STORAGE = Symbol('STORAGE');
@@ -103,6 +105,23 @@ export class LocalStorage implements Storage {
 
   async delete(key: string) {
     await rm(this.path(key), { force: true });
+  }
+
+  async *keys(prefix = '') {
+    const root = resolve(this.root);
+    let entries;
+    try {
+      entries = await readdir(root, { recursive: true, withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    for (const entry of entries) {
+      // `.<id>.part` files are writes still in progress (or abandoned): not stored files.
+      if (!entry.isFile() || entry.name.startsWith('.')) continue;
+      const key = relative(root, join(entry.parentPath, entry.name)).split(sep).join('/');
+      if (key.startsWith(prefix)) yield key;
+    }
   }
 }
 
@@ -191,6 +210,15 @@ export class S3Storage implements Storage {
   async delete(key: string) {
     checkKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async *keys(prefix = '') {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   /** Rejects when the bucket cannot be reached with these credentials within `timeoutMs`. */

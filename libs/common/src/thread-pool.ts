@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MessageChannel, type MessagePort, type Transferable } from 'node:worker_threads';
 import { Piscina } from 'piscina';
@@ -8,8 +8,10 @@ import { Piscina } from 'piscina';
  * the event loop that answers requests. This pool adds what piscina leaves to its caller: tasks
  * wait here for a free thread (so a time limit counts only the work), each task has a time limit
  * that starts when its thread begins (a fresh thread first loads its libraries), and a thread that
- * hits its time or heap limit is stopped and replaced. A worker posts once on the task's `started`
- * port when it begins.
+ * hits its time or heap limit is stopped and replaced. The time limit counts the CPU time the
+ * thread used where the kernel tells it (Linux), so a task slowed by a busy machine is not taken
+ * for one built to be slow; the clock still stops a task at `WALL_FACTOR` times its limit.
+ * Threads run the worker through `thread-entry`, which reports when each task begins.
  */
 export interface LimitedThreadPoolOptions {
   /** The worker module (see `workerFile`). */
@@ -60,6 +62,26 @@ export function workerFile(dir: string, name: string): string {
   return existsSync(built) ? built : join(dir, `${name}-ts.cjs`);
 }
 
+/** However busy the machine, a task never runs longer than this many times its limit by the clock. */
+export const WALL_FACTOR = 6;
+
+/** Linux counts a thread's CPU time in ticks of 1/100 s (USER_HZ). */
+const MS_PER_TICK = 10;
+
+/** CPU time (user and system) a thread has used, from its `/proc/.../stat`; null when it cannot be read. */
+export function threadCpuMs(stat: string | null): number | null {
+  if (!stat) return null;
+  try {
+    const text = readFileSync(stat, 'latin1');
+    // The fields after the command name (which may hold spaces) start with the state, field 3.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * MS_PER_TICK : null;
+  } catch {
+    return null;
+  }
+}
+
 export class LimitedThreadPool<Task extends object, Result> {
   private readonly pool: Piscina<Task & { started: MessagePort }, Result>;
   /** Tasks given a thread (one running or about to); the others wait in `waiting`. */
@@ -69,7 +91,8 @@ export class LimitedThreadPool<Task extends object, Result> {
 
   constructor(readonly options: LimitedThreadPoolOptions) {
     this.pool = new Piscina({
-      filename: options.filename,
+      filename: workerFile(__dirname, 'thread-entry'),
+      workerData: { file: options.filename },
       // One thread starts with the service, so the first task rarely waits for its libraries to load.
       minThreads: 1,
       maxThreads: options.threads,
@@ -94,12 +117,24 @@ export class LimitedThreadPool<Task extends object, Result> {
     let started = false;
     let limit = 0;
     const { port1, port2 } = new MessageChannel();
-    port1.once('message', () => {
+    port1.once('message', (message: { clock?: string | null }) => {
       clearTimeout(timer);
       started = true;
       this.inHand++;
-      limit = timing.limitMs();
-      timer = setTimeout(() => abort.abort(), Math.max(0, limit));
+      limit = Math.max(0, timing.limitMs());
+      const clock = message?.clock ?? null;
+      const cpuAtStart = threadCpuMs(clock);
+      const begun = Date.now();
+      // At the limit, a task that has used less CPU than its limit (it waited for a core) gets the
+      // rest, up to WALL_FACTOR times its limit by the clock.
+      const check = () => {
+        const used = cpuAtStart === null ? null : threadCpuMs(clock);
+        const left = used === null ? 0 : limit - (used - cpuAtStart!);
+        const wallLeft = limit * WALL_FACTOR - (Date.now() - begun);
+        if (left <= 0 || wallLeft <= 0) abort.abort();
+        else timer = setTimeout(check, Math.max(20, Math.min(left, wallLeft)));
+      };
+      timer = setTimeout(check, limit);
     });
     try {
       return await this.pool.run({ ...task, started: port2 }, { transferList: [...transferList, port2], signal: abort.signal });

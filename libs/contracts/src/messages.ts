@@ -90,10 +90,9 @@ export const Messages = {
   premiumForVideoFiles: 'Uploading video files needs the Premium plan; upload the audio or a subtitle file instead',
   // Documents (spec: messages "not shown"; these are ours).
   documentUnsupported: 'This kind of file cannot be summarized; please upload a PDF, PowerPoint (.pptx), Word (.docx) or text file',
-  documentOldOffice:
-    'Old Word and PowerPoint files (.doc, .ppt) cannot be read; open the file in Word or PowerPoint, save it as .docx or .pptx, and upload that',
-  documentOpenDocument:
-    'OpenDocument files (.odt, .odp) cannot be read; open the file in LibreOffice, save it as Word (.docx) or PowerPoint (.pptx), and upload that',
+  documentFormatUnavailable:
+    'This server cannot read this kind of file (old Word or PowerPoint, OpenDocument or Rich Text); please save it as PDF, Word (.docx) or PowerPoint (.pptx) and upload that',
+  documentOpenDocument: 'Only OpenDocument text (.odt) and presentations (.odp) can be read; please save this file as PDF and upload that',
   documentSpreadsheet: 'Spreadsheets cannot be summarized; please upload a PDF, PowerPoint (.pptx), Word (.docx) or text file',
   documentTypeMismatch: 'The content of this file does not match its type ({claimed}); please upload the original file',
   documentEncrypted: 'This document is protected by a password; please remove the password and upload it again',

@@ -1,4 +1,4 @@
-import { parsePublicJobId, publicJobId } from './queues';
+import { jobPayloadProblem, JobPayloadSchemas, Jobs, parsePublicJobId, publicJobId } from './queues';
 import { serviceOfPattern } from './services';
 
 describe('contracts', () => {
@@ -12,5 +12,18 @@ describe('contracts', () => {
   it('routes a pattern to the service named by its first segment', () => {
     expect(serviceOfPattern('auth.users.register')).toBe('auth');
     expect(() => serviceOfPattern('billing.x')).toThrow();
+  });
+
+  it('has a payload schema for every job', () => {
+    expect(Object.keys(JobPayloadSchemas).sort()).toEqual(Object.values(Jobs).sort());
+  });
+
+  it('says in one line which field of a job payload is wrong', () => {
+    expect(jobPayloadProblem('video.import', { videoId: 'v1', premium: true, ownerId: null })).toBeNull();
+    expect(jobPayloadProblem('video.import', { videoId: 'v1', step: 'later' })).toMatch(/^step: /);
+    expect(jobPayloadProblem('transcription.chunk', { videoId: 'v1', index: -1, chunks: 2, storageKey: 'k', offset: 0, duration: 1 })).toMatch(/^index: /);
+    expect(jobPayloadProblem('mail.send', 'hello')).toMatch(/^payload: /);
+    expect(jobPayloadProblem('batch.sweep', {})).toBeNull();
+    expect(jobPayloadProblem('no.such.job', { anything: 1 })).toBeNull();
   });
 });

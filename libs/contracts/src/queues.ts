@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { ServiceName } from './services';
+import { SUMMARY_LENGTHS, type SummaryLength } from './dto/videos';
 
 /**
  * BullMQ queues, their jobs and payloads. Never rename a live queue or job: jobs already in Redis
@@ -30,6 +32,14 @@ export const Queues = {
   aiSummaries: 'ai-summaries',
   /** AI: document summaries; one map job per chunk of pages, their parent reduces (BullMQ flow). */
   aiDocuments: 'ai-documents',
+  /**
+   * Media: reading documents to summarize. A file is read in `document.read` steps (a range of a
+   * PDF's pages, or a whole smaller file) on any media copy; their parent `document.assemble` puts
+   * the pages together, cleans them and hands the document to `ai-documents`.
+   */
+  mediaDocuments: 'media-documents',
+  /** Media: `ask.embed` gives the passages questions are answered from their vectors (embeddings endpoint configured). */
+  mediaAsk: 'media-ask',
   /** Auth: outgoing e-mail, retried until the mail server takes it. */
   authMail: 'auth-mail',
   /**
@@ -37,6 +47,8 @@ export const Queues = {
    * delayed job per project, pushed back by every save meanwhile).
    */
   publishVersions: 'publish-versions',
+  /** Publish: `export.render` renders a board to PDF, PowerPoint or ZIP in an export worker thread. */
+  publishExports: 'publish-exports',
 } as const;
 export type QueueName = (typeof Queues)[keyof typeof Queues];
 
@@ -45,6 +57,7 @@ export const Jobs = {
   videoImport: 'video.import',
   batchAdvance: 'batch.advance',
   batchSweep: 'batch.sweep',
+  askEmbed: 'ask.embed',
   transcriptionChunk: 'transcription.chunk',
   transcriptionMerge: 'transcription.merge',
   transcriptionDiscard: 'transcription.discard',
@@ -52,8 +65,11 @@ export const Jobs = {
   summaryMap: 'summary.map',
   documentMap: 'document.map',
   documentReduce: 'document.reduce',
+  documentRead: 'document.read',
+  documentAssemble: 'document.assemble',
   mailSend: 'mail.send',
   versionKeep: 'version.keep',
+  exportRender: 'export.render',
 } as const;
 export type JobName = (typeof Jobs)[keyof typeof Jobs];
 
@@ -111,6 +127,8 @@ export interface JobPayloads {
     premium?: boolean;
     /** Part of a batch: its jobs go just after single videos of the same plan. */
     batch?: boolean;
+    /** The summary's length (absent: standard); a regenerated summary sets it. */
+    length?: SummaryLength;
     requestId?: string;
   } & JobOwner;
   /** Transcribes one audio chunk (storage key) whose first sample is at `offset` seconds of the video. */
@@ -130,6 +148,8 @@ export interface JobPayloads {
   'batch.advance': { ownerId: string; requestId?: string };
   /** Advances every running batch (repeated by a BullMQ job scheduler). */
   'batch.sweep': Record<string, never>;
+  /** Embeds passages that have no vector yet, a few hundred at a time (repeated by a BullMQ job scheduler). */
+  'ask.embed': Record<string, never>;
   /** Merges the chunks of a video in order; returns `TranscriptSegment[]`. */
   'transcription.merge': { videoId: string; chunks: number };
   /** Removes the chunk texts kept for a video (the video was deleted). */
@@ -138,13 +158,20 @@ export interface JobPayloads {
    * Summarizes a video's transcript (read from the media service); returns `Summary`. A long
    * transcript is mapped in `summary.map` children first; `step` and `parts` are internal.
    */
-  'summary.video': { videoId: string; language?: string; step?: 'reduce'; parts?: number };
+  'summary.video': { videoId: string; language?: string; length?: SummaryLength; step?: 'reduce'; parts?: number };
   /** Maps transcript lines `from`..`to` (0-based, `to` excluded) of a video; returns `VideoPartSummary` (ai). */
-  'summary.map': { videoId: string; index: number; parts: number; from: number; to: number; language?: string };
+  'summary.map': { videoId: string; index: number; parts: number; from: number; to: number; language?: string; length?: SummaryLength };
   /** Summarizes pages `from`..`to` (1-based, inclusive) of a document; returns `DocumentChunkSummary`. */
   'document.map': { documentId: string; index: number; chunks: number; from: number; to: number; requestId?: string };
   /** Combines the chunk summaries (children values) into the document's summary and stores it. */
   'document.reduce': { documentId: string; chunks: number; requestId?: string } & JobOwner;
+  /**
+   * Reads step `index` of `steps` of a document's file: PDF pages `from`..`to` (1-based, inclusive),
+   * or the whole file when the kind is read in one step; returns the pages (media).
+   */
+  'document.read': { documentId: string; index: number; steps: number; from: number; to: number; requestId?: string };
+  /** Puts the read steps (children values) together into the document's pages and queues its summary. */
+  'document.assemble': { documentId: string; steps: number; requestId?: string } & JobOwner;
   /**
    * Sends one rendered e-mail. The one exception to "ids, not documents": the message is rendered
    * when its token is issued, so it carries the link or code; the job is deleted once sent.
@@ -156,6 +183,84 @@ export interface JobPayloads {
    * due. `since`: when the saves without a pause began (epoch ms), carried from job to job.
    */
   'version.keep': { projectId: string; authorId: string; since: number };
+  /** Renders export `exportId` (a row of the publish service holding the project, format and options). */
+  'export.render': { exportId: string; requestId?: string };
+}
+
+// Payloads as they are checked when a worker takes a job (ai workers run on other machines and
+// across rolling deploys). Loose objects: a field a newer producer added passes through an older
+// worker. Ids are strings, not UUIDs only: a check here must never refuse a job the handler can run.
+const id = z.string().min(1).max(200);
+const count = z.number().int().min(0);
+const requestId = z.string().optional();
+const owner = { ownerId: z.string().nullish(), visitorKey: z.string().nullish() };
+const summaryLength = z.enum(SUMMARY_LENGTHS).optional();
+const asrFormat = z.enum(Object.keys(AsrAudioFormats) as [AsrAudioFormat, ...AsrAudioFormat[]]).optional();
+
+/**
+ * The payload schema of every job, one line each; the compiler asks for a line for every job in
+ * `Jobs` and checks it against `JobPayloads`. `JobProcessor` checks each job against it before
+ * its handler runs: a malformed job fails at once with the reason, without retries.
+ */
+export const JobPayloadSchemas: { [K in JobName]: z.ZodType<JobPayloads[K]> } = {
+  'account.deleted': z.looseObject({ userId: id, requestId }),
+  'video.import': z.looseObject({
+    videoId: id,
+    step: z.enum(['start', 'transcribed', 'summarized']).optional(),
+    chunks: count.optional(),
+    chunkFormat: asrFormat,
+    premium: z.boolean().optional(),
+    batch: z.boolean().optional(),
+    length: summaryLength,
+    requestId,
+    ...owner,
+  }),
+  'transcription.chunk': z.looseObject({
+    videoId: id,
+    index: count,
+    chunks: count,
+    storageKey: z.string().min(1),
+    offset: z.number().min(0),
+    duration: z.number().min(0),
+    language: z.string().optional(),
+    ownerId: z.string().nullish(),
+    format: asrFormat,
+  }),
+  'batch.advance': z.looseObject({ ownerId: id, requestId }),
+  'batch.sweep': z.object({}),
+  'ask.embed': z.object({}),
+  'transcription.merge': z.looseObject({ videoId: id, chunks: count }),
+  'transcription.discard': z.looseObject({ videoId: id }),
+  'summary.video': z.looseObject({
+    videoId: id,
+    language: z.string().optional(),
+    length: summaryLength,
+    step: z.literal('reduce').optional(),
+    parts: count.optional(),
+  }),
+  'summary.map': z.looseObject({ videoId: id, index: count, parts: count, from: count, to: count, language: z.string().optional(), length: summaryLength }),
+  'document.map': z.looseObject({ documentId: id, index: count, chunks: count, from: count, to: count, requestId }),
+  'document.reduce': z.looseObject({ documentId: id, chunks: count, requestId, ...owner }),
+  'document.read': z.looseObject({ documentId: id, index: count, steps: count, from: count, to: count, requestId }),
+  'document.assemble': z.looseObject({ documentId: id, steps: count, requestId, ...owner }),
+  'mail.send': z.looseObject({ to: z.string().min(1), subject: z.string(), text: z.string(), html: z.string(), linkOrCode: z.string().optional(), requestId }),
+  'version.keep': z.looseObject({ projectId: id, authorId: id, since: z.number() }),
+  'export.render': z.looseObject({ exportId: id, requestId }),
+};
+
+/**
+ * Why `data` is not a valid payload of job `name`, in one line naming the field
+ * (`videoId: expected string`), or null when it is. A job name without a schema is not checked.
+ */
+export function jobPayloadProblem(name: string, data: unknown): string | null {
+  const schema = (JobPayloadSchemas as Record<string, z.ZodType | undefined>)[name];
+  if (!schema) return null;
+  const result = schema.safeParse(data);
+  if (result.success) return null;
+  return result.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'payload'}: ${issue.message}`)
+    .join('; ');
 }
 
 /** Which service consumes each queue and which jobs it must handle there. */
@@ -170,8 +275,11 @@ export const QueueOwners = {
   'ai-transcription': { owner: 'ai', jobs: ['transcription.chunk', 'transcription.merge', 'transcription.discard'] },
   'ai-summaries': { owner: 'ai', jobs: ['summary.video', 'summary.map'] },
   'ai-documents': { owner: 'ai', jobs: ['document.map', 'document.reduce'] },
+  'media-documents': { owner: 'media', jobs: ['document.read', 'document.assemble'] },
+  'media-ask': { owner: 'media', jobs: ['ask.embed'] },
   'auth-mail': { owner: 'auth', jobs: ['mail.send'] },
   'publish-versions': { owner: 'publish', jobs: ['version.keep'] },
+  'publish-exports': { owner: 'publish', jobs: ['export.render'] },
 } as const satisfies Record<QueueName, { owner: ServiceName; jobs: readonly JobName[] }>;
 
 export function queuesOwnedBy(service: ServiceName): QueueName[] {

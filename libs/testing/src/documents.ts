@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync, deflateSync, inflateRawSync } from 'node:zlib';
@@ -326,7 +326,25 @@ export interface Fixtures {
   /** Old Office (.doc, .ppt, .xls), OpenDocument (.odt, .odp) and .xlsx files, made on first call. */
   /** Three pages: text, a scanned picture alone, text. */
   partlyScannedPdf: Buffer;
-  otherOffice: () => Record<'doc' | 'odt' | 'ppt' | 'odp' | 'xls' | 'xlsx', Buffer>;
+  otherOffice: () => Record<'doc' | 'odt' | 'ppt' | 'odp' | 'rtf' | 'epub' | 'xls' | 'xlsx', Buffer>;
+  /**
+   * `file` (a fixture's name, e.g. report.pdf) encrypted by qpdf with an empty open password:
+   * AES-256 (R6), RC4 128-bit or RC4 40-bit; `user` gives it a real open password instead.
+   */
+  qpdfEncrypted: (file: string, bits: 256 | 128 | 40, user?: string) => Buffer;
+  /** `BOOK_CHAPTERS` as an EPUB 3 book: XHTML chapters with headings and a table, packed by zip. */
+  epubBook: Buffer;
+  /**
+   * The deck as PowerPoint files whose archives only lenient readers open: an archive comment
+   * (`zip -z`) whose length field is off, bytes after the archive, entries written with data
+   * descriptors (zip writing to a pipe).
+   */
+  quirkyPptx: () => Record<'commentLengthOff' | 'trailingBytes' | 'dataDescriptors', Buffer>;
+  /**
+   * The Word report with its body replaced by `sections` sections, each a heading, paragraphs in runs
+   * as verbose as Word's and a table: about 120 kB of document.xml a section (a 12 MB contract is 100).
+   */
+  largeDocx: (sections: number) => Buffer;
   pdf: Buffer;
   docx: Buffer;
   pptx: Buffer;
@@ -382,6 +400,25 @@ export interface Fixtures {
    */
   smartArtPptx: (options?: { withDrawing?: boolean; title?: string; steps?: string[] }) => Buffer;
 }
+
+/** An EPUB's chapters (see `epubBook`). */
+export const BOOK_TITLE = 'A Field Guide to Tides';
+export const BOOK_CHAPTERS: { heading: string; paragraphs: string[]; table?: string[][] }[] = [
+  {
+    heading: 'Why the sea rises',
+    paragraphs: ['The moon pulls the oceans toward it &amp; the earth turns beneath the bulge.', 'Twice a day the water climbs the shore and falls back.'],
+  },
+  {
+    heading: 'Spring and neap tides',
+    paragraphs: ['When sun and moon line up, the tides are highest.'],
+    table: [
+      ['Tide', 'Range'],
+      ['Spring', '4.2 m'],
+      ['Neap', '1.8 m'],
+    ],
+  },
+  { heading: 'Reading a tide table', paragraphs: ['Each row gives a time and a height above chart datum.'] },
+];
 
 /** One sentence in scripts LibreOffice has no font for on a bare server. */
 export const SCRIPT_SENTENCES = {
@@ -526,22 +563,78 @@ const NOTES_FODT = `<?xml version="1.0" encoding="UTF-8"?>
 <text:p>Tidal power is predictable<text:note text:id="n1" text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body><text:p>Tides follow the moon.</text:p></text:note-body></text:note> and clean<text:note text:id="n2" text:note-class="endnote"><text:note-citation>i</text:note-citation><text:note-body><text:p>Apart from building the barrage.</text:p></text:note-body></text:note>.</text:p>
 </office:text></office:body></office:document>`;
 
+/** The installed LibreOffice's build, read from its files (no process started): a new one makes the fixtures again. */
+function officeVersion(): string {
+  const program = '/usr/lib/libreoffice/program';
+  const parts = ['versionrc', 'soffice.bin'].map((f) => join(program, f)).filter((f) => existsSync(f));
+  return parts.map((f) => `${f}:${statSync(f).mtimeMs}:${f.endsWith('versionrc') ? readFileSync(f, 'utf8') : ''}`).join('\n');
+}
+
+const BUILD_LOCK = '.building';
+/** Writes by renaming a finished copy into place, so another process never reads a half-written source. */
+function writeAtomic(file: string, data: string) {
+  const part = `${file}.${process.pid}.part`;
+  writeFileSync(part, data);
+  renameSync(part, file);
+}
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** Runs `build` holding the folder's lock (a directory, made atomically); a lock left by a process that died is taken over. */
+function withBuildLock(dir: string, build: () => void) {
+  const lock = join(dir, BUILD_LOCK);
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      let owner = NaN;
+      try {
+        owner = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+      } catch {
+        // being made or removed right now
+      }
+      let alive = true;
+      if (owner) {
+        try {
+          process.kill(owner, 0);
+        } catch {
+          alive = false;
+        }
+      }
+      if (!alive) rmSync(lock, { recursive: true, force: true });
+      else pause(200);
+    }
+  }
+  try {
+    build();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** Builds (or reuses) the fixtures; needs LibreOffice (`soffice`), qpdf and ffmpeg on PATH, and Chromium. */
 export function documentFixtures(): Fixtures {
-  const hash = createHash('sha256').update(HTML_PAGES).update(fodp()).update('v11').digest('hex').slice(0, 12);
+  const hash = createHash('sha256').update(HTML_PAGES).update(fodp()).update(officeVersion()).update('v11').digest('hex').slice(0, 12);
   const dir = join(tmpdir(), `vn-doc-fixtures-${hash}`);
   mkdirSync(dir, { recursive: true });
   const make = (file: string, build: () => void) => {
-    if (!existsSync(join(dir, file))) build();
+    // Test files run in parallel processes that share this folder: one makes a file while the
+    // others wait, and a file is read only when no one is writing into the folder.
+    if (existsSync(join(dir, file)) && !existsSync(join(dir, BUILD_LOCK))) return readFileSync(join(dir, file));
+    withBuildLock(dir, () => {
+      if (!existsSync(join(dir, file))) build();
+    });
     return readFileSync(join(dir, file));
   };
-  writeFileSync(join(dir, 'report.html'), HTML_PAGES);
-  writeFileSync(join(dir, 'deck.fodp'), fodp());
+  writeAtomic(join(dir, 'report.html'), HTML_PAGES);
+  writeAtomic(join(dir, 'deck.fodp'), fodp());
   const pdf = make('report.pdf', () => soffice(dir, 'report.html', 'pdf', 'pdf:writer_web_pdf_Export'));
   const docx = make('report.docx', () => soffice(dir, 'report.html', 'docx', 'docx:MS Word 2007 XML'));
   const pptx = make('deck.pptx', () => soffice(dir, 'deck.fodp', 'pptx'));
   const encryptedPdf = make('secret.pdf', () => {
-    writeFileSync(join(dir, 'secret.html'), HTML_PAGES);
+    writeAtomic(join(dir, 'secret.html'), HTML_PAGES);
     const options = JSON.stringify({ EncryptFile: { type: 'boolean', value: 'true' }, DocumentOpenPassword: { type: 'string', value: 'secret' } });
     soffice(dir, 'secret.html', 'pdf', `pdf:writer_web_pdf_Export:${options}`);
   });
@@ -554,7 +647,7 @@ export function documentFixtures(): Fixtures {
   const scannedPdf = make('scanned.pdf', () => soffice(dir, 'scanned.png', 'pdf'));
   // A text page, a scanned page (only the picture above) and another text page.
   const partlyScannedPdf = make('site-visit.pdf', () => {
-    writeFileSync(
+    writeAtomic(
       join(dir, 'site-visit.html'),
       `<!doctype html><html><head><meta charset="utf-8"><title>Site visit</title></head><body>
 <h1>Site visit</h1><p>The roof needs new panels before winter. The inverter was replaced in March.</p>
@@ -570,13 +663,13 @@ export function documentFixtures(): Fixtures {
   const corruptPdf = Buffer.concat([pdf.subarray(0, 16), Buffer.alloc(4000, 0x41)]);
   const long = (pages: number) =>
     make(`long-${pages}.pdf`, () => {
-      writeFileSync(join(dir, `long-${pages}.html`), longHtml(pages));
+      writeAtomic(join(dir, `long-${pages}.html`), longHtml(pages));
       soffice(dir, `long-${pages}.html`, 'pdf', 'pdf:writer_web_pdf_Export');
     });
   const titledPdf = (title: string) => {
     const name = `titled-${createHash('sha256').update(`v2${title}`).digest('hex').slice(0, 10)}`;
     return make(`${name}.pdf`, () => {
-      writeFileSync(
+      writeAtomic(
         join(dir, `${name}.html`),
         `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)}</title></head><body>\n<h1>Harvest</h1>\n<p>The harvest starts in the first week of September. Pickers are paid by the crate.</p>\n</body></html>\n`,
       );
@@ -586,17 +679,17 @@ export function documentFixtures(): Fixtures {
   const bombDocx = (bytes: number) => zip([...unzipEntries(docx), { name: 'word/media/filler.bin', data: Buffer.alloc(bytes) }]);
   const manyEntriesPptx = (count: number) =>
     zip([...unzipEntries(pptx), ...Array.from({ length: count }, (_, i) => ({ name: `ppt/extra/e${i}.xml`, data: Buffer.from('<a/>') }))]);
-  writeFileSync(join(dir, 'paper.html'), PAPER_HTML);
-  writeFileSync(join(dir, 'arabic.txt'), ARABIC_TEXT);
+  writeAtomic(join(dir, 'paper.html'), PAPER_HTML);
+  writeAtomic(join(dir, 'arabic.txt'), ARABIC_TEXT);
   const paper = make('paper.pdf', () => soffice(dir, 'paper.html', 'pdf', 'pdf:writer_web_pdf_Export'));
   const paperWithoutOutline = make('paper-plain.pdf', () => {
-    writeFileSync(join(dir, 'paper-plain.html'), PAPER_HTML);
+    writeAtomic(join(dir, 'paper-plain.html'), PAPER_HTML);
     soffice(dir, 'paper-plain.html', 'pdf', `pdf:writer_web_pdf_Export:${JSON.stringify({ ExportBookmarks: { type: 'boolean', value: 'false' } })}`);
   });
   const arabic = make('arabic.pdf', () => soffice(dir, 'arabic.txt', 'pdf'));
-  writeFileSync(join(dir, 'notes.fodt'), NOTES_FODT);
+  writeAtomic(join(dir, 'notes.fodt'), NOTES_FODT);
   const notesDocx = make('notes.docx', () => soffice(dir, 'notes.fodt', 'docx', 'docx:MS Word 2007 XML'));
-  writeFileSync(
+  writeAtomic(
     join(dir, 'heading-only.fodt'),
     NOTES_FODT.replace(/<text:p>[\s\S]*<\/text:p>/, '<text:h text:outline-level="1">Walking on imported air</text:h>'),
   );
@@ -605,11 +698,11 @@ export function documentFixtures(): Fixtures {
     make(`script-${script}-${font}.pdf`, () => {
       const { lang, text } = SCRIPT_SENTENCES[script];
       const name = `script-${script}-${font}`;
-      writeFileSync(join(dir, `${name}.html`), `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body><p>${text}</p></body></html>`);
+      writeAtomic(join(dir, `${name}.html`), `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body><p>${text}</p></body></html>`);
       soffice(dir, `${name}.html`, 'pdf', undefined, 'HTML (StarWriter)', font === 'fallback' ? ['dejavu'] : ['dejavu', font]);
     });
   const hindiParagraphPdf = make('hindi-paragraph.pdf', () => {
-    writeFileSync(
+    writeAtomic(
       join(dir, 'hindi-paragraph.html'),
       `<!doctype html><html lang="hi"><head><meta charset="utf-8"></head><body><p style="text-align:justify">${HINDI_PARAGRAPH}</p></body></html>`,
     );
@@ -619,7 +712,7 @@ export function documentFixtures(): Fixtures {
     const paragraphs = RTL_PROSE.map(
       ({ lang, text }) => `<p dir="rtl" lang="${lang}">${text}</p><p dir="rtl" lang="${lang}" style="text-align:justify">${text} ${text}</p>`,
     );
-    writeFileSync(join(dir, 'rtl-prose.html'), `<!doctype html><html><head><meta charset="utf-8"></head><body>${paragraphs.join('')}</body></html>`);
+    writeAtomic(join(dir, 'rtl-prose.html'), `<!doctype html><html><head><meta charset="utf-8"></head><body>${paragraphs.join('')}</body></html>`);
     soffice(dir, 'rtl-prose.html', 'pdf', undefined, 'HTML (StarWriter)', ['dejavu']);
   });
   // Printed by Chromium ("Save as PDF"): Skia draws each shaped cluster in an ActualText span of a
@@ -629,7 +722,7 @@ export function documentFixtures(): Fixtures {
       ...INDIC_PROSE.map(({ lang, text }) => `<p lang="${lang}">${text}</p>`),
       ...RTL_PROSE.map(({ lang, text }) => `<p dir="rtl" lang="${lang}">${text}</p>`),
     ];
-    writeFileSync(join(dir, 'browser-printed.html'), `<!doctype html><html><head><meta charset="utf-8"></head><body>${paragraphs.join('')}</body></html>`);
+    writeAtomic(join(dir, 'browser-printed.html'), `<!doctype html><html><head><meta charset="utf-8"></head><body>${paragraphs.join('')}</body></html>`);
     execFileSync(
       process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       [
@@ -647,18 +740,18 @@ export function documentFixtures(): Fixtures {
   });
   const indicProsePdf = make('indic-prose.pdf', () => {
     const paragraphs = INDIC_PROSE.map(({ lang, text }) => `<p lang="${lang}">${text}</p><p lang="${lang}" style="text-align:justify">${text} ${text}</p>`);
-    writeFileSync(join(dir, 'indic-prose.html'), `<!doctype html><html><head><meta charset="utf-8"></head><body>${paragraphs.join('')}</body></html>`);
+    writeAtomic(join(dir, 'indic-prose.html'), `<!doctype html><html><head><meta charset="utf-8"></head><body>${paragraphs.join('')}</body></html>`);
     soffice(dir, 'indic-prose.html', 'pdf', undefined, 'HTML (StarWriter)', ['dejavu', 'devanagari', 'bengali', 'tamil']);
   });
   const indicParagraphPdf = (script: keyof typeof INDIC_PARAGRAPHS) =>
     make(`${script}-paragraph.pdf`, () => {
-      writeFileSync(
+      writeAtomic(
         join(dir, `${script}-paragraph.html`),
         `<!doctype html><html lang="${script === 'bengali' ? 'bn' : 'ta'}"><head><meta charset="utf-8"></head><body><p style="text-align:justify">${INDIC_PARAGRAPHS[script]}</p></body></html>`,
       );
       soffice(dir, `${script}-paragraph.html`, 'pdf', undefined, 'HTML (StarWriter)', ['dejavu', script]);
     });
-  writeFileSync(
+  writeAtomic(
     join(dir, 'table.html'),
     `<!doctype html><html><head><meta charset="utf-8"><title>Capitals</title></head><body><table border="1">${TABLE_ROWS.map(
       (row, i) => `<tr>${row.map((c) => (i ? `<td>${esc(c)}</td>` : `<th>${esc(c)}</th>`)).join('')}</tr>`,
@@ -683,17 +776,124 @@ export function documentFixtures(): Fixtures {
   };
   // Files people upload instead of the ones we read, saved by LibreOffice (made on first use).
   const otherOffice = () => {
-    writeFileSync(join(dir, 'budget.csv'), 'Item,Cost\nRent,1200\nTravel,300\n');
+    writeAtomic(join(dir, 'budget.csv'), 'Item,Cost\nRent,1200\nTravel,300\n');
     return {
       doc: make('report.doc', () => soffice(dir, 'report.html', 'doc', 'doc:MS Word 97')),
       odt: make('report.odt', () => soffice(dir, 'report.html', 'odt', 'odt:writerweb8_writer')),
       ppt: make('deck.ppt', () => soffice(dir, 'deck.fodp', 'ppt')),
       odp: make('deck.odp', () => soffice(dir, 'deck.fodp', 'odp')),
+      rtf: make('report.rtf', () => soffice(dir, 'report.html', 'rtf', 'rtf:Rich Text Format')),
+      epub: make('report.epub', () => soffice(dir, 'report.html', 'epub', 'epub:EPUB')),
       xls: make('budget.xls', () => soffice(dir, 'budget.csv', 'xls', 'xls:MS Excel 97')),
       xlsx: make('budget.xlsx', () => soffice(dir, 'budget.csv', 'xlsx', 'xlsx:Calc MS Excel 2007 XML')),
     };
   };
+  const qpdfEncrypted = (file: string, bits: 256 | 128 | 40, user = '') => {
+    const source = join(dir, file);
+    if (!existsSync(source)) throw new Error(`No fixture ${file} to encrypt yet`);
+    const name = `qpdf-${bits}-${createHash('sha256').update(`${file}:${user}`).digest('hex').slice(0, 10)}.pdf`;
+    const modes: Record<typeof bits, string[]> = { 256: ['256'], 128: ['128', '--use-aes=n'], 40: ['40'] };
+    return make(name, () => {
+      const [length, ...rest] = modes[bits];
+      execFileSync('qpdf', ['--allow-weak-crypto', '--encrypt', user, 'owner-secret', length, ...rest, '--', source, join(dir, name)], { timeout: 60_000 });
+    });
+  };
+  const bookFile = `book-${createHash('sha256')
+    .update(JSON.stringify([BOOK_TITLE, BOOK_CHAPTERS]))
+    .digest('hex')
+    .slice(0, 10)}.epub`;
+  const epubBook = make(bookFile, () => {
+    const book = join(dir, bookFile.replace(/\.epub$/, ''));
+    mkdirSync(join(book, 'META-INF'), { recursive: true });
+    mkdirSync(join(book, 'OEBPS', 'text'), { recursive: true });
+    writeFileSync(join(book, 'mimetype'), 'application/epub+zip');
+    writeFileSync(
+      join(book, 'META-INF', 'container.xml'),
+      `<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>`,
+    );
+    // The manifest lists the chapters in another order than the spine, which is the reading order.
+    writeFileSync(
+      join(book, 'OEBPS', 'book.opf'),
+      `<?xml version="1.0" encoding="UTF-8"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">urn:uuid:1b0e5f3e-0000-4000-8000-000000000001</dc:identifier><dc:title>${BOOK_TITLE}</dc:title><dc:language>en</dc:language></metadata><manifest>${BOOK_CHAPTERS.map((_, i) => `<item id="c${BOOK_CHAPTERS.length - i}" href="text/chapter%20${BOOK_CHAPTERS.length - i}.xhtml" media-type="application/xhtml+xml"/>`).join('')}<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/></manifest><spine><itemref idref="nav" linear="no"/>${BOOK_CHAPTERS.map((_, i) => `<itemref idref="c${i + 1}"/>`).join('')}</spine></package>`,
+    );
+    writeFileSync(
+      join(book, 'OEBPS', 'nav.xhtml'),
+      `<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head><title>Contents</title></head><body><nav epub:type="toc"><ol>${BOOK_CHAPTERS.map((c) => `<li>${c.heading}</li>`).join('')}</ol></nav></body></html>`,
+    );
+    BOOK_CHAPTERS.forEach((c, i) => {
+      const table = c.table
+        ? `<table><tr><th>${c.table[0].join('</th><th>')}</th></tr>${c.table
+            .slice(1)
+            .map((r) => `<tr><td>${r.join('</td><td>')}</td></tr>`)
+            .join('')}</table>`
+        : '';
+      writeFileSync(
+        join(book, 'OEBPS', 'text', `chapter ${i + 1}.xhtml`),
+        `<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml"><head><title>${c.heading}</title><style>p { margin: 0 }</style></head><body><section><h1>${c.heading}</h1>${c.paragraphs.map((p) => `<p>${p}</p>`).join('')}${table}</section></body></html>`,
+      );
+    });
+    // The stored "mimetype" entry first, as the EPUB format requires; the rest compressed.
+    execFileSync('zip', ['-X0q', join(dir, bookFile), 'mimetype'], { cwd: book, timeout: 60_000 });
+    execFileSync('zip', ['-X9rq', join(dir, bookFile), 'META-INF', 'OEBPS'], { cwd: book, timeout: 60_000 });
+  });
+  const quirkyPptx = () => {
+    const withComment = make('deck-commented.pptx', () => {
+      writeFileSync(join(dir, 'deck-commented.pptx'), pptx);
+      execFileSync('zip', ['-qz', join(dir, 'deck-commented.pptx')], { input: 'Saved by the sales team\n', timeout: 60_000 });
+    });
+    // The comment length field says 200 bytes follow; only the comment's 24 do.
+    const commentLengthOff = Buffer.from(withComment);
+    commentLengthOff.writeUInt16LE(200, commentLengthOff.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])) + 20);
+    const trailingBytes = Buffer.concat([pptx, Buffer.alloc(1000, 0)]);
+    const dataDescriptors = make('deck-streamed.pptx', () => {
+      const parts = join(dir, 'deck-parts');
+      mkdirSync(parts, { recursive: true });
+      execFileSync('unzip', ['-oq', join(dir, 'deck.pptx'), '-d', parts], { timeout: 60_000 });
+      // zip writing to a pipe cannot seek back: it writes each entry's sizes after its data.
+      const streamed = execFileSync('sh', ['-c', 'zip -qr - "[Content_Types].xml" . | cat'], { cwd: parts, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
+      writeFileSync(join(dir, 'deck-streamed.pptx'), streamed);
+    });
+    return { commentLengthOff, trailingBytes, dataDescriptors };
+  };
+  const largeDocx = (sections: number) => {
+    const run = (text: string) =>
+      `<w:r w:rsidRPr="00A1B2C3"><w:rPr><w:rFonts w:ascii="Calibri" w:hAnsi="Calibri" w:cs="Calibri"/><w:color w:val="1F1F1F"/><w:sz w:val="22"/><w:szCs w:val="22"/><w:lang w:val="en-GB"/></w:rPr><w:t xml:space="preserve">${text}</w:t></w:r>`;
+    const para = (style: string, text: string) =>
+      `<w:p w:rsidR="00A1B2C3" w:rsidRDefault="00A1B2C3" w:rsidP="00D4E5F6"><w:pPr><w:pStyle w:val="${style}"/><w:spacing w:before="0" w:after="160" w:line="259" w:lineRule="auto"/><w:jc w:val="both"/></w:pPr>${text
+        .split(/(?<=, )/)
+        .map(run)
+        .join('')}</w:p>`;
+    const cell = (text: string) => `<w:tc><w:tcPr><w:tcW w:w="3000" w:type="dxa"/></w:tcPr>${para('TableContents', text)}</w:tc>`;
+    const body: string[] = [];
+    for (let i = 1; i <= sections; i++) {
+      body.push(para('Heading1', `Clause ${i}: obligations of the parties`));
+      for (let j = 1; j <= 60; j++) {
+        body.push(
+          para(
+            'TextBody',
+            `${i}.${j} The supplier shall deliver the goods, in good order, to the address named in schedule ${j}, and the buyer shall pay, within thirty days, the price agreed.`,
+          ),
+        );
+      }
+      body.push(
+        `<w:tbl><w:tblPr><w:tblW w:w="9000" w:type="dxa"/></w:tblPr>${Array.from({ length: 10 }, (_, r) => `<w:tr>${cell(`Item ${i}-${r}`)}${cell(`${r * 10} units`)}${cell(`${r * 125} EUR`)}</w:tr>`).join('')}</w:tbl>`,
+      );
+    }
+    const entries = unzipEntries(docx).map((e) =>
+      e.name === 'word/document.xml'
+        ? {
+            name: e.name,
+            data: Buffer.from(e.data.toString().replace(/<w:body>[\s\S]*<w:sectPr/, `<w:body>${body.join('')}<w:sectPr`)),
+          }
+        : e,
+    );
+    return zip(entries);
+  };
   return {
+    largeDocx,
+    qpdfEncrypted,
+    epubBook,
+    quirkyPptx,
     otherOffice,
     dir,
     pdf,
@@ -757,4 +957,202 @@ export function filledFormPdf(): Buffer {
     ap('Senior Research Chemist', 250),
     ap('I want to study radioactivity in your laboratory.', 400),
   ]);
+}
+
+/** The chapters of {@link bookPdf}, with the printed page each begins on. */
+export const PRINTED_BOOK_CHAPTERS = [
+  { title: 'Arrival', page: 1 },
+  { title: 'The harbour', page: 10 },
+  { title: 'Storms and trade', page: 19 },
+  { title: 'The quiet years', page: 28 },
+];
+/** Lines of numbers that are the text of {@link bookPdf}: a list of years and the rows of a small table. */
+export const BOOK_NUMBER_LINES = ['1850', '1902', '1955', '1950 1200 800', '1960 950 700', '1970 400 650'];
+
+/** The flat ODF source of {@link bookPdf} written to its own folder (named by its hash), which is returned. */
+function bookSource(): string {
+  const topics = ['nets', 'boats', 'quays', 'markets', 'weather', 'schools', 'families', 'churches', 'roads', 'lighthouses', 'ferries', 'salt', 'ice'];
+  const p = (text: string, style?: string) => `<text:p${style ? ` text:style-name="${style}"` : ''}>${esc(text)}</text:p>`;
+  const body = PRINTED_BOOK_CHAPTERS.map(({ title }, c) => {
+    const paragraphs = Array.from({ length: 40 }, (_, k) => {
+      const t = topics[(c * 7 + k) % topics.length];
+      const text = `In the ${k + 1}. season of chapter ${c + 1} the town argued about ${t} and who should pay for them. The parish kept records of every family that moved away, and of the ${t} that were built or lost. Fishermen said the ${t} mattered more than any sermon, and traders from the south agreed with them in public.`;
+      const extra =
+        c === 2 && k === 20
+          ? [
+              p('The quay was rebuilt three times, in these years:'),
+              ...BOOK_NUMBER_LINES.slice(0, 3).map((y) => p(y)),
+              p('Catch by year, in tonnes:'),
+              ...BOOK_NUMBER_LINES.slice(3).map((r) => p(r)),
+            ]
+          : [];
+      return [p(text), ...extra].join('');
+    });
+    return `<text:h text:outline-level="1" text:style-name="${c ? 'Break' : 'BodyStart'}">${esc(title)}</text:h>${paragraphs.join('')}`;
+  });
+  const layout = (name: string, format: string, mirrored: boolean) =>
+    `<style:page-layout style:name="${name}"${mirrored ? ' style:page-usage="mirrored"' : ''}><style:page-layout-properties fo:page-width="14.8cm" fo:page-height="21cm" fo:margin-top="1.5cm" fo:margin-bottom="1.5cm" fo:margin-left="2cm" fo:margin-right="2cm" style:num-format="${format}"/><style:header-style/><style:footer-style/></style:page-layout>`;
+  const fodt = `<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+<office:styles>
+<style:style style:name="Toc" style:family="paragraph"><style:paragraph-properties><style:tab-stops><style:tab-stop style:position="10.5cm" style:type="right" style:leader-style="dotted" style:leader-text="."/></style:tab-stops></style:paragraph-properties></style:style>
+<style:style style:name="Center" style:family="paragraph"><style:paragraph-properties fo:text-align="center"/></style:style>
+</office:styles>
+<office:automatic-styles>${layout('Mirrored', '1', true)}${layout('Roman', 'i', false)}
+<style:style style:name="FrontStart" style:family="paragraph" style:master-page-name="Front"><style:paragraph-properties style:page-number="1"/></style:style>
+<style:style style:name="BodyStart" style:family="paragraph" style:master-page-name="Body"><style:paragraph-properties style:page-number="1"/></style:style>
+<style:style style:name="Break" style:family="paragraph"><style:paragraph-properties fo:break-before="page"/></style:style>
+</office:automatic-styles>
+<office:master-styles>
+<style:master-page style:name="Front" style:page-layout-name="Roman"><style:footer><text:p text:style-name="Center"><text:page-number style:num-format="i"/></text:p></style:footer></style:master-page>
+<style:master-page style:name="Body" style:page-layout-name="Mirrored">
+<style:header><text:p><text:chapter text:display="name" text:outline-level="1"/><text:tab/><text:page-number/></text:p></style:header>
+<style:header-left><text:p><text:page-number/><text:tab/>The Quiet Harbour</text:p></style:header-left>
+</style:master-page>
+</office:master-styles>
+<office:body><office:text>
+${p('The Quiet Harbour', 'FrontStart')}${p('A history of a fishing town, by Maria Lind.')}
+${p('Contents', 'Break')}${PRINTED_BOOK_CHAPTERS.map((c, i) => `<text:p text:style-name="Toc">${i + 1} ${esc(c.title)}<text:tab/>${c.page}</text:p>`).join('')}
+${p('Preface', 'Break')}${p('This book follows one harbour town through a century of change and loss.')}
+${body.join('\n')}
+</office:text></office:body></office:document>`;
+  const dir = join(tmpdir(), `vn-doc-book-${createHash('sha256').update(fodt).digest('hex').slice(0, 12)}`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'book.fodt'), fodt);
+  return dir;
+}
+
+/**
+ * A 39-page book made by LibreOffice from flat ODF, as books are printed: a title page, front
+ * matter numbered in roman numerals at the foot, a table of contents with dot leaders, then four
+ * chapters of about nine pages on mirrored pages, whose left pages carry the page number and the
+ * book's title, right pages the chapter's name (a field, so it changes with the chapter) and the
+ * page number. Chapter three holds a list of years and a small table of numbers.
+ */
+export function bookPdf(): Buffer {
+  const dir = bookSource();
+  if (!existsSync(join(dir, 'book.pdf'))) soffice(dir, 'book.fodt', 'pdf');
+  return readFileSync(join(dir, 'book.pdf'));
+}
+
+/** {@link bookPdf} saved as a Word file: its contents are a field whose entries end in a tab and their page numbers. */
+export function bookDocx(): Buffer {
+  const dir = bookSource();
+  if (!existsSync(join(dir, 'book.docx'))) soffice(dir, 'book.fodt', 'docx', 'docx:MS Word 2007 XML');
+  return readFileSync(join(dir, 'book.docx'));
+}
+
+/**
+ * A page of a scan: a page of a PDF (1-based) drawn as a picture (upside down: fed into the
+ * scanner the wrong way round), a white sheet, or a sheet of fine print (a minute or more of OCR).
+ */
+export type ScanPage = { pdf: Buffer; page: number; upsideDown?: boolean } | 'blank' | 'fine-print';
+
+/** One A4 page of 3.5 pt print, 190 lines of 40 words (Helvetica), always the same words. */
+function finePrintPdf(): Buffer {
+  const words = ['solar', 'wind', 'grid', 'power', 'energy', 'storage', 'battery', 'turbine', 'panel', 'market', 'policy', 'hydro'];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+  const lines = Array.from({ length: 190 }, () => `(${Array.from({ length: 40 }, () => words[next() % words.length]).join(' ')}) Tj T*`);
+  return pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    { dict: '/Filter /FlateDecode', data: deflateSync(Buffer.from(`BT /F1 3.5 Tf 4.2 TL 10 835 Td\n${lines.join('\n')}\nET\n`)) },
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]);
+}
+
+/** Width, height and colour components of a JPEG, from its start-of-frame segment. */
+function jpegSize(jpeg: Buffer): { width: number; height: number; components: number } {
+  let at = 2;
+  while (at + 9 < jpeg.length) {
+    const marker = jpeg[at + 1];
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
+      return { height: jpeg.readUInt16BE(at + 5), width: jpeg.readUInt16BE(at + 7), components: jpeg[at + 9] };
+    at += 2 + jpeg.readUInt16BE(at + 2);
+  }
+  throw new Error('not a JPEG with a frame header');
+}
+
+const cacheDir = () => {
+  const dir = join(tmpdir(), 'vn-scan-fixtures');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+};
+const digest = (...parts: (Buffer | string)[]) => {
+  const h = createHash('sha256');
+  for (const p of parts) h.update(p).update('\0');
+  return h.digest('hex').slice(0, 16);
+};
+
+/**
+ * A scanned document, as a scanner writes one: every page a gray JPEG picture (pdftoppm draws the
+ * PDF page at `dpi`; ffmpeg makes the white sheet) and no text layer at all. Cached in the temp folder by a
+ * hash of its sources.
+ */
+export function scannedPdf(pages: ScanPage[], dpi = 200): Buffer {
+  const dir = cacheDir();
+  const key = digest('scan-v3', String(dpi), ...pages.map((p) => (typeof p === 'string' ? p : `${digest(p.pdf)}#${p.page}${p.upsideDown ? '@180' : ''}`)));
+  const file = join(dir, `scan-${key}.pdf`);
+  if (existsSync(file)) return readFileSync(file);
+  const objects: (string | { dict: string; data: Buffer })[] = ['<< /Type /Catalog /Pages 2 0 R >>', ''];
+  const kids: number[] = [];
+  for (const p of pages) {
+    const pageObj = objects.length + 1;
+    kids.push(pageObj);
+    let jpeg: Buffer;
+    if (p === 'blank') {
+      const out = join(dir, `blank-${dpi}.jpg`);
+      const size = `${Math.round((595 * dpi) / 72)}x${Math.round((842 * dpi) / 72)}`;
+      if (!existsSync(out))
+        execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', `color=c=white:s=${size}`, '-frames:v', '1', '-pix_fmt', 'gray', out], {
+          timeout: 60_000,
+        });
+      jpeg = readFileSync(out);
+    } else {
+      const { pdf, page } = p === 'fine-print' ? { pdf: finePrintPdf(), page: 1 } : p;
+      const source = join(dir, `source-${digest(pdf)}.pdf`);
+      if (!existsSync(source)) writeFileSync(source, pdf);
+      const prefix = join(dir, `page-${digest(pdf)}-${page}-${dpi}`);
+      if (!existsSync(`${prefix}.jpg`))
+        execFileSync('pdftoppm', ['-jpeg', '-gray', '-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', source, prefix], {
+          timeout: 60_000,
+        });
+      jpeg = readFileSync(`${prefix}.jpg`);
+    }
+    const { width, height, components } = jpegSize(jpeg);
+    const w = ((width * 72) / dpi).toFixed(2);
+    const h = ((height * 72) / dpi).toFixed(2);
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Resources << /XObject << /Im0 ${pageObj + 2} 0 R >> >> /Contents ${pageObj + 1} 0 R >>`,
+    );
+    const turned = typeof p === 'object' && p.upsideDown;
+    objects.push({ dict: '', data: Buffer.from(turned ? `q -${w} 0 0 -${h} ${w} ${h} cm /Im0 Do Q\n` : `q ${w} 0 0 ${h} 0 0 cm /Im0 Do Q\n`) });
+    objects.push({
+      dict: `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /${components === 1 ? 'DeviceGray' : 'DeviceRGB'} /BitsPerComponent 8 /Filter /DCTDecode`,
+      data: jpeg,
+    });
+  }
+  objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+  const pdf = pdfOf(objects);
+  writeFileSync(`${file}.part`, pdf);
+  renameSync(`${file}.part`, file);
+  return pdf;
+}
+
+/** Pages of PDFs (1-based) put together into one, by qpdf: e.g. text pages around a scanned one. Cached like `scannedPdf`. */
+export function joinedPdf(pages: { pdf: Buffer; page: number }[]): Buffer {
+  const dir = cacheDir();
+  const file = join(dir, `joined-${digest('joined-v1', ...pages.map((p) => `${digest(p.pdf)}#${p.page}`))}.pdf`);
+  if (existsSync(file)) return readFileSync(file);
+  const args = ['--empty', '--pages'];
+  for (const p of pages) {
+    const source = join(dir, `source-${digest(p.pdf)}.pdf`);
+    if (!existsSync(source)) writeFileSync(source, p.pdf);
+    args.push(source, String(p.page));
+  }
+  execFileSync('qpdf', [...args, '--', `${file}.part`], { timeout: 60_000 });
+  renameSync(`${file}.part`, file);
+  return readFileSync(file);
 }

@@ -9,3 +9,5 @@ export * from './stand-ins/s3';
 export * from './event-loop';
 export * from './documents';
 export * from './scenes';
+export * from './prose';
+export * from './ask';

@@ -58,11 +58,17 @@ export class Stack {
     };
     const stack = new Stack(`http://localhost:${port}`, env);
     stack.cleanup.push(db.drop, redis.flush);
-    // Start one service first so the database and migrations are created without contention.
-    await stack.startCopy('auth');
-    await Promise.all(BACKEND.filter((s) => s !== 'auth').map((s) => stack.startCopy(s)));
-    await stack.startCopy('gateway');
-    await waitFor(async () => (await fetch(`${stack.url}/api/health`)).status === 200, 60_000, 200);
+    try {
+      // Start one service first so the database and migrations are created without contention.
+      await stack.startCopy('auth');
+      await Promise.all(BACKEND.filter((s) => s !== 'auth').map((s) => stack.startCopy(s)));
+      await stack.startCopy('gateway');
+      await waitFor(async () => (await fetch(`${stack.url}/api/health`)).status === 200, 60_000, 200);
+    } catch (err) {
+      // a copy that did not start must not leave the others running, nor the database behind
+      await stack.close();
+      throw err;
+    }
     return stack;
   }
 

@@ -1,4 +1,5 @@
 import type { ServiceDefinition } from '@visualnotes/common';
+import { AskModule } from './ask/ask.module';
 import { AccountEventsProcessor } from './account-events/account-events.processor';
 import { DocumentSummariesProcessor } from './document-summaries/document-summaries.processor';
 import { aiEnvSchema } from './config';
@@ -15,6 +16,6 @@ export const aiService: ServiceDefinition<typeof aiEnvSchema> = {
   envSchema: aiEnvSchema,
   entities: [TranscriptChunk],
   migrations: [TranscriptChunks1763800000000, TranscriptChunkOwners1764000000000],
-  imports: [SummariesModule, TranscriptionModule],
+  imports: [SummariesModule, TranscriptionModule, AskModule],
   processors: [AccountEventsProcessor, TranscriptionProcessor, SummariesProcessor, DocumentSummariesProcessor],
 };

@@ -1,17 +1,20 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { BASE_CONFIG, createStorage, RpcModule, STORAGE } from '@visualnotes/common';
 import { AdminModule } from './admin/admin.module';
+import { AskModule } from './ask/ask.module';
 import { AuthModule } from './auth/auth.module';
 import { BatchesModule } from './batches/batches.module';
 import { BlogModule } from './blog/blog.module';
 import { CapabilitiesModule } from './capabilities/capabilities.module';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { DevModule } from './dev/dev.module';
+import { ExportsModule } from './exports/exports.module';
 import { HealthModule } from './health/health.module';
 import { HighlightsModule } from './highlights/highlights.module';
 import { JobsModule } from './jobs/jobs.module';
 import { LicensesModule } from './licenses/licenses.module';
 import { ObservabilityModule } from './observability/observability.module';
+import { QueueRegistryModule } from './queues/queue-registry';
 import { ProjectsModule } from './projects/projects.module';
 import { PublishingModule } from './publishing/publishing.module';
 import { SeoModule } from './seo/seo.module';
@@ -46,16 +49,19 @@ export class AppModule {
       imports: [
         GatewayConfigModule.forRoot(config),
         RpcModule,
+        QueueRegistryModule,
         AuthModule.forRoot(config),
         HealthModule,
         CapabilitiesModule,
         JobsModule,
         VideosModule,
+        ExportsModule,
         TagsModule,
         HighlightsModule,
         BatchesModule,
         UploadsModule,
         SummariesModule,
+        AskModule,
         ProjectsModule,
         PublishingModule,
         SharesModule,

@@ -14,6 +14,7 @@ import {
   exitOnStopSignal,
   loadConfig,
   PinoNestLogger,
+  redisConnection,
   requestContext,
   startSpan,
   stopTracing,
@@ -22,7 +23,6 @@ import {
 } from '@visualnotes/common';
 import type { Span } from '@opentelemetry/api';
 import { errorBody, hasUnicodeEscape, jsonBodyProblem } from '@visualnotes/contracts';
-import Redis from 'ioredis';
 import { cleanupOpenApiDoc, ZodValidationPipe } from 'nestjs-zod';
 import { AppModule } from './app.module';
 import { authenticate } from './auth/auth.guard';
@@ -149,7 +149,7 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
     });
   });
   const verifier = app.get(TokenVerifier, { strict: false });
-  applyBodyLimits(fastify, config.LARGE_BODY_LIMIT_BYTES, (request) => authenticate(verifier, request));
+  applyBodyLimits(fastify, { limit: config.BODY_LIMIT_BYTES, largeLimit: config.LARGE_BODY_LIMIT_BYTES }, (request) => authenticate(verifier, request));
 
   // gzip/brotli for pages, scripts, styles and JSON. Event streams are left alone (they must flush
   // as they go); brotli at a quality that costs little CPU per response. Request bodies are never
@@ -161,7 +161,7 @@ export async function createGatewayApp(env: NodeJS.ProcessEnv = process.env): Pr
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
 
-  const redis = new Redis(config.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const redis = redisConnection(config.REDIS_URL, 'request');
   redis.on('error', () => undefined);
   // Rate limit per client address on /api, shared by every gateway copy through Redis (counted in
   // memory and synced in batches: no Redis round trip on a request's path).

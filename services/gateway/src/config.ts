@@ -29,8 +29,13 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
     .int()
     .min(1024)
     .default(50 * 1024 * 1024),
-  /** When set, `GET /metrics` needs `Authorization: Bearer <METRICS_TOKEN>`. */
+  /**
+   * `GET /metrics` on the public port answers `Authorization: Bearer <METRICS_TOKEN>` only; unset
+   * (and METRICS_PUBLIC off), the public port does not serve metrics (METRICS_PORT still does).
+   */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** `GET /metrics` on the public port without a token, to anyone: only when said explicitly. */
+  METRICS_PUBLIC: z.stringbool().default(false),
   UPLOAD_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -4,9 +4,9 @@ import { createGatewayApp } from './bootstrap';
 import { gatewayEnvSchema } from './config';
 
 async function main() {
-  exitWithParent();
   try {
     const config = loadConfig(gatewayEnvSchema);
+    exitWithParent(config);
     startTracing('gateway');
     const problem = (await checkDependencies(config.DATABASE_URL, config.REDIS_URL)) ?? (await checkStorage('gateway', config));
     if (problem) {

@@ -5,6 +5,11 @@ import { z } from 'zod';
 const int = (min: number, max: number, dflt: number) => z.coerce.number().int().min(min).max(max).default(dflt);
 
 export const mediaEnvSchema = baseEnvSchema.extend({
+  /**
+   * `video.import` jobs one media copy runs at once, in each of `media-jobs` and `media-jobs-batch`;
+   * WORKER_CONCURRENCY_MEDIA_JOBS / WORKER_CONCURRENCY_MEDIA_JOBS_BATCH override it.
+   */
+  MEDIA_JOB_CONCURRENCY: int(1, 1_000, 2),
   /** Where video metadata and captions are fetched from (InnerTube player endpoint, timedtext). */
   YOUTUBE_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://www.youtube.com'),
   /** Time limit of one request to YouTube. */
@@ -45,13 +50,42 @@ export const mediaEnvSchema = baseEnvSchema.extend({
   DOCUMENT_MAX_UNZIPPED_BYTES: int(1024 * 1024, 4 * 1024 * 1024 * 1024, 200 * 1024 * 1024),
   /** Most bytes one PDF page description may inflate to (a few kB can inflate to a page pdf.js reads for minutes). */
   DOCUMENT_MAX_PDF_STREAM_BYTES: int(64 * 1024, 1024 * 1024 * 1024, 8 * 1024 * 1024),
-  /** Documents are read in worker threads, never on the event loop that answers requests: how many at once (default: the cores but one, 1 to 4). */
-  DOCUMENT_WORKERS: int(1, 64, Math.max(1, Math.min(4, availableParallelism() - 1))),
-  /** Time and heap one document may take to read; past either, the user is told it is too complex. At most RPC_TIMEOUT_MS less 3 s. */
+  /**
+   * Documents are read in worker threads, never on the event loop that answers requests: how many
+   * reading steps run at once in one copy (default: the cores but one, at least 2 and at most 4).
+   * Another thread of its own takes the first look at new files and pasted text.
+   */
+  DOCUMENT_WORKERS: int(1, 64, Math.max(2, Math.min(4, availableParallelism() - 1))),
+  /**
+   * Time for the first look at a file (its kind, a PDF's page count) and for pasted text, at most
+   * RPC_TIMEOUT_MS less 3 s; and the time every reading step has before its pages are counted.
+   */
   DOCUMENT_READ_TIMEOUT_MS: int(500, 600_000, 7_000),
+  /** Time a reading step has for each page of a PDF, and for each MB of a file read in one step. */
+  DOCUMENT_READ_MS_PER_PAGE: int(10, 600_000, 2_000),
+  DOCUMENT_READ_MS_PER_MB: int(10, 600_000, 5_000),
+  /** Most pages one reading step of a PDF reads (steps run in parallel, on any media copy). */
+  DOCUMENT_READ_STEP_PAGES: int(1, 10_000, 40),
+  /** Heap of one reading thread; a step that needs more is refused as too complex. */
   DOCUMENT_WORKER_MEMORY_MB: int(32, 16_384, 512),
+  /** Documents: PDF pages without text (scans) are read by OCR (Tesseract and poppler's pdftoppm on PATH) when on. */
+  DOCUMENT_OCR: z.stringbool().default(true),
+  /** Time and memory (address space) of each child process that draws or reads one scanned page; past either, the page is left out. */
+  DOCUMENT_OCR_TIMEOUT_MS: int(1_000, 600_000, 30_000),
+  DOCUMENT_OCR_MEMORY_MB: int(128, 16_384, 1_024),
+  /** Tesseract languages for every scan ("eng", "deu+fra"), instead of choosing them by the script seen on each document's first scanned page. */
+  DOCUMENT_OCR_LANGUAGES: z
+    .string()
+    .regex(/^\s*[\w-]+(?:\s*[+, ]\s*[\w-]+)*\s*$/, 'Tesseract language names separated by "+" or ","')
+    .transform((s) => s.split(/[\s+,]+/).filter(Boolean))
+    .optional(),
   /** Documents: one map job summarizes at most this many pages or characters. */
   DOCUMENT_CHUNK_PAGES: int(1, 10_000, 10),
   DOCUMENT_CHUNK_CHARS: int(500, 10_000_000, 16_000),
+  /** Ask: how often passages without a vector are sent to the embeddings endpoint (when the ai service has one), and how many per call. */
+  ASK_EMBED_SWEEP_MS: int(500, 3_600_000, 10_000),
+  ASK_EMBED_BATCH: int(1, 256, 64),
+  /** Ask: the least cosine similarity for a passage found by its vector to count as relevant (0..1). */
+  ASK_MIN_SIMILARITY: z.coerce.number().min(0).max(1).default(0.35),
 });
 export type MediaConfig = z.infer<typeof mediaEnvSchema>;

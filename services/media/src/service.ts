@@ -16,13 +16,20 @@ import { Batches1764100000000 } from './migrations/1764100000000-Batches';
 import { UploadHashes1764200000000 } from './migrations/1764200000000-UploadHashes';
 import { TextlessPages1764300000000 } from './migrations/1764300000000-TextlessPages';
 import { AccentInsensitiveSearch1764400000000 } from './migrations/1764400000000-AccentInsensitiveSearch';
+import { DocumentReading1764500000000 } from './migrations/1764500000000-DocumentReading';
+import { VideoDepth1765020000000 } from './migrations/1765020000000-VideoDepth';
+import { DocumentReadingProcessor } from './documents/document-reading.processor';
 import { batchEntities, BatchesModule } from './batches/batches.module';
 import { BatchesProcessor } from './batches/batches.processor';
+import { AskPassages1765030000000 } from './migrations/1765030000000-AskPassages';
+import { AskConversation } from './ask/ask-conversation.entity';
+import { AskModule } from './ask/ask.module';
+import { AskEmbedProcessor } from './ask/ask-embed.processor';
 
 export const mediaService: ServiceDefinition<typeof mediaEnvSchema> = {
   service: 'media',
   envSchema: mediaEnvSchema,
-  entities: [Upload, ...videoEntities, DocumentRow, ...batchEntities],
+  entities: [Upload, ...videoEntities, DocumentRow, ...batchEntities, AskConversation],
   migrations: [
     Uploads1763700000000,
     Videos1763800000000,
@@ -32,8 +39,11 @@ export const mediaService: ServiceDefinition<typeof mediaEnvSchema> = {
     UploadHashes1764200000000,
     TextlessPages1764300000000,
     AccentInsensitiveSearch1764400000000,
+    DocumentReading1764500000000,
+    VideoDepth1765020000000,
+    AskPassages1765030000000,
   ],
-  imports: [UploadsModule, VideosModule, DocumentsModule, BatchesModule],
-  processors: [AccountEventsProcessor, VideoImportProcessor, BatchVideoImportProcessor, BatchesProcessor],
+  imports: [UploadsModule, VideosModule, DocumentsModule, BatchesModule, AskModule],
+  processors: [AccountEventsProcessor, VideoImportProcessor, BatchVideoImportProcessor, BatchesProcessor, DocumentReadingProcessor, AskEmbedProcessor],
   producesTo: [Queues.aiSummaries, Queues.aiDocuments, Queues.aiTranscription],
 };

@@ -4,6 +4,10 @@ import { CollaboratorsRepository } from './collaborators/collaborators.repositor
 import { CollaboratorsService } from './collaborators/collaborators.service';
 import { SERVICE_CONFIG } from '@visualnotes/common';
 import type { PublishConfig } from './config';
+import { ExportPool, exportPoolOptions } from './exports/export-pool';
+import { ExportsHandlers } from './exports/exports.handlers';
+import { ExportsRepository } from './exports/exports.repository';
+import { ExportsService } from './exports/exports.service';
 import { ProjectsHandlers } from './projects/projects.handlers';
 import { ProjectsRepository } from './projects/projects.repository';
 import { ProjectsService } from './projects/projects.service';
@@ -23,9 +27,9 @@ import { TemplatesRepository } from './templates/templates.repository';
 import { VersionsRepository } from './versions/versions.repository';
 import { VersionsService } from './versions/versions.service';
 
-/** Canvases: projects, their collaborators and version history, publishing and its statistics, share links and the template gallery. */
+/** Canvases: projects, their collaborators and version history, exports to files, publishing and its statistics, share links and the template gallery. */
 @Module({
-  controllers: [ProjectsHandlers, CollaboratorsHandlers, PublishingHandlers, SharesHandlers, TemplatesHandlers],
+  controllers: [ProjectsHandlers, CollaboratorsHandlers, PublishingHandlers, SharesHandlers, TemplatesHandlers, ExportsHandlers],
   providers: [
     ProjectsRepository,
     ProjectsService,
@@ -42,9 +46,12 @@ import { VersionsService } from './versions/versions.service';
     TemplatesRepository,
     TemplatesService,
     { provide: SnapshotPool, inject: [SERVICE_CONFIG], useFactory: (config: PublishConfig) => new SnapshotPool(snapshotPoolOptions(config)) },
+    ExportsRepository,
+    ExportsService,
+    { provide: ExportPool, inject: [SERVICE_CONFIG], useFactory: (config: PublishConfig) => new ExportPool(exportPoolOptions(config)) },
     { provide: ScenePool, inject: [SERVICE_CONFIG], useFactory: (config: PublishConfig) => new ScenePool(scenePoolOptions(config)) },
   ],
-  // the repository and versions for the version.keep worker (a processor of the service)
-  exports: [ProjectsService, PublishingService, ProjectsRepository, VersionsService],
+  // the repository and versions for the version.keep worker, exports for the export.render worker (processors of the service)
+  exports: [ProjectsService, PublishingService, ProjectsRepository, VersionsService, ExportsService],
 })
 export class CanvasModule {}

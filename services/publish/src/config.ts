@@ -24,5 +24,12 @@ export const publishEnvSchema = baseEnvSchema.extend({
   /** Time and heap one snapshot may take to clean; past either, the drawing is refused as too large. Kept below RPC_TIMEOUT_MS. */
   SNAPSHOT_CLEAN_TIMEOUT_MS: int(500, 600_000, 6_000),
   SNAPSHOT_WORKER_MEMORY_MB: int(64, 16_384, 384),
+  /** Boards exported to PDF, PowerPoint or ZIP at once by one copy, each in a worker thread of its own. */
+  EXPORT_WORKERS: int(1, 16, 1),
+  /** Time and heap one export may take in its thread; past either it fails as too large to export. */
+  EXPORT_TIMEOUT_MS: int(5_000, 3_600_000, 300_000),
+  EXPORT_WORKER_MEMORY_MB: int(128, 32_768, 2_048),
+  /** Folders (comma-separated) searched for fonts that draw the scripts Excalidraw's fonts lack (Arabic, Indic…) in exports. */
+  EXPORT_FONT_DIRS: z.string().default('/usr/share/fonts'),
 });
 export type PublishConfig = z.infer<typeof publishEnvSchema>;

@@ -6,6 +6,10 @@ import { CanvasModule } from './canvas.module';
 import { publishEnvSchema } from './config';
 import { Canvas1764000000000 } from './migrations/1764000000000-Canvas';
 import { Collaboration1765000000000 } from './migrations/1765000000000-Collaboration';
+import { Exports1765040000000 } from './migrations/1765040000000-Exports';
+import { ExportRecord } from './exports/export.entity';
+import { ExportsProcessor } from './exports/exports.processor';
+import { VersionEditors1765050000000 } from './migrations/1765050000000-VersionEditors';
 import { ProjectMember, ProjectRecord } from './projects/project.entity';
 import { Publication } from './publishing/publication.entity';
 import { Share } from './shares/share.entity';
@@ -17,9 +21,9 @@ import { VersionsProcessor } from './versions/versions.processor';
 export const publishService: ServiceDefinition<typeof publishEnvSchema> = {
   service: 'publish',
   envSchema: publishEnvSchema,
-  entities: [ProjectRecord, ProjectMember, ProjectVersionRecord, Publication, Share, ViewDay, ViewReferrer, DailySalt, TemplateRow],
-  migrations: [Canvas1764000000000, Collaboration1765000000000],
+  entities: [ProjectRecord, ProjectMember, ProjectVersionRecord, Publication, Share, ViewDay, ViewReferrer, DailySalt, TemplateRow, ExportRecord],
+  migrations: [Canvas1764000000000, Collaboration1765000000000, Exports1765040000000, VersionEditors1765050000000],
   imports: [BlogModule, CanvasModule],
-  processors: [AccountEventsProcessor, VersionsProcessor],
+  processors: [AccountEventsProcessor, VersionsProcessor, ExportsProcessor],
   providers: [AccountDataRepository],
 };

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../i18n/i18n';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Button } from '../Button/Button';
 import styles from './Dialog.module.css';
 
 interface DialogProps {
@@ -21,9 +22,10 @@ export function Dialog({ title, onClose, children, testId, className, titleExtra
   const titleId = useId();
   const close = useRef(onClose);
   close.current = onClose;
+  // taken while rendering: by the time effects run, a control inside with autoFocus has the focus
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   useEffect(() => {
     const dialog = ref.current!;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
     // Escape also when the focus fell out of the dialog (a button it held became disabled while
     // working): the key then reaches the page, whose editor takes it before the native cancel.
@@ -41,12 +43,13 @@ export function Dialog({ title, onClose, children, testId, className, titleExtra
       if (dialog.open) dialog.close();
       opener?.focus();
     };
-  }, []);
+  }, [opener]);
   return (
     <dialog
       ref={ref}
       className={`${styles.dialog} ${className ?? ''}`}
       aria-labelledby={titleId}
+      aria-modal="true"
       data-testid={testId}
       onCancel={(e) => {
         e.preventDefault(); // React unmounts it; the effect's clean-up closes and returns focus
@@ -115,12 +118,12 @@ export function useConfirm(): [(q: Omit<Question, 'resolve'>) => Promise<boolean
     <Dialog title={question.title} onClose={() => answer(false)} testId="confirm-dialog">
       <p style={{ margin: 0 }}>{question.message}</p>
       <div className={styles.row}>
-        <button type="button" className={styles.button} onClick={() => answer(false)} autoFocus>
+        <Button onClick={() => answer(false)} autoFocus>
           {t('Cancel')}
-        </button>
-        <button type="button" className={`${styles.button} ${styles.danger}`} onClick={() => answer(true)}>
+        </Button>
+        <Button variant="danger" onClick={() => answer(true)}>
           {question.action}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

@@ -19,6 +19,7 @@ import type { BinaryFileData, BinaryFiles, ExcalidrawImperativeAPI } from '@exca
 import { parseExcalidrawLibrary, PublishMessages, SNAPSHOT_MAX_BYTES, type Scene } from '@visualnotes/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
+import { inBoardOrder } from './editor/remote-changes';
 import { readLibrary, writeLibrary } from './offline-store';
 import type { SceneElements } from './scene-types';
 
@@ -42,6 +43,8 @@ export interface CanvasViewProps {
    * which elements the replaced drawing took away.
    */
   loadScene?: boolean;
+  /** An element's link is being opened: `preventDefault()` keeps the browser from following it. */
+  onLinkOpen?: (link: string, event: { preventDefault(): void }) => void;
 }
 
 /**
@@ -64,7 +67,17 @@ const libraryAdapter: LibraryPersistenceAdapter = {
 };
 
 /** The Excalidraw editor (or read-only viewer). Lives in its own chunk: only canvas pages load it. */
-export default function CanvasView({ scene, readOnly, images, onReady, onChange, onPointerUpdate, collaborating, loadScene = !readOnly }: CanvasViewProps) {
+export default function CanvasView({
+  scene,
+  readOnly,
+  images,
+  onReady,
+  onChange,
+  onPointerUpdate,
+  collaborating,
+  loadScene = !readOnly,
+  onLinkOpen,
+}: CanvasViewProps) {
   const { t, i18n } = useTranslation();
   const root = useRef<HTMLDivElement>(null);
   // Excalidraw hands its API over while it is being constructed (after a language chunk loads);
@@ -145,6 +158,7 @@ export default function CanvasView({ scene, readOnly, images, onReady, onChange,
         onChange={(elements, _appState, files) => onChange?.(elements, files)}
         onPointerUpdate={onPointerUpdate ? ({ pointer, button }) => onPointerUpdate(pointer, button) : undefined}
         isCollaborating={collaborating}
+        onLinkOpen={onLinkOpen ? (element, event) => onLinkOpen(element.link ?? '', event) : undefined}
         UIOptions={{ canvasActions: { loadScene: loadScene && !readOnly, saveToActiveFile: false, export: false, saveAsImage: false } }}
       >
         {/* Excalidraw's own menu without its links to Excalidraw's social accounts */}
@@ -175,10 +189,19 @@ export async function importLibrary(api: CanvasApi, file: Blob): Promise<string 
   return null;
 }
 
-/** Merges a remote scene into the open one, element by element (the higher version wins). */
+/**
+ * Merges a remote scene into the open one, element by element (the higher version wins). The
+ * remote elements are put in their board order first: Excalidraw gives an element that is out of
+ * order among those it restores a new order key and a new version, and that new version, saved
+ * from here, would win over a real change someone else made to it meanwhile.
+ */
 export function mergeInto(api: CanvasApi, remote: SceneElements): SceneElements {
   const local = api.getSceneElementsIncludingDeleted();
-  const merged = reconcileElements(local, restoreElements(remote as never, null) as never, api.getAppState());
+  const merged = reconcileElements(
+    local,
+    restoreElements(inBoardOrder(remote as unknown as { index?: string | null }[]) as never, null) as never,
+    api.getAppState(),
+  );
   api.updateScene({ elements: merged, captureUpdate: CaptureUpdateAction.NEVER });
   return merged;
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../i18n/i18n';
 import type { ReactNode } from 'react';
 import { Dialog } from '../../components/Dialog/Dialog';
+import { Button } from '../../components/Button/Button';
 import styles from './canvas.module.css';
 
 /** The editor's dialogs: a native modal dialog (focus kept inside and given back, Escape closes) with a Close button. */
@@ -10,9 +11,9 @@ export function Modal({ title, onClose, children, testId }: { title: string; onC
     <Dialog title={title} onClose={onClose} testId={testId} className={styles.modal}>
       {children}
       <div className={styles.row}>
-        <button type="button" className={styles.button} onClick={onClose}>
+        <Button size="sm" onClick={onClose}>
           {t('Close')}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

@@ -18,6 +18,7 @@ import { errorMessage } from '../../app/error/describe-error';
 import { useGetEntitlementsQuery } from '../license/api';
 import { canvasApi, useStatisticsQuery } from './api';
 import { useAddCollaboratorMutation, useCollaboratorsQuery, useRemoveCollaboratorMutation, useUpdateCollaboratorMutation } from './collaborators-api';
+import { Button, buttonClass } from '../../components/Button/Button';
 import styles from './canvas.module.css';
 import share from './share.module.css';
 import { ApiError } from './http';
@@ -92,7 +93,7 @@ export function PublishModal(props: {
       <Modal key="publisher-required" title={t('Publisher plan required')} onClose={props.onClose} testId="publisher-required-modal">
         <p>{t(PublishMessages.publisherRequired)}</p>
         <div className={styles.row}>
-          <Link className={`${styles.button} ${styles.primary}`} to="/pricing">
+          <Link className={buttonClass('primary', 'sm')} to="/pricing">
             {t('See plans')}
           </Link>
         </div>
@@ -114,15 +115,15 @@ export function PublishModal(props: {
             <textarea readOnly rows={3} value={embedCode(result.url, props.title)} onFocus={(e) => e.currentTarget.select()} data-testid="embed-code" />
           </label>
           <div className={styles.row}>
-            <button type="button" className={styles.button} onClick={publish} disabled={busy}>
+            <Button size="sm" onClick={publish} disabled={busy}>
               {t('Update snapshot')}
-            </button>
-            <Link className={styles.button} to={`/p/statistic/${result.public_id}`}>
+            </Button>
+            <Link className={buttonClass('secondary', 'sm')} to={`/p/statistic/${result.public_id}`}>
               {t('Statistics')}
             </Link>
-            <button type="button" className={`${styles.button} ${styles.danger}`} onClick={unpublish} disabled={busy}>
+            <Button variant="danger-text" size="sm" onClick={unpublish} disabled={busy}>
               {t('Unpublish')}
-            </button>
+            </Button>
           </div>
         </>
       ) : (
@@ -133,9 +134,9 @@ export function PublishModal(props: {
             <input value={description} maxLength={300} onChange={(e) => setDescription(e.target.value)} />
           </label>
           <div className={styles.row}>
-            <button type="button" className={`${styles.button} ${styles.primary}`} onClick={publish} disabled={busy} data-testid="publish-confirm">
+            <Button variant="primary" size="sm" onClick={publish} disabled={busy} data-testid="publish-confirm">
               {busy ? t('Publishing…') : t('Publish')}
-            </button>
+            </Button>
           </div>
         </>
       )}
@@ -217,9 +218,9 @@ function PeopleSection({ projectId }: { projectId: string }) {
             </option>
           ))}
         </select>
-        <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={adding.isLoading}>
+        <Button type="submit" variant="primary" size="sm" disabled={adding.isLoading}>
           {t('Invite')}
-        </button>
+        </Button>
       </form>
       {invited && (
         <p className={styles.muted} role="status">
@@ -252,9 +253,9 @@ function PeopleSection({ projectId }: { projectId: string }) {
                   </option>
                 ))}
               </select>
-              <button type="button" className={`${styles.button} ${styles.danger}`} onClick={() => void askRemove(p)} disabled={removing.isLoading}>
+              <Button variant="danger-text" size="sm" onClick={() => void askRemove(p)} disabled={removing.isLoading}>
                 {t('Remove')}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -326,12 +327,12 @@ export function ShareModal({ projectId, onClose }: { projectId: string; onClose:
         <>
           <input readOnly value={`${location.origin}/share/${link.share_id}`} onFocus={(e) => e.currentTarget.select()} data-testid="share-url" />
           <div className={styles.row}>
-            <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => void copy(`${location.origin}/share/${link.share_id}`)}>
+            <Button variant="primary" size="sm" onClick={() => void copy(`${location.origin}/share/${link.share_id}`)}>
               {t('Copy link')}
-            </button>
-            <button type="button" className={`${styles.button} ${styles.danger}`} onClick={revoke}>
+            </Button>
+            <Button variant="danger-text" size="sm" onClick={revoke}>
               {t('Revoke link')}
-            </button>
+            </Button>
             {copied && (
               <span className={styles.muted} role="status">
                 {t('Link copied')}
@@ -343,9 +344,9 @@ export function ShareModal({ projectId, onClose }: { projectId: string; onClose:
         <p className={styles.muted}>{t('Looking for an existing link…')}</p>
       ) : (
         <div className={styles.row}>
-          <button type="button" className={`${styles.button} ${styles.primary}`} onClick={create}>
+          <Button variant="primary" size="sm" onClick={create}>
             {t('Create link')}
-          </button>
+          </Button>
           {revoked && <span className={styles.muted}>{t('The link was revoked.')}</span>}
         </div>
       )}
@@ -389,7 +390,7 @@ export function SubmitTemplateModal({ projectId, title, onClose }: { projectId: 
           )}
         </p>
         <div className={styles.row}>
-          <Link className={styles.button} to="/account#templates">
+          <Link className={buttonClass('secondary', 'sm')} to="/account#templates">
             {t('My templates')}
           </Link>
         </div>
@@ -417,9 +418,9 @@ export function SubmitTemplateModal({ projectId, title, onClose }: { projectId: 
         </select>
       </label>
       <div className={styles.row}>
-        <button type="button" className={`${styles.button} ${styles.primary}`} onClick={submit} disabled={busy} aria-busy={busy} data-testid="submit-template">
+        <Button variant="primary" size="sm" onClick={submit} busy={busy} data-testid="submit-template">
           {t('Submit')}
-        </button>
+        </Button>
       </div>
       {error && <p className={styles.error}>{t(error)}</p>}
     </Modal>

@@ -4,11 +4,28 @@ import styles from './canvas.module.css';
 import { fetchDataUrl } from './http';
 import { useCanvasModule } from './useCanvasModule';
 
-/** The interactive read-only viewer (published pages, share links); images come from `filesPath`. */
-export function ReadOnlyCanvas({ scene, filesPath, fallback, className }: { scene: Scene; filesPath: string; fallback?: React.ReactNode; className?: string }) {
+/**
+ * The interactive read-only viewer (published pages, share links); images come from `filesPath`,
+ * or are given (`images`, data URLs by Excalidraw file id) when they are on this device.
+ */
+export function ReadOnlyCanvas({
+  scene,
+  filesPath,
+  images: given,
+  fallback,
+  className,
+}: {
+  scene: Scene;
+  filesPath?: string;
+  images?: Record<string, string>;
+  fallback?: React.ReactNode;
+  className?: string;
+}) {
   const { mod } = useCanvasModule();
-  const [images, setImages] = useState<Record<string, string>>({});
+  const [fetched, setImages] = useState<Record<string, string>>({});
+  const images = given ?? fetched;
   useEffect(() => {
+    if (given || !filesPath) return;
     let live = true;
     void Promise.all(Object.values(scene.files ?? {}).map(async (f) => [f.id, await fetchDataUrl(`${filesPath}/${f.file_id}`, false)] as const)).then(
       (pairs) => live && setImages(Object.fromEntries(pairs.filter(([, url]) => url)) as Record<string, string>),
@@ -16,7 +33,7 @@ export function ReadOnlyCanvas({ scene, filesPath, fallback, className }: { scen
     return () => {
       live = false;
     };
-  }, [scene, filesPath]);
+  }, [scene, filesPath, given]);
   const view = useMemo(() => {
     if (!mod) return null;
     const View = mod.default;

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../i18n/i18n';
+import { formatDate, formatNumber } from '../../i18n/format';
 import type { PublicationStatistics } from '@visualnotes/contracts';
 import styles from './canvas.module.css';
 
@@ -11,16 +12,22 @@ export function StatisticsView({ stats }: { stats: PublicationStatistics }) {
     <div data-testid="statistics" style={{ display: 'grid', gap: 16 }}>
       <div className={styles.numbers}>
         <div>
-          <strong data-testid="stat-views">{stats.views}</strong> {stats.views === 1 ? t('view') : t('views')}
+          <strong data-testid="stat-views">{formatNumber(stats.views)}</strong> {stats.views === 1 ? t('view') : t('views')}
         </div>
         <div>
-          <strong data-testid="stat-visitors">{stats.visitors}</strong> {stats.visitors === 1 ? t('unique visitor') : t('unique visitors')}
+          <strong data-testid="stat-visitors">{formatNumber(stats.visitors)}</strong> {stats.visitors === 1 ? t('unique visitor') : t('unique visitors')}
         </div>
       </div>
       <svg className={styles.chart} viewBox="0 0 100 40" preserveAspectRatio="none" role="img" aria-label={t('Views by day')}>
         {stats.by_day.map((d, i) => (
           <rect key={d.date} x={i * w + w * 0.1} width={w * 0.8} y={40 - (d.views / max) * 38} height={(d.views / max) * 38}>
-            <title>{t('{{date}}: {{views}} views, {{visitors}} visitors', { date: d.date, views: d.views, visitors: d.visitors })}</title>
+            <title>
+              {t('{{date}}: {{views}} views, {{visitors}} visitors', {
+                date: formatDate(d.date, { timeZone: 'UTC' }),
+                views: formatNumber(d.views),
+                visitors: formatNumber(d.visitors),
+              })}
+            </title>
           </rect>
         ))}
       </svg>
@@ -38,7 +45,7 @@ export function StatisticsView({ stats }: { stats: PublicationStatistics }) {
               {stats.referrers.map((r) => (
                 <tr key={r.referrer}>
                   <td>{r.referrer}</td>
-                  <td>{r.views}</td>
+                  <td>{formatNumber(r.views)}</td>
                 </tr>
               ))}
             </tbody>

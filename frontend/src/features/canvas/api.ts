@@ -1,6 +1,11 @@
 import type {
+  ExportCreated,
+  ExportRequest,
+  ExportState,
+  MergeElements,
   Project,
   ProjectVersion,
+  VersionComparison,
   PublicationStatistics,
   PublishedItem,
   ProjectSummary,
@@ -44,6 +49,10 @@ export const canvasApi = api.enhanceEndpoints({ addTagTypes: ['Projects', 'Publi
     saveProject: b.mutation<Project, { id: string; body: Partial<Pick<Project, 'title' | 'scene' | 'version'>> & Record<string, unknown> }>({
       query: ({ id, body }) => ({ url: `/projects/${id}`, method: 'PUT', body }),
     }),
+    /** Saves what changed: the changed elements, merged by element version on the server. */
+    saveElements: b.mutation<{ version: number; changed: number; refused?: string }, { id: string; body: MergeElements }>({
+      query: ({ id, body }) => ({ url: `/projects/${id}/elements`, method: 'PATCH', body }),
+    }),
     publish: b.mutation<PublishResult, { id: string; svg?: string; description: string }>({
       query: ({ id, ...body }) => ({ url: `/projects/${id}/publish`, method: 'POST', body }),
       invalidatesTags: ['Published'],
@@ -62,6 +71,17 @@ export const canvasApi = api.enhanceEndpoints({ addTagTypes: ['Projects', 'Publi
     }),
     restoreVersion: b.mutation<Project, { id: string; versionId: string }>({
       query: ({ id, versionId }) => ({ url: `/projects/${id}/versions/${versionId}/restore`, method: 'POST' }),
+    }),
+    /** A server export of the board (PDF, PowerPoint, ZIP); followed with `exportState`. */
+    startExport: b.mutation<ExportCreated, { id: string; body: ExportRequest }>({
+      query: ({ id, body }) => ({ url: `/projects/${id}/export`, method: 'POST', body }),
+    }),
+    exportState: b.query<ExportState, string>({ query: (exportId) => `/exports/${exportId}` }),
+    compareVersions: b.query<VersionComparison, { id: string; from: string; to: string }>({
+      query: ({ id, from, to }) => `/projects/${id}/versions/compare?${new URLSearchParams({ from, to })}`,
+    }),
+    restoreElements: b.mutation<Project, { id: string; versionId: string; element_ids: string[] }>({
+      query: ({ id, versionId, element_ids }) => ({ url: `/projects/${id}/versions/${versionId}/restore-elements`, method: 'POST', body: { element_ids } }),
     }),
     publishedProject: b.query<PublishedProject, { id: string; ref: string }>({
       // With the session when there is one, so the owner's own looks are not counted as views.

@@ -39,3 +39,49 @@ export const writeLibrary = (items: unknown[]) => set('library', items, store())
 const imageKey = (fileId: string) => `image:${fileId}`;
 export const readImage = (fileId: string) => get<string>(imageKey(fileId), store()).catch(() => undefined);
 export const writeImage = (fileId: string, dataUrl: string) => set(imageKey(fileId), dataUrl, store()).catch(() => undefined);
+
+/** A kept state of the offline whiteboard (its local history), with the images its elements show. */
+export interface LocalSnapshot {
+  id: string;
+  /** When it was kept (ms since the epoch). */
+  at: number;
+  scene: Scene;
+  images: Record<string, string>;
+}
+
+const HISTORY_KEY = 'offline-board-history';
+/** Snapshots kept of the offline whiteboard, the oldest going first. */
+export const LOCAL_HISTORY_MAX = 20;
+/** At most one snapshot per this long while the board changes. */
+export const LOCAL_HISTORY_INTERVAL_MS = 60_000;
+
+/** The offline whiteboard's snapshots, newest first. */
+export const readLocalHistory = () =>
+  get<LocalSnapshot[]>(HISTORY_KEY, store())
+    .then((list) => list ?? [])
+    .catch(() => [] as LocalSnapshot[]);
+
+/**
+ * Keeps the board as a snapshot when it differs from the newest one and that one is older than the
+ * interval (or `force`, as before a restore); only the images its elements show are kept with it.
+ * Answers the snapshots, newest first.
+ */
+export async function keepLocalSnapshot(
+  scene: Scene,
+  images: Record<string, string>,
+  options: { force?: boolean; now?: number; same: (a: Scene, b: Scene) => boolean },
+): Promise<LocalSnapshot[]> {
+  const now = options.now ?? Date.now();
+  const list = await readLocalHistory();
+  const newest = list[0];
+  if (newest && options.same(newest.scene, scene)) return list;
+  if (newest && !options.force && now - newest.at < LOCAL_HISTORY_INTERVAL_MS) return list;
+  if (!newest && !scene.elements.some((e) => !e.isDeleted)) return list;
+  const shown = new Set(scene.elements.map((e) => (e as { fileId?: string | null }).fileId).filter(Boolean));
+  const kept = Object.fromEntries(Object.entries(images).filter(([id]) => shown.has(id)));
+  const next = [{ id: `${now}-${Math.random().toString(36).slice(2, 8)}`, at: now, scene, images: kept }, ...list].slice(0, LOCAL_HISTORY_MAX);
+  await set(HISTORY_KEY, next, store()).catch(() => undefined);
+  return next;
+}
+
+export const clearLocalHistory = () => del(HISTORY_KEY, store()).catch(() => undefined);

@@ -15,7 +15,15 @@ jest.mock('./http', () => ({
   uploadDataUrl: jest.fn(),
 }));
 jest.mock('./offline-store', () => ({ writeImage: async () => undefined, writeLocalProject: async () => undefined }));
-jest.mock('./api', () => ({ canvasApi: { endpoints: { saveProject: { initiate: () => undefined }, project: { initiate: () => undefined } } } }));
+jest.mock('./api', () => ({
+  canvasApi: {
+    endpoints: {
+      saveProject: { initiate: (arg: unknown) => ({ saveProject: arg }) },
+      saveElements: { initiate: (arg: unknown) => ({ saveElements: arg }) },
+      project: { initiate: () => undefined },
+    },
+  },
+}));
 jest.mock('../../app/api/api', () => ({ fresh: {}, untracked: {}, runApi: jest.fn() }));
 
 const upload = jest.mocked(uploadDataUrl);
@@ -357,5 +365,21 @@ describe('the save state while pictures are uploaded (autosave)', () => {
     expect(upload).toHaveBeenCalledTimes(1);
     expect(api.runApi).toHaveBeenCalledTimes(2);
     expect(status()).toEqual({ status: 'error', message: 'This kind of file is not supported', picture: true });
+  });
+});
+
+describe('saving what changed (autosave without the live channel)', () => {
+  const big = (i: number, version = 1): SceneElement => ({ ...rectangle, id: `e${i}`, version });
+
+  it("reports the scene's size as the server measures it", async () => {
+    const sizes: number[] = [];
+    elements = [big(1)];
+    sync.changed(elements);
+    sync.watchSize((bytes) => sizes.push(bytes));
+    expect(sizes).toEqual([JSON.stringify(local.scene).length]);
+    elements = [big(1), { ...big(2), text: '中文' } as SceneElement];
+    sync.changed(elements);
+    jest.advanceTimersByTime(2_000);
+    expect(sizes[1]).toBe(JSON.stringify(local.scene).length + 4);
   });
 });

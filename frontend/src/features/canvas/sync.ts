@@ -1,4 +1,4 @@
-import type { Scene, SceneElement } from '@visualnotes/contracts';
+import { sceneBytes, type Scene, type SceneElement } from '@visualnotes/contracts';
 import { fresh, runApi, untracked } from '../../app/api/api';
 import { errorMessage } from '../../app/error/describe-error';
 import { canvasApi } from './api';
@@ -25,6 +25,16 @@ export interface CanvasOps {
 }
 
 const SAVE_DELAY_MS = 600;
+/**
+ * The device copy is written at most this often while the canvas changes: each write copies the
+ * whole scene on the page's thread (IndexedDB clones what it stores), which on a board of 10,000
+ * elements would cost every frame of a drag. Leaving the page writes what waits at once.
+ */
+const DEVICE_COPY_MS = 1_000;
+/** How often, at most, the scene's size is measured while it changes (it means writing it out as JSON). */
+const SIZE_EVERY_MS = 2_000;
+/** Pause before a save the server found too much at once (429) is tried again, when it did not say. */
+const BUSY_RETRY_MS = 5_000;
 const POLL_MS = 5_000;
 /** Pause before images whose upload failed are tried again; it doubles with each failure in a row, up to the maximum. */
 const UPLOAD_RETRY_MS = 2_000;
@@ -71,7 +81,17 @@ export class ProjectSync {
   /** Whether the live channel still has changes of this editor the server has not saved. */
   private liveUnsaved: () => boolean = () => false;
   private disposed = false;
+  private deviceTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly online = () => this.schedule(0);
+  /**
+   * Element versions the server is known to have (saved from here or read from it): a save sends
+   * the elements whose version differs. Empty when nothing is known (edits made offline): then
+   * every element goes, and the server keeps the newer of each.
+   */
+  private readonly known = new Map<string, number>();
+  private sizeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The scene's size as the server measures it (bytes of its JSON as sent), when it was last measured. */
+  private onSize: ((bytes: number) => void) | undefined;
 
   constructor(
     private readonly local: LocalProject,
@@ -81,15 +101,18 @@ export class ProjectSync {
     private readonly onRefused?: (message: string) => void,
   ) {
     this.savedVersion = local.dirty ? -1 : ops.version(local.scene.elements);
+    if (!local.dirty) this.learn(local.scene.elements);
     window.addEventListener('online', this.online);
     this.poller = setInterval(() => void this.poll(), POLL_MS);
     if (local.dirty) this.schedule(0);
   }
 
   dispose() {
+    this.keepOnDeviceNow();
     this.disposed = true;
     clearTimeout(this.retryTimer);
     clearTimeout(this.timer);
+    clearTimeout(this.sizeTimer);
     clearInterval(this.poller);
     window.removeEventListener('online', this.online);
   }
@@ -105,6 +128,22 @@ export class ProjectSync {
       this.savedVersion = -1;
       if (this.local.dirty) this.schedule(0);
     }
+  }
+
+  /** Reports the scene's size (bytes of its JSON as sent) now and, at most every few seconds, as it changes. */
+  watchSize(listener: (bytes: number) => void) {
+    this.onSize = listener;
+    this.measureSize();
+  }
+
+  private measureSize() {
+    this.sizeTimer = undefined;
+    this.onSize?.(sceneBytes(JSON.stringify(this.local.scene)));
+  }
+
+  /** The server has these elements at these versions. */
+  private learn(elements: readonly { id: string; version: number }[]) {
+    for (const el of elements) this.known.set(el.id, el.version);
   }
 
   /** How to tell whether the live channel has changes of this editor that are not saved yet. */
@@ -276,11 +315,22 @@ export class ProjectSync {
   /** Called on every canvas change. */
   changed(elements: SceneElements) {
     if (this.ops.version(elements) === this.savedVersion && !this.titleChanged) return;
+    // the scene in hand at once (references, no copy); only writing it to the device waits
     this.local.scene = this.snapshot(elements);
     this.local.dirty = true;
-    void writeLocalProject({ ...this.local, saved_at: Date.now() });
+    this.deviceTimer ??= setTimeout(() => this.keepOnDeviceNow(), DEVICE_COPY_MS);
     if (this.status !== 'offline') this.setStatus('saving');
     if (!this.live) this.schedule(SAVE_DELAY_MS);
+    if (this.onSize && this.sizeTimer === undefined) this.sizeTimer = setTimeout(() => this.measureSize(), SIZE_EVERY_MS);
+  }
+
+  /** Writes the device copy of the scene now when a change waits for it (the page is being left). */
+  keepOnDeviceNow() {
+    if (!this.deviceTimer || this.disposed) return;
+    clearTimeout(this.deviceTimer);
+    this.deviceTimer = undefined;
+    this.local.scene = this.snapshot();
+    void writeLocalProject({ ...this.local, saved_at: Date.now() });
   }
 
   rename(title: string) {
@@ -372,7 +422,11 @@ export class ProjectSync {
       if (dirty) this.again = true;
     } catch (err) {
       if (isNetworkError(err)) this.setStatus('offline');
-      else this.setStatus('error', (err as Error).message);
+      else if (err instanceof ApiError && err.statusCode === 429) {
+        // too much at once for the server: the change stays here and goes again shortly
+        this.setStatus('saving');
+        this.schedule(BUSY_RETRY_MS);
+      } else this.setStatus('error', (err as Error).message);
     } finally {
       this.saving = false;
       if (this.again && this.status !== 'offline' && this.status !== 'error') {
@@ -385,6 +439,7 @@ export class ProjectSync {
   private async pullAndMerge() {
     const remote = await runApi(canvasApi.endpoints.project.initiate(this.local.id, fresh));
     this.ops.merge(remote.scene.elements);
+    this.learn(remote.scene.elements);
     this.local.version = remote.version;
     for (const f of Object.values(remote.scene.files ?? {})) this.local.uploads[f.id] ??= f.file_id;
   }
@@ -396,6 +451,7 @@ export class ProjectSync {
       const remote = await runApi(canvasApi.endpoints.project.initiate(this.local.id, fresh));
       if (remote.version <= this.local.version) return;
       const merged = this.ops.merge(remote.scene.elements);
+      this.learn(remote.scene.elements);
       this.local.version = remote.version;
       this.savedVersion = this.ops.version(merged);
       this.local.title = remote.title;

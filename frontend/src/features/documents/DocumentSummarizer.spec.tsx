@@ -11,7 +11,7 @@ import { DocumentSummarizer } from './DocumentSummarizer';
 const api = apiServerPerTest({});
 const user = { id: 'u1', name: 'Ann', email: 'ann@example.com', scope: [], plan: null, locale: 'en' as const, created_at: '2026-01-01T00:00:00Z' };
 const item = { id: 's1', title: 'Report', kind: 'docx', status: 'summarizing', created_at: new Date().toISOString() };
-const view = { ...item, pages: 12, unit: 'part', progress: 40, job_id: 'j1', error: null, summary: null, textless_pages: [], started_at: null };
+const view = { ...item, pages: 12, unit: 'part', progress: 40, job_id: 'j1', error: null, summary: null, textless_pages: [], ocr_pages: [], started_at: null };
 
 /** The address the router is at, as a reload would find it. */
 function Address() {
@@ -80,4 +80,34 @@ describe('the document summarizer', () => {
     expect(posts()).toHaveLength(1);
     answer({ status: 202, body: { summary_id: 's1', job_id: 'j1' } });
   });
+
+  it('shows the pages read while a long PDF is read, then that scanned pages were read by OCR', async () => {
+    let reading = true;
+    const book = { ...view, id: 'b1', title: 'Book', kind: 'pdf', unit: 'page', pages: 500 };
+    api()
+      .on('GET /summaries', { status: 200, body: { items: [] } })
+      .on('GET /summaries/b1', () =>
+        reading
+          ? { status: 200, body: { ...book, status: 'reading', progress: 30, job_id: null } }
+          : {
+              status: 200,
+              body: {
+                ...book,
+                status: 'completed',
+                progress: 100,
+                job_id: null,
+                ocr_pages: [3, 4],
+                summary: { overview: 'A book about energy.', sections: [{ title: 'Solar', points: ['Panels got cheaper.'], page: 3 }] },
+              },
+            },
+      );
+    renderAt('/tools/pdf-summarizer?summary=b1', { '/tools/pdf-summarizer': <DocumentSummarizer heading="PDF Summarizer" slug="pdf-summarizer" /> });
+    expect(await screen.findByText(/Reading “Book”: 150 of 500 pages/)).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Summary progress' }).getAttribute('aria-valuenow')).toBe('30');
+    reading = false;
+    expect(await screen.findByTestId('ocr-pages', {}, { timeout: 6_000 })).toHaveProperty(
+      'textContent',
+      'Pages 3, 4 are scanned images: their text was read by character recognition (OCR) and may hold mistakes.',
+    );
+  }, 10_000);
 });

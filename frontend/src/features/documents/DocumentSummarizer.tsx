@@ -1,20 +1,26 @@
 import { useTranslation } from '../../i18n/i18n';
 import { errorMessage } from '../../app/error/describe-error';
 import { readStoredJson, writeStored } from '../../app/browser-storage';
-import { Messages, type DocumentSummaryItem, type DocumentSummaryView } from '@visualnotes/contracts';
+import { documentSummaryOutline, ENGLISH_OUTLINE_WORDS, Messages, type DocumentSummaryItem, type DocumentSummaryView } from '@visualnotes/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/Button/Button';
 import { UpgradePrompt } from '../../components/UpgradePrompt/UpgradePrompt';
 import { useAuth } from '../auth/useAuth';
 import { NeedLogin } from '../auth/NeedLogin';
 import { useGetEntitlementsQuery } from '../license/api';
 import { useJobProgress } from '../video/useJobProgress';
+import { AskPanel } from '../ask/AskPanel';
 import { useGetSummaryQuery, useLazyGetSummaryPageQuery, useListSummariesQuery, useSummarizeFileMutation, useSummarizeTextMutation } from './api';
 import { ANY_DOCUMENT, DOCUMENT_TOOLS } from './document-tools';
 import styles from './documents.module.css';
 import { ToolGuide } from '../../components/ToolGuide/ToolGuide';
 import { currentLocale } from '../../i18n/i18n';
 import { msg } from '../../i18n/msg';
+import { hasSession } from '../../app/api/tokens';
+import { sendSceneToNewCanvas } from '../video/canvas';
+import { buildDocumentScene, documentPageLink } from './document-map';
+import { OutlineDownloads } from '../outline/Downloads';
 
 const UNIT_LABEL = { page: msg('Page {{number}}'), slide: msg('Slide {{number}}'), part: msg('Part {{number}}') } as const;
 /** Said under the overview when pages or slides had no text to read. */
@@ -30,6 +36,17 @@ const TEXTLESS_NOTE = {
 } as const;
 /** The first pages of a long list, then how many more. */
 const MAX_LISTED = 12;
+
+/** Said when some pages' text came from their image (scans). */
+const OCR_NOTE = {
+  one: msg('Page {{list}} is a scanned image: its text was read by character recognition (OCR) and may hold mistakes.'),
+  many: msg('Pages {{list}} are scanned images: their text was read by character recognition (OCR) and may hold mistakes.'),
+};
+
+const listed = (pages: number[]) => pages.slice(0, MAX_LISTED).join(', ') + (pages.length > MAX_LISTED ? ` (+${pages.length - MAX_LISTED})` : '');
+
+/** Whether a summary is still being read or written. */
+const working = (status: DocumentSummaryView['status']) => status === 'reading' || status === 'queued' || status === 'summarizing';
 
 /**
  * A summary asked for and not answered yet, kept for this tab. The answer (and with it the id put
@@ -113,9 +130,10 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
   // Progress comes as events; a slow poll covers a stream that broke before the end.
   const [poll, setPoll] = useState(false);
   const summary = useGetSummaryQuery(summaryId ?? '', { skip: !summaryId, pollingInterval: poll ? 3_000 : 0 });
-  const inProgress = !!summaryId && (!summary.data || summary.data.status === 'queued' || summary.data.status === 'summarizing');
+  const inProgress = !!summaryId && (!summary.data || working(summary.data.status));
   if (poll !== inProgress) setPoll(inProgress);
-  const job = useJobProgress(jobId, () => void summary.refetch());
+  // Reading and summarizing are two jobs one after the other: the summary names the one at work.
+  const job = useJobProgress(summary.data?.job_id ?? jobId, () => void summary.refetch());
   const busy = fileState.isLoading || textState.isLoading;
   // a request of this page that a reload cut off: looked for in the list until it shows up
   const [pending, setPending] = useState<PendingSummary | null>(() => (summaryId ? null : readPending()));
@@ -232,7 +250,7 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
             onFile(e.dataTransfer.files?.[0]);
           }}
         >
-          <p>{t('Drop a {{kind}} file here (PDF, PowerPoint .pptx, Word .docx or text), or', { kind: tool?.label ?? t('document') })}</p>
+          <p>{t('Drop a {{kind}} file here (PDF, PowerPoint, Word, OpenDocument, RTF, EPUB or text), or', { kind: tool?.label ?? t('document') })}</p>
           <label className={styles.pick}>
             {busy ? t('Reading…') : t('Choose a file')}
             {/* Hidden from sight, not from the keyboard: Tab reaches the picker, Enter or Space opens it. */}
@@ -322,7 +340,13 @@ function RecentSummaries({ current }: { current?: DocumentSummaryView }) {
             </Link>{' '}
             <span className={styles.muted}>
               {label(item)}
-              {item.status === 'failed' ? ` · ${t('Failed')}` : item.status !== 'completed' ? ` · ${t('Summarizing…')}` : ''}
+              {item.status === 'failed'
+                ? ` · ${t('Failed')}`
+                : item.status === 'reading'
+                  ? ` · ${t('Reading…')}`
+                  : item.status !== 'completed'
+                    ? ` · ${t('Summarizing…')}`
+                    : ''}
             </span>
           </li>
         ))}
@@ -331,20 +355,82 @@ function RecentSummaries({ current }: { current?: DocumentSummaryView }) {
   );
 }
 
+/** "Send to canvas": the summary as a map on a new canvas (the same path as a video's), then opens it. */
+function SendToCanvas({ id, view }: { id: string; view: DocumentSummaryView }) {
+  const { t } = useTranslation();
+  const [note, setNote] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
+    if (!hasSession()) return setNote(Messages.needLogin);
+    setBusy(true);
+    try {
+      const scene = buildDocumentScene(id, view, { overview: t('Overview'), page: (number) => t(UNIT_LABEL[view.unit], { number }) });
+      const project = await sendSceneToNewCanvas(view.title, scene);
+      setNote(msg('Sent to a new canvas'));
+      window.location.assign(`/projects/${project}`);
+    } catch (err) {
+      setNote((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <p className={styles.mapAction}>
+      <Button onClick={() => void send()} busy={busy} data-testid="document-to-canvas">
+        {t('Send to canvas')}
+      </Button>
+      <OutlineDownloads
+        outline={() =>
+          documentSummaryOutline(view, (page) => documentPageLink(id, page), {
+            ...ENGLISH_OUTLINE_WORDS,
+            overview: t('Overview'),
+            page: (unit, number) => t(UNIT_LABEL[unit], { number }),
+          })
+        }
+        name={view.title}
+        labels={{ markdown: t('Summary as Markdown'), word: t('Summary as Word') }}
+        testId="document-summary"
+        printed={() => document.querySelector<HTMLElement>('[data-testid="document-summary"]')}
+      />
+      {note && (
+        <span className={styles.muted} role="status">
+          {t(note)}
+        </span>
+      )}
+    </p>
+  );
+}
+
 function SummaryResult({ id, view, progress }: { id: string; view?: DocumentSummaryView; progress: number }) {
   const { t } = useTranslation();
   const [loadPage, page] = useLazyGetSummaryPageQuery();
+  // A link to one of its pages (a node of its map on a canvas) opens with that page shown.
+  const [params] = useSearchParams();
+  const linkedPage = Number(params.get('page'));
+  const completed = view?.status === 'completed';
+  useEffect(() => {
+    if (completed && Number.isInteger(linkedPage) && linkedPage >= 1) void loadPage({ id, page: linkedPage });
+  }, [completed, id, linkedPage, loadPage]);
   // On a phone the cited text is below the whole summary: a click on a citation brings it into view.
   const source = useRef<HTMLElement>(null);
   const [cited, setCited] = useState(0);
   useEffect(() => {
     if (cited && page.data) source.current?.scrollIntoView({ block: 'nearest' });
   }, [cited, page.data]);
-  if (!view || view.status === 'queued' || view.status === 'summarizing') {
+  if (!view || working(view.status)) {
+    // While a PDF is read, its progress is the share of its pages read.
+    const read = view?.status === 'reading' && view.pages ? Math.min(view.pages, Math.round((progress * view.pages) / 100)) : null;
     return (
       <section aria-live="polite" data-testid="document-progress">
         <p>
-          {view ? t('Summarizing “{{title}}”…', { title: view.title }) : t('Summarizing…')} {Math.round(progress)}%
+          {!view
+            ? t('Summarizing…')
+            : view.status === 'reading'
+              ? read !== null
+                ? t('Reading “{{title}}”: {{read}} of {{pages}} pages', { title: view.title, read, pages: view.pages })
+                : t('Reading “{{title}}”…', { title: view.title })
+              : t('Summarizing “{{title}}”…', { title: view.title })}{' '}
+          {Math.round(progress)}%
         </p>
         <div
           className={styles.progress}
@@ -372,13 +458,17 @@ function SummaryResult({ id, view, progress }: { id: string; view?: DocumentSumm
         {/* The document's own words, in its own direction (Arabic, Hebrew, Persian read right to left). */}
         <h2 dir="auto">{view.title}</h2>
         <p dir="auto">{view.summary?.overview}</p>
+        {view.summary && <SendToCanvas id={id} view={view} />}
         {view.unit !== 'part' && view.textless_pages?.length > 0 && (
           <p className={styles.note} data-testid="textless-pages">
             {t(TEXTLESS_NOTE[view.unit][view.textless_pages.length === 1 ? 'one' : 'many'], {
-              list:
-                view.textless_pages.slice(0, MAX_LISTED).join(', ') +
-                (view.textless_pages.length > MAX_LISTED ? ` (+${view.textless_pages.length - MAX_LISTED})` : ''),
+              list: listed(view.textless_pages),
             })}
+          </p>
+        )}
+        {view.ocr_pages?.length > 0 && (
+          <p className={styles.note} data-testid="ocr-pages">
+            {t(OCR_NOTE[view.ocr_pages.length === 1 ? 'one' : 'many'], { list: listed(view.ocr_pages) })}
           </p>
         )}
         {view.summary?.sections.map((s, i) => (
@@ -405,6 +495,15 @@ function SummaryResult({ id, view, progress }: { id: string; view?: DocumentSumm
             </ul>
           </article>
         ))}
+        <AskPanel
+          target={{ kind: 'document', id }}
+          title={view.title}
+          onOpenPage={(number) => {
+            setCited((n) => n + 1);
+            void loadPage({ id, page: number });
+          }}
+          linkOf={(c) => `${window.location.origin}${window.location.pathname}?summary=${encodeURIComponent(id)}&page=${c.page ?? 1}`}
+        />
       </div>
       <aside ref={source} className={styles.source} aria-label={t('Cited text')}>
         {page.data ? (

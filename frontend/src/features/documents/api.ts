@@ -29,4 +29,11 @@ export const documentsApi = api.enhanceEndpoints({ addTagTypes: ['DocumentSummar
   }),
 });
 
-export const { useSummarizeFileMutation, useSummarizeTextMutation, useGetSummaryQuery, useListSummariesQuery, useLazyGetSummaryPageQuery } = documentsApi;
+export const {
+  useSummarizeFileMutation,
+  useSummarizeTextMutation,
+  useGetSummaryQuery,
+  useListSummariesQuery,
+  useGetSummaryPageQuery,
+  useLazyGetSummaryPageQuery,
+} = documentsApi;

@@ -6,4 +6,4 @@ export const DOCUMENT_TOOLS: Record<string, { accept: string; label: string }> =
 };
 export const DOCUMENT_TOOL_SLUGS = new Set(Object.keys(DOCUMENT_TOOLS));
 /** Any document kind is accepted on every page: the server tells the type from the content. */
-export const ANY_DOCUMENT = '.pdf,.pptx,.docx,.txt,.md';
+export const ANY_DOCUMENT = '.pdf,.pptx,.docx,.txt,.md,.doc,.ppt,.odt,.odp,.rtf,.epub';

@@ -16,6 +16,7 @@ import { hasSession } from '../../app/api/tokens';
 import { errorMessage } from '../../app/error/describe-error';
 import { useAppDispatch } from '../../app/store';
 import { useTranslation } from '../../i18n/i18n';
+import { formatDateTime } from '../../i18n/format';
 import { useCapabilitiesQuery } from '../../app/api/capabilities';
 import { useGetEntitlementsQuery } from '../license/api';
 import { videoApi } from './api';
@@ -144,9 +145,8 @@ const STATUS_TEXT: Record<BatchItemStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** One batch: progress of each video, errors in words, retry, cancel (asked first), ZIP, canvas. */
-export function BatchProgress({ id }: { id: string }) {
-  const { t } = useTranslation();
+/** Batch `id` as it goes: the event stream while it runs, polling while a cancelled batch's started videos end. */
+function useBatch(id: string) {
   // A cancelled batch's videos already started go on: follow them (the event stream follows running batches only).
   const [polling, setPolling] = useState(false);
   const { data, error, refetch } = useGetBatchQuery(id, { pollingInterval: polling ? 2_000 : 0 });
@@ -163,11 +163,13 @@ export function BatchProgress({ id }: { id: string }) {
   useEffect(() => {
     if (live) dispatch(batchesApi.util.invalidateTags(['Batches', 'Videos']));
   }, [dispatch, live?.done, live?.failed, live?.status]); // eslint-disable-line react-hooks/exhaustive-deps
-  const [retry, retrying] = useRetryBatchMutation();
-  const [cancel, cancelling] = useCancelBatchMutation();
-  const [confirming, setConfirming] = useState(false);
-  const [note, setNote] = useState<string | null>(null);
-  const [info, setInfo] = useState<string | null>(null);
+  return { batch, error };
+}
+
+/** One batch: progress of each video, errors in words, retry, cancel (asked first), ZIP, canvas. */
+export function BatchProgress({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { batch, error } = useBatch(id);
   const heading = useRef<HTMLHeadingElement>(null);
   // a batch just started (or opened from the list) takes the focus, so keyboard users land on its progress
   useEffect(() => heading.current?.focus(), [batch?.id]);
@@ -180,11 +182,69 @@ export function BatchProgress({ id }: { id: string }) {
     );
   if (!batch) return <p className={styles.muted}>{t('Loading…')}</p>;
 
-  const pending = batch.items.filter((i) => i.status === 'pending').length;
+  return (
+    <section className={styles.batch} aria-labelledby="batch-title" data-testid="batch-progress">
+      <h2 id="batch-title" tabIndex={-1} ref={heading}>
+        {batch.title || t('Batch')}
+      </h2>
+      <p data-testid="batch-counts">
+        {t('{{done}} of {{total}} done', { done: batch.done, total: batch.total })}
+        {batch.failed ? ` · ${t('{{count}} failed', { count: batch.failed })}` : ''}
+        {batch.status === 'cancelled' ? ` · ${t('Cancelled')}` : batch.status === 'completed' ? ` · ${t('Finished')}` : ''}
+      </p>
+      <BatchBar batch={batch} />
+      <BatchActions batch={batch} />
+      <ol className={styles.batchItems}>
+        {batch.items.map((item) => (
+          <li key={item.id} data-status={item.status}>
+            <span className={styles.batchTitle}>
+              {item.status === 'done' && item.video_id ? <Link to={`?v=${item.video_id}`}>{item.title}</Link> : item.title}
+            </span>
+            <span className={styles[`status_${item.status}`]}>
+              {t(STATUS_TEXT[item.status])}
+              {item.status === 'processing' ? ` ${item.progress}%` : ''}
+            </span>
+            {item.error && <span className={styles.error}>{item.error}</span>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** The batch's progress bar: done in the bar's colour, failed in red after it. */
+function BatchBar({ batch }: { batch: BatchView }) {
+  const { t } = useTranslation();
   const percent = batch.total ? Math.round(((batch.done + batch.failed) / batch.total) * 100) : 0;
   const doneShare = batch.total ? (batch.done / batch.total) * 100 : 0;
   const failedShare = batch.total ? (batch.failed / batch.total) * 100 : 0;
+  return (
+    <div
+      className={styles.progress}
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={t('{{done}} of {{total}} done', { done: batch.done, total: batch.total })}
+      aria-label={t('Batch progress')}
+    >
+      {/* a batch whose items all failed is not shown as a full, successful bar */}
+      <div style={{ width: `${doneShare}%` }} />
+      <div className={styles.failedShare} data-testid="batch-failed-share" style={{ left: `${doneShare}%`, width: `${failedShare}%` }} />
+      <span>{percent}%</span>
+    </div>
+  );
+}
 
+/** What can be done with a batch: retry the failed videos, download a ZIP, send all to one canvas, cancel (asked first). */
+function BatchActions({ batch }: { batch: BatchView }) {
+  const { t } = useTranslation();
+  const [retry, retrying] = useRetryBatchMutation();
+  const [cancel, cancelling] = useCancelBatchMutation();
+  const [confirming, setConfirming] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const pending = batch.items.filter((i) => i.status === 'pending').length;
   const downloadZip = async () => {
     setNote(null);
     const answer = await runApi(filesApi.endpoints.downloadObjectUrl.initiate(`/batches/${batch.id}/export.zip`)).then(
@@ -219,99 +279,61 @@ export function BatchProgress({ id }: { id: string }) {
   };
 
   return (
-    <section className={styles.batch} aria-labelledby="batch-title" data-testid="batch-progress">
-      <h2 id="batch-title" tabIndex={-1} ref={heading}>
-        {batch.title || t('Batch')}
-      </h2>
-      <p data-testid="batch-counts">
-        {t('{{done}} of {{total}} done', { done: batch.done, total: batch.total })}
-        {batch.failed ? ` · ${t('{{count}} failed', { count: batch.failed })}` : ''}
-        {batch.status === 'cancelled' ? ` · ${t('Cancelled')}` : batch.status === 'completed' ? ` · ${t('Finished')}` : ''}
-      </p>
-      <div
-        className={styles.progress}
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={t('{{done}} of {{total}} done', { done: batch.done, total: batch.total })}
-        aria-label={t('Batch progress')}
-      >
-        {/* done in the bar's colour, failed in red after it: a batch whose items all failed is not shown as a full, successful bar */}
-        <div style={{ width: `${doneShare}%` }} />
-        <div className={styles.failedShare} data-testid="batch-failed-share" style={{ left: `${doneShare}%`, width: `${failedShare}%` }} />
-        <span>{percent}%</span>
-      </div>
-      <div className={styles.exports}>
-        {batch.failed > 0 && (
+    <div className={styles.exports}>
+      {batch.failed > 0 && (
+        <button
+          type="button"
+          disabled={retrying.isLoading}
+          onClick={() => {
+            const count = batch.failed;
+            setNote(null);
+            setInfo(null);
+            void retry(batch.id).then((res) =>
+              'error' in res ? setNote(errorMessage(res.error)) : setInfo(t('{{count}} videos are being tried again', { count })),
+            );
+          }}
+        >
+          {retrying.isLoading ? t('Retrying…') : t('Retry failed')}
+        </button>
+      )}
+      {batch.done > 0 && (
+        <>
+          <button type="button" onClick={() => void downloadZip()} data-testid="batch-zip">
+            {t('Download ZIP')}
+          </button>
+          <button type="button" onClick={() => void toCanvas()}>
+            {t('Send to one canvas')}
+          </button>
+        </>
+      )}
+      {batch.status === 'running' && pending > 0 && !confirming && (
+        <button type="button" onClick={() => setConfirming(true)}>
+          {t('Cancel batch')}
+        </button>
+      )}
+      {confirming && (
+        <span role="group" aria-label={t('Confirm cancel')} className={styles.confirm}>
+          {t('Cancel the {{count}} videos not started yet? Finished videos stay in your library.', { count: pending })}
           <button
             type="button"
-            disabled={retrying.isLoading}
+            disabled={cancelling.isLoading}
             onClick={() => {
-              const count = batch.failed;
-              setNote(null);
-              setInfo(null);
-              void retry(batch.id).then((res) =>
-                'error' in res ? setNote(errorMessage(res.error)) : setInfo(t('{{count}} videos are being tried again', { count })),
-              );
+              setConfirming(false);
+              void cancel(batch.id);
             }}
           >
-            {retrying.isLoading ? t('Retrying…') : t('Retry failed')}
+            {t('Yes, cancel')}
           </button>
-        )}
-        {batch.done > 0 && (
-          <>
-            <button type="button" onClick={() => void downloadZip()} data-testid="batch-zip">
-              {t('Download ZIP')}
-            </button>
-            <button type="button" onClick={() => void toCanvas()}>
-              {t('Send to one canvas')}
-            </button>
-          </>
-        )}
-        {batch.status === 'running' && pending > 0 && !confirming && (
-          <button type="button" onClick={() => setConfirming(true)}>
-            {t('Cancel batch')}
+          <button type="button" onClick={() => setConfirming(false)} autoFocus>
+            {t('Keep going')}
           </button>
-        )}
-        {confirming && (
-          <span role="group" aria-label={t('Confirm cancel')} className={styles.confirm}>
-            {t('Cancel the {{count}} videos not started yet? Finished videos stay in your library.', { count: pending })}
-            <button
-              type="button"
-              disabled={cancelling.isLoading}
-              onClick={() => {
-                setConfirming(false);
-                void cancel(batch.id);
-              }}
-            >
-              {t('Yes, cancel')}
-            </button>
-            <button type="button" onClick={() => setConfirming(false)} autoFocus>
-              {t('Keep going')}
-            </button>
-          </span>
-        )}
-        {note && <span className={styles.error}>{note}</span>}
-        <span role="status" className={styles.muted}>
-          {info}
         </span>
-      </div>
-      <ol className={styles.batchItems}>
-        {batch.items.map((item) => (
-          <li key={item.id} data-status={item.status}>
-            <span className={styles.batchTitle}>
-              {item.status === 'done' && item.video_id ? <Link to={`?v=${item.video_id}`}>{item.title}</Link> : item.title}
-            </span>
-            <span className={styles[`status_${item.status}`]}>
-              {t(STATUS_TEXT[item.status])}
-              {item.status === 'processing' ? ` ${item.progress}%` : ''}
-            </span>
-            {item.error && <span className={styles.error}>{item.error}</span>}
-          </li>
-        ))}
-      </ol>
-    </section>
+      )}
+      {note && <span className={styles.error}>{note}</span>}
+      <span role="status" className={styles.muted}>
+        {info}
+      </span>
+    </div>
   );
 }
 
@@ -331,7 +353,7 @@ export function BatchList() {
             <li key={b.id}>
               <Link to={`?batch=${b.id}`}>{b.title || t('Batch')}</Link>{' '}
               <span className={styles.muted}>
-                <time dateTime={b.created_at}>{new Date(b.created_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                <time dateTime={b.created_at}>{formatDateTime(b.created_at)}</time>
                 {' · '}
                 {t('{{done}} of {{total}} done', { done: b.done, total: b.total })}
                 {b.failed ? ` · ${t('{{count}} failed', { count: b.failed })}` : ''}

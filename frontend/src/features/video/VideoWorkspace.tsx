@@ -1,19 +1,39 @@
 import { useTranslation } from '../../i18n/i18n';
-import { Messages, type HighlightView, type VideoView } from '@visualnotes/contracts';
+import {
+  ENGLISH_OUTLINE_WORDS,
+  Messages,
+  SUMMARY_LENGTHS,
+  transcriptOutline,
+  videoSummaryOutline,
+  type HighlightView,
+  type OutlineWords,
+  type SummaryLength,
+  type VideoView,
+} from '@visualnotes/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { runApi } from '../../app/api/api';
 import { filesApi } from '../../app/api/files';
 import { hasSession } from '../../app/api/tokens';
 import { errorMessage } from '../../app/error/describe-error';
-import { useCreateHighlightMutation, useDeleteHighlightMutation, useGetVideoQuery, useListHighlightsQuery, useUpdateHighlightMutation } from './api';
+import {
+  useCorrectTranscriptLineMutation,
+  useCreateHighlightMutation,
+  useDeleteHighlightMutation,
+  useGetVideoQuery,
+  useListHighlightsQuery,
+  useRegenerateSummaryMutation,
+  useUpdateHighlightMutation,
+} from './api';
 import { buildScene, sendSceneToNewCanvas } from './canvas';
-import { clock, download, fileBase, toMarkdown, toSrt, toTxt, toVtt } from './formats';
+import { clock, download, fileBase, momentUrl, toMarkdown, toSrt, toTxt, toVtt } from './formats';
+import { OutlineDownloads } from '../outline/Downloads';
 import { Player, type PlayerHandle } from './Player';
 import { TranscriptView } from './TranscriptView';
 import { useJobProgress } from './useJobProgress';
 import { LoginLink } from './LoginLink';
 import styles from './video.module.css';
 import { msg } from '../../i18n/msg';
+import { AskPanel } from '../ask/AskPanel';
 
 const signedIn = hasSession;
 
@@ -33,6 +53,7 @@ export default function VideoWorkspace({ id, start }: { id: string; start: numbe
     return () => clearInterval(timer);
   }, [pending, refetch]);
 
+  const [correctLine] = useCorrectTranscriptLineMutation();
   const player = useRef<PlayerHandle>(null);
   const [time, setTime] = useState(start);
   const [mediaSrc, setMediaSrc] = useState<string | null>(null);
@@ -86,12 +107,27 @@ export default function VideoWorkspace({ id, start }: { id: string; start: numbe
         )}
         {video.transcript.length > 0 && <Exports video={video} />}
         <Highlights video={video} time={time} onSeek={seek} />
+        {video.transcript.length > 0 && (
+          <AskPanel target={{ kind: 'video', id: video.id }} title={video.title} onSeek={seek} linkOf={(c) => momentUrl(video, c.start ?? 0)} />
+        )}
       </div>
       <div className={styles.right}>
-        <Summary video={video} onSeek={seek} />
+        <Summary video={video} onSeek={seek} pending={!!pending} />
         <h3>{t('Transcript')}</h3>
         {video.transcript.length ? (
-          <TranscriptView lines={video.transcript} time={time} onSeek={seek} />
+          <TranscriptView
+            lines={video.transcript}
+            time={time}
+            onSeek={seek}
+            onCorrect={
+              signedIn()
+                ? async (index, text) => {
+                    const res = await correctLine({ id: video.id, index, text });
+                    return 'error' in res ? (errorMessage(res.error) ?? msg('Something went wrong; please try again')) : null;
+                  }
+                : undefined
+            }
+          />
         ) : (
           <p className={styles.muted}>{pending ? t('The transcript is on its way…') : t(Messages.noTranscript)}</p>
         )}
@@ -100,31 +136,82 @@ export default function VideoWorkspace({ id, start }: { id: string; start: numbe
   );
 }
 
-function Summary({ video, onSeek }: { video: VideoView; onSeek: (t: number) => void }) {
+const LENGTH_LABEL: Record<SummaryLength, string> = { brief: msg('Brief'), standard: msg('Standard'), detailed: msg('Detailed') };
+
+function Summary({ video, onSeek, pending }: { video: VideoView; onSeek: (t: number) => void; pending: boolean }) {
   const { t } = useTranslation();
-  if (!video.summary) return null;
+  const [regenerate, state] = useRegenerateSummaryMutation();
+  const [length, setLength] = useState<SummaryLength>(video.summary_length ?? 'standard');
+  const [error, setError] = useState<string | null>(null);
+  const mine = signedIn() && video.transcript.length > 0;
+  const again = async () => {
+    setError(null);
+    const res = await regenerate({ id: video.id, length });
+    if ('error' in res) setError(errorMessage(res.error) ?? msg('Something went wrong; please try again'));
+  };
+  if (!video.summary && !mine) return null;
   return (
     <section className={styles.summary} data-testid="summary" aria-label={t('Summary')}>
       <h3>{t('Summary')}</h3>
-      {/* The video's own words, in their own direction (Arabic, Hebrew, Persian read right to left). */}
-      <p dir="auto">{video.summary.overview}</p>
-      {video.summary.sections.map((s, i) => (
-        <div key={i} className={styles.section}>
-          <h4>
-            {s.start !== undefined && (
-              <button type="button" className={styles.stamp} onClick={() => onSeek(s.start!)} data-testid="section-time">
-                {clock(s.start)}
-              </button>
-            )}{' '}
-            <span dir="auto">{s.title}</span>
-          </h4>
-          <ul dir="auto">
-            {s.points.map((p, j) => (
-              <li key={j}>{p}</li>
-            ))}
-          </ul>
+      {mine && (
+        <div className={styles.summaryTools}>
+          <label>
+            {t('Summary length')}{' '}
+            <select value={length} onChange={(e) => setLength(e.target.value as SummaryLength)} disabled={pending}>
+              {SUMMARY_LENGTHS.map((l) => (
+                <option key={l} value={l}>
+                  {t(LENGTH_LABEL[l])}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" onClick={() => void again()} disabled={pending || state.isLoading} aria-busy={state.isLoading}>
+            {t('Regenerate summary')}
+          </button>
         </div>
-      ))}
+      )}
+      {mine && video.summary_outdated && !pending && (
+        <p className={styles.outdated} role="status" data-testid="summary-outdated">
+          {t('You corrected the transcript: regenerate the summary to use your corrections.')}
+        </p>
+      )}
+      {error && (
+        <p className={styles.error} role="alert">
+          {t(error)}
+        </p>
+      )}
+      {video.summary && (
+        <>
+          {/* The video's own words, in their own direction (Arabic, Hebrew, Persian read right to left). */}
+          <p dir="auto">{video.summary.overview}</p>
+          {video.summary.sections.map((s, i) => (
+            <div key={i} className={styles.section}>
+              <h4>
+                {s.start !== undefined && (
+                  <button type="button" className={styles.stamp} onClick={() => onSeek(s.start!)} data-testid="section-time">
+                    {clock(s.start)}
+                  </button>
+                )}{' '}
+                <span dir="auto">{s.title}</span>
+              </h4>
+              <ul dir="auto">
+                {(s.citations?.length === s.points.length ? s.citations : s.points.map((text) => ({ text, start: undefined }))).map((p, j) => (
+                  <li key={j}>
+                    {p.start !== undefined && (
+                      <>
+                        <button type="button" className={styles.stamp} onClick={() => onSeek(p.start!)} data-testid="point-time">
+                          {clock(p.start)}
+                        </button>{' '}
+                      </>
+                    )}
+                    {p.text}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </>
+      )}
     </section>
   );
 }
@@ -134,6 +221,13 @@ function Exports({ video }: { video: VideoView }) {
   const { data: highlights = [] } = useListHighlightsQuery(video.id, { skip: !signedIn() });
   const [note, setNote] = useState<string | null>(null);
   const name = fileBase(video.title);
+  const words: OutlineWords = {
+    ...ENGLISH_OUTLINE_WORDS,
+    overview: t('Overview'),
+    highlights: t('Highlights'),
+    highlight: t('Highlight'),
+    transcript: t('Transcript'),
+  };
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(toMarkdown(video, video.summary, highlights));
@@ -164,9 +258,24 @@ function Exports({ video }: { video: VideoView }) {
       <button type="button" onClick={() => download(`${name}.vtt`, toVtt(video.transcript), 'text/vtt')}>
         VTT
       </button>
+      <OutlineDownloads
+        outline={() => transcriptOutline(video, video.transcript, undefined, words)}
+        name={`${video.title} transcript`}
+        labels={{ word: t('Transcript as Word') }}
+        testId="transcript"
+      />
       <button type="button" onClick={() => void copy()}>
         {t('Copy as Markdown')}
       </button>
+      {video.summary && (
+        <OutlineDownloads
+          outline={() => videoSummaryOutline(video, video.summary, highlights, undefined, words)}
+          name={video.title}
+          labels={{ markdown: t('Summary as Markdown'), word: t('Summary as Word') }}
+          testId="summary"
+          printed={() => document.querySelector<HTMLElement>('[data-testid="summary"]')}
+        />
+      )}
       {video.summary && (
         <button type="button" onClick={() => void toCanvas()}>
           {t('Send to canvas')}

@@ -1,8 +1,10 @@
 import type {
+  CorrectTranscriptLineBody,
   CreateHighlightBody,
   CreateVideoBody,
   CreateVideoReply,
   HighlightView,
+  RegenerateSummaryBody,
   TagView,
   UpdateHighlightBody,
   UpdateVideoBody,
@@ -46,6 +48,16 @@ export const videoApi = api.enhanceEndpoints({ addTagTypes: ['Video', 'Videos', 
       query: (id) => ({ url: `videos/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Videos'],
     }),
+    /** The summary written again from the transcript as it is now, at a length. */
+    regenerateSummary: b.mutation<CreateVideoReply, { id: string } & RegenerateSummaryBody>({
+      query: ({ id, ...body }) => ({ url: `videos/${id}/summary`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Video', id }],
+    }),
+    /** One transcript line's corrected text. */
+    correctTranscriptLine: b.mutation<VideoView, { id: string; index: number } & CorrectTranscriptLineBody>({
+      query: ({ id, index, ...body }) => ({ url: `videos/${id}/transcript/${index}`, method: 'PATCH', body }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Video', id }, 'Videos'],
+    }),
     listTags: b.query<TagView[], void>({ query: () => 'tags', providesTags: ['Tags'] }),
     createTag: b.mutation<TagView, string>({ query: (name) => ({ url: 'tags', method: 'POST', body: { name } }), invalidatesTags: ['Tags'] }),
     renameTag: b.mutation<TagView, { id: string; name: string }>({
@@ -78,6 +90,8 @@ export const {
   useListVideosQuery,
   useUpdateVideoMutation,
   useDeleteVideoMutation,
+  useRegenerateSummaryMutation,
+  useCorrectTranscriptLineMutation,
   useListTagsQuery,
   useCreateTagMutation,
   useRenameTagMutation,

@@ -11,7 +11,8 @@ import { clock, momentUrl } from './formats';
 let seq = 0;
 const id = () => `vn-${Date.now().toString(36)}-${(seq++).toString(36)}`;
 
-function base(type: string, x: number, y: number, width: number, height: number) {
+/** The fields every Excalidraw element has (one place for the scenes a summary sends to a canvas). */
+export function base(type: string, x: number, y: number, width: number, height: number) {
   return {
     id: id(),
     type,
@@ -79,7 +80,8 @@ export function wrapText(text: string, max = CARD_LINE_CHARS): string {
     .join('\n');
 }
 
-function card(x: number, y: number, heading: string, body: string, link: string, color: string) {
+/** A card: a rounded rectangle holding its text (wrapped), both linked to `link`. */
+export function card(x: number, y: number, heading: string, body: string, link: string, color: string) {
   const width = 360;
   const original = body ? `${heading}\n${body}` : heading;
   const wrapped = wrapText(original);

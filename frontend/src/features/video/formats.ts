@@ -4,8 +4,9 @@ export { clock, fileBase, momentUrl, toMarkdown, toSrt, toTxt, toVtt } from '@vi
 /** Subtitle files the summarizer reads (SubRip, WebVTT, Advanced SubStation Alpha). */
 export const SUBTITLE_FILES = '.srt,.vtt,.ass,.ssa';
 
-export function download(name: string, text: string, type = 'text/plain') {
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+/** Saves `content` (text, or a file made here) as a download named `name`. */
+export function download(name: string, content: string | Blob, type = 'text/plain') {
+  const url = URL.createObjectURL(typeof content === 'string' ? new Blob([content], { type: `${type};charset=utf-8` }) : content);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;

@@ -2,12 +2,12 @@ import { useTranslation } from '../../i18n/i18n';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import styles from './AccountPage.module.css';
-import { InviteSection } from './invite/InviteSection';
-import { LicenseSection } from './license/LicenseSection';
-import { AccountPanel } from './profile/AccountPanel';
-import { PublishedSection } from './published/PublishedSection';
-import { TemplatesSection } from './templates/TemplatesSection';
-import { VideoLibrarySection } from './video-library/VideoLibrarySection';
+import { InviteSection } from '../../features/license/InviteSection';
+import { LicenseSection } from '../../features/license/LicenseSection';
+import { AccountPanel } from '../../features/profile/AccountPanel';
+import { PublishedSection } from '../../features/publish/PublishedSection';
+import { TemplatesSection } from '../../features/publish/TemplatesSection';
+import { VideoLibrarySection } from '../../features/library/VideoLibrarySection';
 import { msg } from '../../i18n/msg';
 
 /** The account area's sections, in order; `id` is the element id each section renders. */

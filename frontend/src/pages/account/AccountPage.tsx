@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useAuth } from '../../features/auth/useAuth';
-import { AccountGate } from './profile/AccountGate';
+import { AccountGate } from '../../features/profile/AccountGate';
 
 /** The sections load once someone is signed in: a visitor at /account only gets the sign-in form. */
 const AccountArea = lazy(() => import('./AccountArea'));

@@ -6,10 +6,11 @@ import { NeedLogin } from '../../features/auth/NeedLogin';
 import { msg } from '../../i18n/msg';
 import { useAuth } from '../../features/auth/useAuth';
 import { useRedeemCodeMutation } from '../../features/license/api';
-import styles from './license/license.module.css';
+import { Button } from '../../components/Button/Button';
+import styles from '../../features/license/license.module.css';
 
 /** Shown once a code is redeemed: it loads then, not with the sign-in pages this page ships with. */
-const LicensePanel = lazy(() => import('./license/LicensePanel').then((m) => ({ default: m.LicensePanel })));
+const LicensePanel = lazy(() => import('../../features/license/LicensePanel').then((m) => ({ default: m.LicensePanel })));
 
 /** `/account/appsumo`: redeem a deal-site code for a lifetime license. */
 export function AppSumoPage() {
@@ -47,9 +48,9 @@ export function AppSumoPage() {
         {ready && !loggedIn && <NeedLogin className={styles.notice} purpose={msg('to redeem your code.')} />}
         <form className={styles.form} onSubmit={submit} noValidate>
           <input value={code} onChange={(e) => setCode(e.target.value)} placeholder={t('Your code')} aria-label={t('Code')} autoComplete="off" />
-          <button type="submit" className={styles.button} disabled={busy} aria-busy={busy}>
+          <Button type="submit" variant="primary" size="lg" busy={busy}>
             {t('Redeem')}
-          </button>
+          </Button>
         </form>
         {(localError || error) && (
           <p className={styles.error} role="alert">

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Messages } from '@visualnotes/contracts';
 import { useSearchParams } from 'react-router-dom';
 import { AppLink } from '../../components/AppLink/AppLink';
+import { buttonClass } from '../../components/Button/Button';
 import styles from '../../features/auth/auth.module.css';
 import { runApi } from '../../app/api/api';
 import { errorMessage } from '../../app/error/describe-error';
@@ -51,7 +52,7 @@ export function ConfirmPage() {
             <p className={styles.success} role="status">
               {isEmail ? t('Your e-mail address is changed.') : t('Your account is activated. You can log in now.')}
             </p>
-            <AppLink to="/account/login" className={styles.button} style={{ textAlign: 'center', textDecoration: 'none' }}>
+            <AppLink to="/account/login" className={buttonClass('primary', 'xl')}>
               {t('Log in')}
             </AppLink>
           </>
@@ -61,7 +62,7 @@ export function ConfirmPage() {
             <p className={styles.error} role="alert">
               {t(error)}
             </p>
-            <AppLink to="/account/login" className={styles.button} style={{ textAlign: 'center', textDecoration: 'none' }}>
+            <AppLink to="/account/login" className={buttonClass('primary', 'xl')}>
               {t('Go to log in')}
             </AppLink>
           </>

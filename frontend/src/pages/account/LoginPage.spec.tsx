@@ -64,7 +64,12 @@ describe('the login page', () => {
 
     const expected = registerSchema.safeParse({ name: 'Ann', email: 'not-an-address', password: 'x' }).error?.issues[0]?.message;
     expect(expected).toBeTruthy();
-    expect((await screen.findByRole('alert')).textContent).toBe(expected);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(expected);
+    // the field it is about is marked invalid and described by it
+    const email = screen.getByLabelText('E-mail');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toBe(alert.id);
     expect(api().received.some((r) => r.path === '/auth/register')).toBe(false);
   });
 
@@ -75,7 +80,11 @@ describe('the login page', () => {
     await u.type(screen.getByLabelText(/^Password/), 'abc');
     await u.click(screen.getByRole('button', { name: 'Create account' }));
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(document.activeElement).toBe(document.querySelector('input[name="password"]'));
+    const password = document.querySelector<HTMLInputElement>('input[name="password"]')!;
+    expect(document.activeElement).toBe(password);
+    // the hint is not part of the field's name, but describes it
+    expect(screen.getByLabelText('Password')).toBe(password);
+    expect(document.getElementById(password.getAttribute('aria-describedby')!)?.textContent).toBeTruthy();
     expect(api().received.some((r) => r.path === '/auth/register')).toBe(false);
   });
 

@@ -4,6 +4,7 @@ import { loadSchemas } from '../../features/forms/schemas';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AppLink } from '../../components/AppLink/AppLink';
+import { Button, buttonClass } from '../../components/Button/Button';
 import styles from '../../features/auth/auth.module.css';
 import { runApi } from '../../app/api/api';
 import { errorMessage } from '../../app/error/describe-error';
@@ -58,9 +59,9 @@ export function ResetPasswordPage() {
                 {t('New password')}
                 <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
               </label>
-              <button className={styles.button} type="submit" disabled={busy} aria-busy={busy}>
+              <Button variant="primary" size="xl" type="submit" busy={busy}>
                 {t('Set new password')}
-              </button>
+              </Button>
             </form>
           )
         )}
@@ -70,7 +71,7 @@ export function ResetPasswordPage() {
           </p>
         )}
         {(error === Messages.resetLinkMissing || error === Messages.linkInvalid) && (
-          <AppLink to="/account/login?forgot=1" className={styles.button} style={{ textAlign: 'center', textDecoration: 'none' }}>
+          <AppLink to="/account/login?forgot=1" className={buttonClass('primary', 'xl')}>
             {t('Request a new link')}
           </AppLink>
         )}

@@ -1,5 +1,5 @@
-// Signing in, activation and password reset: a chunk of their own, without the account panel.
+// Activation, password reset and redeeming a code: a chunk of their own, without the account panel
+// (the login page is one of its own, login.pages.ts).
 export { AppSumoPage } from './AppSumoPage';
 export { ConfirmPage } from './ConfirmPage';
-export { LoginPage } from './LoginPage';
 export { ResetPasswordPage } from './ResetPasswordPage';

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../app/document-title';
 import { ErrorPage } from '../../app/error/ErrorPage';
 import { useBlogArticleQuery } from '../../features/blog/api';
 import styles from '../info/Prose.module.css';
-import { blogHref, formatDate, LANGUAGE_NAMES, useBlogLang } from './blog-lang';
+import { blogHref, articleDate, LANGUAGE_NAMES, useBlogLang } from './blog-lang';
 
 export function BlogArticlePage() {
   const { t } = useTranslation();
@@ -24,7 +24,7 @@ export function BlogArticlePage() {
       </p>
       <h1>{article.title}</h1>
       <p className={styles.meta}>
-        {article.author} · <time dateTime={article.published_at}>{formatDate(article.published_at, article.lang)}</time> ·{' '}
+        {article.author} · <time dateTime={article.published_at}>{articleDate(article.published_at, article.lang)}</time> ·{' '}
         {t('{{count}} min read', { count: article.reading_minutes })}
       </p>
       {article.translations.length > 1 ? (

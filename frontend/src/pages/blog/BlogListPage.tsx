@@ -4,7 +4,7 @@ import { AppLink } from '../../components/AppLink/AppLink';
 import { useDocumentTitle } from '../../app/document-title';
 import { useBlogListQuery } from '../../features/blog/api';
 import styles from '../info/Prose.module.css';
-import { blogHref, formatDate, useBlogLang } from './blog-lang';
+import { blogHref, articleDate, useBlogLang } from './blog-lang';
 
 export const BLOG_PAGE_SIZE = 6;
 
@@ -43,7 +43,7 @@ export function BlogListPage() {
                 <AppLink to={blogHref(article.slug, lang)}>{article.title}</AppLink>
               </h2>
               <p className={styles.meta}>
-                <time dateTime={article.published_at}>{formatDate(article.published_at, lang)}</time> ·{' '}
+                <time dateTime={article.published_at}>{articleDate(article.published_at, lang)}</time> ·{' '}
                 {t('{{count}} min read', { count: article.reading_minutes })}
               </p>
               <p>{article.excerpt}</p>

@@ -1,4 +1,5 @@
 import { BLOG_LANGS, type BlogLang } from '@visualnotes/contracts';
+import { formatDate } from '../../i18n/format';
 import { useTranslation } from '../../i18n/i18n';
 import { useSearchParams } from 'react-router-dom';
 
@@ -32,5 +33,5 @@ export const LANGUAGE_NAMES: Record<BlogLang, string> = {
   pt: 'Português',
 };
 
-export const formatDate = (iso: string, lang: BlogLang) =>
-  new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+/** An article's day in the article's own language. */
+export const articleDate = (iso: string, lang: BlogLang) => formatDate(iso, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }, lang);

@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import { AppLink } from '../../components/AppLink/AppLink';
 import { useDocumentTitle } from '../../app/document-title';
 import { EXTERNAL_LINKS } from '../../app/layout/external-links';
-import { currentLocale, useTranslation } from '../../i18n/i18n';
+import { formatDate } from '../../i18n/format';
+import { useTranslation } from '../../i18n/i18n';
 import { msg } from '../../i18n/msg';
 import styles from './Prose.module.css';
 
 /** A day written the reader's way ("1 October 2025", "2025年10月1日"). */
-const day = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString(currentLocale() === 'en' ? 'en-GB' : currentLocale(), { dateStyle: 'long' });
+const day = (iso: string) => formatDate(`${iso}T12:00:00Z`, { dateStyle: 'long' });
 
 function InfoPage({ title, updated, children }: { title: string; updated?: string; children: ReactNode }) {
   const { t } = useTranslation();

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../i18n/i18n';
+import { formatNumber } from '../../i18n/format';
 import { errorMessage } from '../../app/error/describe-error';
 import { Link, useParams } from 'react-router-dom';
 import { useRequireAuth } from '../../features/auth/useAuth';
@@ -67,8 +68,8 @@ function All() {
                 <td>
                   <Link to={`/p/statistic/${p.public_id}`}>{p.title}</Link>
                 </td>
-                <td>{p.views}</td>
-                <td>{p.visitors}</td>
+                <td>{formatNumber(p.views)}</td>
+                <td>{formatNumber(p.visitors)}</td>
               </tr>
             ))}
           </tbody>

@@ -4,8 +4,9 @@ import { useParams } from 'react-router-dom';
 import { hasSession } from '../../app/api/tokens';
 import { useCheckReferralQuery } from '../../features/license/api';
 import { clearReferralCode, keepReferralCode } from '../../features/license/referral';
-import { InviteSection } from '../account/invite/InviteSection';
-import styles from '../account/license/license.module.css';
+import { InviteSection } from '../../features/license/InviteSection';
+import { buttonClass } from '../../components/Button/Button';
+import styles from '../../features/license/license.module.css';
 
 /**
  * `/refer/{code}`: a friend's invitation. The code is kept (localStorage) until registration,
@@ -51,7 +52,7 @@ export function ReferPage() {
             </>
           )}
           <p>
-            <a className={styles.button} href="/account/login?register=1" style={{ textDecoration: 'none' }}>
+            <a className={buttonClass('primary', 'lg')} href="/account/login?register=1">
               {t('Create your free account')}
             </a>
           </p>

@@ -8,6 +8,7 @@ import { useAuth } from '../../features/auth/useAuth';
 import { rememberPath } from '../../features/auth/redirect';
 import { useTemplateQuery } from '../../features/canvas/api';
 import { readStored, writeStored } from '../../app/browser-storage';
+import { Button } from '../../components/Button/Button';
 import styles from '../../features/canvas/canvas.module.css';
 import { ScenePreview } from '../../features/canvas/ScenePreview';
 
@@ -82,16 +83,9 @@ export function TemplatePage() {
           <ScenePreview scene={data.scene} label={t(data.name)} />
           <p>{t(data.description)}</p>
           <div className={styles.row}>
-            <button
-              type="button"
-              className={`${styles.button} ${styles.primary}`}
-              onClick={() => void use()}
-              disabled={busy}
-              aria-busy={busy}
-              data-testid="use-template"
-            >
+            <Button variant="primary" size="sm" onClick={() => void use()} busy={busy} data-testid="use-template">
               {busy ? t('Creating…') : t('Use template')}
-            </button>
+            </Button>
           </div>
           {problem && <p className={styles.error}>{t(problem)}</p>}
         </div>

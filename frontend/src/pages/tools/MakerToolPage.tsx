@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../app/document-title';
 import { rememberPath } from '../../features/auth/redirect';
 import { useAuth } from '../../features/auth/useAuth';
 import { useTemplateQuery, useTemplatesQuery } from '../../features/canvas/api';
+import { Button } from '../../components/Button/Button';
 import styles from '../../features/canvas/canvas.module.css';
 import { ScenePreview } from '../../features/canvas/ScenePreview';
 import { MAKER_TOOLS } from './maker-tools';
@@ -53,16 +54,9 @@ export function MakerToolPage({ tool }: { tool: Tool }) {
         ))}
       </ol>
       <div className={styles.row} style={{ margin: '16px 0' }}>
-        <button
-          type="button"
-          className={`${styles.button} ${styles.primary}`}
-          onClick={() => void start()}
-          disabled={!summary || busy}
-          aria-busy={busy}
-          data-testid="maker-start"
-        >
+        <Button variant="primary" size="sm" onClick={() => void start()} disabled={!summary || busy} aria-busy={busy} data-testid="maker-start">
           {busy ? t('Creating…') : t(maker.action)}
-        </button>
+        </Button>
         {!loggedIn && <span className={styles.muted}>{t('You will be asked to log in or sign up first; it is free.')}</span>}
       </div>
       {listError && (

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { errorBody, serviceOfPattern, type ServiceName } from '@visualnotes/contracts';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { redisConnection } from '../redis';
 import { currentRequestId } from '../logger';
 import { currentTraceparent, endSpan, startSpan, tracingOn } from '../tracing';
 import { INSTANCE_TTL_MS, rpcKeys, type RpcEnvelope, type RpcReply } from './keys';
@@ -23,6 +24,8 @@ interface Pending {
 }
 
 const LIVENESS_CACHE_MS = 1_000;
+/** More time to answer for each MB a request carries (see `publish`). */
+export const RPC_MS_PER_MB = 2_000;
 
 /**
  * Client side of {@link RedisQueueServer}. Fails fast with 503 when no copy of the target service
@@ -48,8 +51,8 @@ export class RedisQueueClient extends ClientProxy {
   connect(): Promise<void> {
     this.connecting ??= (async () => {
       // Auto-pipelining: the requests sent in one tick leave in one socket write.
-      this.commands = new Redis(this.options.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
-      this.subscriber = new Redis(this.options.redisUrl, { maxRetriesPerRequest: 2 });
+      this.commands = redisConnection(this.options.redisUrl, 'rpc');
+      this.subscriber = redisConnection(this.options.redisUrl, 'blocking');
       this.subscriber.on('message', (_channel, message) => this.onReply(message));
       await this.subscriber.subscribe(rpcKeys.reply(this.prefix, this.clientId));
       this.watchdog = setInterval(() => void this.failRequestsOfDeadServices(), LIVENESS_CACHE_MS);
@@ -131,17 +134,22 @@ export class RedisQueueClient extends ClientProxy {
       callback({ err: errorBody('INTERNAL', (err as Error).message), isDisposed: true });
       return () => undefined;
     }
-    const timeoutMs = this.options.timeoutMs ?? 10_000;
-    const envelope: RpcEnvelope = {
+    const envelope: Omit<RpcEnvelope, 'deadline'> = {
       id,
       pattern: String(packet.pattern),
       data: packet.data,
       replyTo: this.clientId,
-      deadline: Date.now() + timeoutMs,
       requestId: currentRequestId(),
     };
     if (trace) envelope.trace = trace;
-    const raw = JSON.stringify(envelope);
+    // The time to answer grows with what there is to read: a request of several MB (a whole scene)
+    // gets its timeout plus RPC_MS_PER_MB for each full MB, so a save that is being done is not
+    // answered "did not answer in time" (and then done anyway) on a busy machine.
+    const body = JSON.stringify(envelope);
+    const timeoutMs = (this.options.timeoutMs ?? 10_000) + Math.floor(body.length / 1_000_000) * RPC_MS_PER_MB;
+    const deadline = Date.now() + timeoutMs;
+    // The id stays first and the deadline last: the server's recovery script reads them there.
+    const raw = `${body.slice(0, -1)},"deadline":${deadline}}`;
     void (async () => {
       if (!(await this.isAlive(service))) {
         callback({ err: unavailable(service), isDisposed: true });
@@ -152,7 +160,7 @@ export class RedisQueueClient extends ClientProxy {
         void this.commands!.lrem(rpcKeys.requests(this.prefix, service), 1, raw).catch(() => 0);
         callback({ err: errorBody('SERVICE_TIMEOUT', `The ${service} service did not answer in time; please try again`), isDisposed: true });
       }, timeoutMs);
-      this.pending.set(id, { service, raw, deadline: envelope.deadline, callback, timer });
+      this.pending.set(id, { service, raw, deadline, callback, timer });
       await this.commands!.lpush(rpcKeys.requests(this.prefix, service), raw);
     })().catch(() => {
       const p = this.pending.get(id);

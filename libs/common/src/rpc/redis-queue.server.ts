@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { BaseRpcContext, Server, type CustomTransportStrategy } from '@nestjs/microservices';
 import type { ServiceName } from '@visualnotes/contracts';
 import { errorBody, hasUnicodeEscape, jsonBodyProblem, requestSchemaOf } from '@visualnotes/contracts';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { redisConnection } from '../redis';
 import { lastValueFrom } from 'rxjs';
 import type { z } from 'zod';
 import { requestContext } from '../logger';
@@ -143,8 +144,8 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
   async listen(callback: (err?: unknown) => void) {
     try {
       // Auto-pipelining: the replies of a batch leave in one socket write instead of one each.
-      this.commands = scripted(new Redis(this.options.redisUrl, { maxRetriesPerRequest: 3, enableAutoPipelining: true }));
-      this.blocking = scripted(new Redis(this.options.redisUrl, { maxRetriesPerRequest: null }));
+      this.commands = scripted(redisConnection(this.options.redisUrl, 'rpc'));
+      this.blocking = scripted(redisConnection(this.options.redisUrl, 'blocking'));
       await this.beat();
       this.heartbeat = setInterval(() => void this.beat().catch(() => undefined), HEARTBEAT_MS);
       this.heartbeat.unref();

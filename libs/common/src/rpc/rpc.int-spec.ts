@@ -189,6 +189,12 @@ describe('RPC over Redis queues', () => {
     expect(err).toMatchObject({ statusCode: 504 });
   });
 
+  it('gives a request that carries MBs more time to be answered (a whole scene), by its size', async () => {
+    // 1.5 s for any request, plus 2 s for each full MB: 2 MB of padding has 5.5 s
+    const padding = 'p'.repeat(2_100_000);
+    await expect(firstValueFrom(client.send('publish.probe.slow', { ms: 3_000, padding }))).resolves.toBe('late');
+  });
+
   it('answers 503 at once when no copy of the service is alive', async () => {
     const started = Date.now();
     const err = await firstValueFrom(client.send('media.anything', {})).catch((e) => e);
@@ -252,8 +258,8 @@ describe('closing a copy of an RPC server', () => {
     copies.push(b);
     let closed = false;
     const closing = a.server.close().then(() => (closed = true));
-    // wait out copy a's current blocking read: from then on it takes nothing
-    await new Promise((r) => setTimeout(r, 1_100));
+    // copy a's read loop ends with its current blocking read: from then on it takes nothing
+    await a.server['loopDone'];
     const before = { a: a.server.handled, b: b.server.handled };
     const later = await Promise.all(Array.from({ length: 10 }, (_, n) => firstValueFrom(client.send('publish.probe.echo', { n }))));
     expect(later.map((r) => (r as { n: number }).n)).toEqual(Array.from({ length: 10 }, (_, n) => n));
@@ -334,12 +340,17 @@ describe('a copy of an RPC server that dies without a goodbye', () => {
 
   it('has its requests run by another copy, once each, before their callers give up', async () => {
     const sent = Date.now();
+    // The other copy is up before the first one dies (as in a rolling deploy): started after the
+    // death, on a busy machine it can come up after the callers were rightly told "unavailable".
+    let b: Copy;
     await afterDeath(
       20,
       10_000,
-      async ({ redis, prefix, a }) => expect(await redis.hlen(rpcKeys.inFlight(prefix, 'publish', a.server.instanceId))).toBe(20),
-      async ({ redis, prefix, a, replies, startOther }) => {
-        const b = await startOther();
+      async ({ redis, prefix, a, startOther }) => {
+        expect(await redis.hlen(rpcKeys.inFlight(prefix, 'publish', a.server.instanceId))).toBe(20);
+        b = await startOther();
+      },
+      async ({ redis, prefix, a, replies }) => {
         expect((await replies).map((r) => (r as { n: number }).n)).toEqual(Array.from({ length: 20 }, (_, n) => n));
         const took = Date.now() - sent;
         expect(took).toBeGreaterThanOrEqual(RECLAIM_AFTER_MS);

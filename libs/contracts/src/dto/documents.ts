@@ -25,10 +25,14 @@ export interface CreateSummaryReply {
   job_id: string;
 }
 
-/** One point of a section; `page` is the page (PDF), slide (PPTX) or part (DOCX, text) it cites. */
+/**
+ * One point of a section; `page` is the page (PDF), slide (PPTX) or part (DOCX, text) it cites,
+ * `start` the moment of a video (seconds) it is said at.
+ */
 export interface SummaryPoint {
   text: string;
   page?: number;
+  start?: number;
 }
 
 export interface DocumentSummarySection {
@@ -45,7 +49,8 @@ export interface DocumentSummary {
   sections: DocumentSummarySection[];
 }
 
-export type DocumentSummaryStatus = 'queued' | 'summarizing' | 'completed' | 'failed';
+/** `reading`: the file's pages are being read (`progress`: pages read); `queued`/`summarizing`: the summary is being written. */
+export type DocumentSummaryStatus = 'reading' | 'queued' | 'summarizing' | 'completed' | 'failed';
 
 export interface DocumentSummaryView {
   id: string;
@@ -62,6 +67,8 @@ export interface DocumentSummaryView {
   summary: DocumentSummary | null;
   /** Pages (PDF) or slides (PPTX) with no text to read, left out of the summary (scanned pages, pictures). */
   textless_pages: number[];
+  /** Pages (PDF) whose text was read from their image (optical character recognition): scans. */
+  ocr_pages: number[];
   created_at: string;
   started_at: string | null;
   completed_at: string | null;

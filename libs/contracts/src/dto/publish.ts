@@ -11,14 +11,33 @@ import { TEMPLATE_CATEGORIES, type TemplateCategory } from './template-categorie
  */
 
 /**
- * Largest scene accepted, measured as its JSON text: room for well over 10,000 shapes as Excalidraw
+ * Largest scene accepted, measured on what the client sends: the bytes (UTF-8) of the scene as
+ * compact JSON, before the server restores anything (restoring fills in fields an element was sent
+ * without, which may make the stored scene larger). Room for well over 10,000 shapes as Excalidraw
  * stores them (about 450 bytes each); images are uploads, not part of it. The gateway's JSON body
  * limit (6 MiB by default) sits just above it.
  */
 export const SCENE_MAX_BYTES = 6_000_000;
+
+/** Bytes of a scene's JSON text as it is sent (UTF-8), the measure of `SCENE_MAX_BYTES`. */
+export function sceneBytes(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    // two bytes up to U+07FF, three up to U+FFFF; a surrogate pair (4 bytes) is two units of 2
+    bytes += code < 0x800 ? 1 : code >= 0xd800 && code <= 0xdfff ? 1 : 2;
+  }
+  return bytes;
+}
+
+/** A scene size as people read it: "5.1 MB" (decimal megabytes, as the limit is stated). */
+export const formatSceneSize = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 export const SCENE_MAX_ELEMENTS = 20_000;
 /** Largest SVG snapshot accepted at publish time. */
 export const SNAPSHOT_MAX_BYTES = 1_500_000;
+/** Largest SVG picture an imported drawing may hold: each is cleaned as a snapshot is. */
+export const IMPORTED_SVG_MAX_BYTES = 2_000_000;
 /** Largest `.excalidraw` file taken by `POST /api/projects/import` (its images are embedded in it). */
 export const EXCALIDRAW_FILE_MAX_BYTES = 50_000_000;
 /** Most people (collaborators and open invitations) one project may be shared with. */
@@ -30,7 +49,7 @@ export const TEMPLATE_MAX_PENDING = 5;
 
 export const PublishMessages = {
   sceneInvalid: 'This is not an Excalidraw scene',
-  sceneTooLarge: `The canvas is too large to save (the limit is ${(SCENE_MAX_BYTES / 1_000_000).toFixed(1)} MB). Split it into several boards and try again.`,
+  sceneTooLarge: `The canvas is too large to save (the limit is ${formatSceneSize(SCENE_MAX_BYTES)}). Split it into several boards and try again.`,
   tooManyElements: `The canvas has too many elements (the limit is ${SCENE_MAX_ELEMENTS.toLocaleString('en')})`,
   inlineImage: 'Images must be uploaded first; the scene keeps only their file ids',
   projectNotFound: 'Project not found',
@@ -55,6 +74,12 @@ export const PublishMessages = {
   importDamaged: 'This drawing file is damaged or incomplete (it may have been cut off while it was saved or downloaded); please try another copy',
   importTooLarge: `The file is too large to import (the limit is ${EXCALIDRAW_FILE_MAX_BYTES / 1_000_000} MB)`,
   importTooManyImages: `The drawing has more than ${SCENE_MAX_NEW_IMAGES} images; split it into several drawings and import them one by one`,
+  importSvgUnsafe:
+    'A picture in this drawing is an SVG file that could not be checked (it is damaged, or uses a DOCTYPE); replace it with a PNG or a plain SVG and import again',
+  importSvgTooLarge: `A picture in this drawing is an SVG file larger than ${IMPORTED_SVG_MAX_BYTES / 1_000_000} MB; replace it with a PNG or a smaller SVG and import again`,
+  importSvgTooComplex: 'A picture in this drawing is an SVG file too complex to check; replace it with a PNG and import again',
+  uploadSvgUnsafe: 'This SVG picture could not be checked (it is damaged, or uses a DOCTYPE); save it as a PNG or a plain SVG and upload it again',
+  uploadSvgTooLarge: `This SVG picture is larger than ${IMPORTED_SVG_MAX_BYTES / 1_000_000} MB; save it as a PNG or a smaller SVG and upload it again`,
   libraryInvalid: 'This file is not an Excalidraw library (.excalidrawlib)',
   exportFileFailed: 'The drawing could not be saved as a file; please try again',
   viewerCannotEdit: 'You can view this project but not change it; ask its owner to make you an editor',
@@ -66,6 +91,9 @@ export const PublishMessages = {
   collaboratorNotFound: 'This person is not a collaborator on this project',
   tooManyCollaborators: `A project can have at most ${PROJECT_MAX_COLLABORATORS} collaborators`,
   versionNotFound: 'This version does not exist (it may have been removed by the history limit)',
+  compareTooLarge: 'These versions are too large to compare right now; please try again later',
+  restoreElementsInvalid: 'Choose between 1 and 10,000 elements to restore',
+  restoreElementsNotFound: 'None of the chosen elements is in this version or on the canvas now',
 } as const;
 
 export { TEMPLATE_CATEGORIES, TEMPLATE_CATEGORY_LABELS, type TemplateCategory } from './template-categories';
@@ -138,14 +166,20 @@ export function restoreScene(input: unknown): unknown {
 /** A scene checked: its parsed form, or its first problem as the user should read it. */
 export type SceneCheck = { ok: true; scene: Scene } | { ok: false; status: 400 | 413; message: string };
 
-export function checkScene(scene: unknown): SceneCheck {
-  let size: number;
-  try {
-    size = JSON.stringify(scene ?? null).length;
-  } catch {
-    return { ok: false, status: 400, message: PublishMessages.sceneInvalid };
+/**
+ * Checks a scene: its size (unless `sizeChecked`: measured already on what the client sent, before
+ * it was restored), then its shape.
+ */
+export function checkScene(scene: unknown, options: { sizeChecked?: boolean } = {}): SceneCheck {
+  if (!options.sizeChecked) {
+    let size: number;
+    try {
+      size = sceneBytes(JSON.stringify(scene ?? null));
+    } catch {
+      return { ok: false, status: 400, message: PublishMessages.sceneInvalid };
+    }
+    if (size > SCENE_MAX_BYTES) return { ok: false, status: 413, message: PublishMessages.sceneTooLarge };
   }
-  if (size > SCENE_MAX_BYTES) return { ok: false, status: 413, message: PublishMessages.sceneTooLarge };
   const parsed = sceneSchema.safeParse(scene);
   if (parsed.success) return { ok: true, scene: parsed.data };
   const issue = parsed.error.issues[0];
@@ -180,6 +214,17 @@ export const updateProjectSchema = z.object({
   scene: sceneBody.optional(),
   version: z.number({ error: 'version is required' }).int().min(1),
 });
+/**
+ * A save of what changed (`PATCH /api/projects/:id/elements`): the changed elements (deleted ones
+ * as Excalidraw marks them, `isDeleted` with a higher version) and references to the uploaded
+ * images they use. Merged element by element into the saved scene, as the live channel does.
+ */
+export const mergeElementsSchema = z.object({
+  elements: z.array(sceneElementSchema, { error: PublishMessages.sceneInvalid }).min(1).max(SCENE_MAX_ELEMENTS, PublishMessages.tooManyElements),
+  files: z.record(z.string().max(200), sceneFileSchema, { error: PublishMessages.inlineImage }).optional(),
+});
+export type MergeElements = z.infer<typeof mergeElementsSchema>;
+
 export const publishProjectSchema = z.object({
   svg: z.string().max(SNAPSHOT_MAX_BYTES, PublishMessages.snapshotTooLarge).optional(),
   description: z.string().trim().max(300).optional(),
@@ -223,12 +268,43 @@ export interface ProjectVersion {
   created_at: string;
   /** Who made the change (null once their account is deleted). */
   author_id: string | null;
+  /**
+   * Everyone who changed the scene since the version before (on the live channel too), first to
+   * change it first; the author is among them. Deleted accounts are left out.
+   */
+  editor_ids: string[];
   /** Why it was kept: while editing, when publishing, or just before a restore. */
   reason: 'save' | 'publish' | 'restore';
   /** Elements added, changed or removed since the version before it. */
   changed_elements: number;
   elements: number;
 }
+
+/** What changed between two versions (or a version and the scene now): element ids in scene order. */
+export interface VersionComparison {
+  from: ProjectVersion;
+  /** null when compared with the scene as it is now. */
+  to: ProjectVersion | null;
+  /** Elements on the board at `to` that were not at `from`. */
+  added: string[];
+  /** Elements on the board at `from` that are gone (or deleted) at `to`. */
+  removed: string[];
+  /** Elements on the board at both whose content differs. */
+  changed: string[];
+  counts: { added: number; removed: number; changed: number };
+}
+
+/** The most elements one restore can bring back. */
+export const RESTORE_ELEMENTS_MAX = 10_000;
+
+const restoreInvalid = { error: () => PublishMessages.restoreElementsInvalid };
+/** `POST /api/projects/:id/versions/:version_id/restore-elements`: the element ids to put back as they were. */
+export const restoreElementsSchema = z.object({
+  element_ids: z
+    .array(z.string(restoreInvalid).min(1, restoreInvalid).max(100, restoreInvalid), restoreInvalid)
+    .min(1, restoreInvalid)
+    .max(RESTORE_ELEMENTS_MAX, restoreInvalid),
+});
 
 export interface ProjectSummary {
   id: string;

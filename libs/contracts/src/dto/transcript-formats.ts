@@ -1,4 +1,4 @@
-import type { HighlightView, Summary, TranscriptSegment, VideoView } from './videos';
+import type { TranscriptSegment, VideoView } from './videos';
 
 /**
  * Transcript and summary downloads (TXT, SRT, VTT, Markdown), shared by the page's download
@@ -31,32 +31,13 @@ export const toSrt = (lines: TranscriptSegment[]) =>
 export const toVtt = (lines: TranscriptSegment[]) =>
   `WEBVTT\n\n${lines.map((l) => `${stamp(l.start, '.')} --> ${stamp(Math.max(l.end, l.start), '.')}\n${l.text}\n`).join('\n')}`;
 
-const pageOrigin = () => (globalThis as { location?: { origin?: string } }).location?.origin ?? '';
+export const pageOrigin = () => (globalThis as { location?: { origin?: string } }).location?.origin ?? '';
 
 /** A link to the moment `seconds` of the video (YouTube `t=`; uploads keep the page link). */
 export function momentUrl(video: Pick<VideoView, 'provider' | 'provider_id' | 'id'>, seconds: number, origin = pageOrigin()): string {
   const t = Math.floor(seconds);
   if (video.provider === 'youtube' && video.provider_id) return `https://www.youtube.com/watch?v=${video.provider_id}&t=${t}s`;
   return `${origin}/tools/video-summarizer?v=${video.id}&t=${t}`;
-}
-
-/** The summary (and highlights) as Markdown, each section and highlight linking to its moment. */
-export function toMarkdown(video: VideoView, summary: Summary | null, highlights: HighlightView[] = [], origin = pageOrigin()): string {
-  const out = [`# ${video.title}`, ''];
-  if (video.url) out.push(`<${video.url}>`, '');
-  if (summary) {
-    out.push('## Overview', '', summary.overview, '');
-    for (const s of summary.sections) {
-      const at = s.start !== undefined ? `[${clock(s.start)}](${momentUrl(video, s.start, origin)}) ` : '';
-      out.push(`## ${at}${s.title}`, '', ...s.points.map((p) => `- ${p}`), '');
-    }
-  }
-  if (highlights.length) {
-    out.push('## Highlights', '');
-    for (const h of highlights) out.push(`- [${clock(h.start)}](${momentUrl(video, h.start, origin)}) **${h.title || 'Highlight'}** ${h.content}`.trimEnd());
-    out.push('');
-  }
-  return out.join('\n');
 }
 
 /** A file name made from a title (characters no file system accepts removed). */

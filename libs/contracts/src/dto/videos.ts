@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Messages } from '../messages';
+import type { SummaryPoint } from './documents';
 import { parseYouTubeUrl } from '../youtube-url';
 
 /**
@@ -93,7 +94,35 @@ export interface SummarySection {
   page?: number;
   title: string;
   points: string[];
+  /** The same points with the moment (`start`, seconds) or page each one is said or written at. */
+  citations?: SummaryPoint[];
 }
+
+/** How long a summary is: fewer points (`brief`), the default, or more points and shorter sections (`detailed`). */
+export const SUMMARY_LENGTHS = ['brief', 'standard', 'detailed'] as const;
+export type SummaryLength = (typeof SUMMARY_LENGTHS)[number];
+
+/** A chapter of a video (YouTube chapters, or chapters in an uploaded file): where it starts and its title. */
+export interface VideoChapter {
+  start: number;
+  title: string;
+}
+
+/** `POST /api/videos/:id/summary`: the summary written again from the (corrected) transcript, at a length. */
+export const regenerateSummarySchema = z.object({
+  length: z.enum(SUMMARY_LENGTHS, { error: 'length is brief, standard or detailed' }).optional(),
+});
+export type RegenerateSummaryBody = z.infer<typeof regenerateSummarySchema>;
+
+/** `PATCH /api/videos/:id/transcript/:index`: a transcript line's corrected text. */
+export const correctTranscriptLineSchema = z.object({
+  text: z
+    .string({ error: 'Write the corrected text of the line' })
+    .trim()
+    .min(1, 'Write the corrected text of the line')
+    .max(2_000, 'A transcript line has at most 2,000 characters'),
+});
+export type CorrectTranscriptLineBody = z.infer<typeof correctTranscriptLineSchema>;
 export interface Summary {
   overview: string;
   sections: SummarySection[];
@@ -131,6 +160,12 @@ export interface VideoView extends VideoCard {
   transcript_source: 'captions' | 'auto-captions' | 'transcription' | 'subtitles' | null;
   transcript: TranscriptSegment[];
   summary: Summary | null;
+  /** The length the summary was written at. */
+  summary_length: SummaryLength;
+  /** The transcript was corrected after the summary was written: regenerating it uses the corrections. */
+  summary_outdated: boolean;
+  /** The video's chapters (empty when it has none); the summary's sections follow them. */
+  chapters: VideoChapter[];
   media_url: string | null;
   /** The uploaded file a video was made from. */
   file_id: string | null;

@@ -24,6 +24,11 @@ export const LicenseRequests: RequestSchemas<LicenseRpc> = {
     kind: z.enum(USAGE_KINDS, { error: 'Unknown usage kind' }),
     visitor: z.boolean().optional(),
   }),
+  'license.usage.refund': z.object({
+    subject: z.string().trim().min(1, 'A subject is required').max(300, 'A subject is required'),
+    kind: z.enum(USAGE_KINDS, { error: 'Unknown usage kind' }),
+    used_at: z.iso.datetime({ error: 'A time of use is required' }),
+  }),
   'license.plans': empty,
   'license.entitlements.view': z.object(caller),
   'license.licenses.list': z.object(caller),

@@ -43,6 +43,7 @@ export const LicensePatterns = {
   health: 'license.health',
   entitlements: 'license.entitlements.get',
   usageConsume: 'license.usage.consume',
+  usageRefund: 'license.usage.refund',
   plans: 'license.plans',
   view: 'license.entitlements.view',
   list: 'license.licenses.list',
@@ -76,6 +77,8 @@ export interface LicenseRpc {
   'license.entitlements.get': { req: { userId: string; scope?: unknown; email?: string }; res: Entitlements };
   /** Counts one use atomically; `allowed: false` (and nothing counted) when the limit is reached. */
   'license.usage.consume': { req: UsageConsumeRequest; res: UsageConsumeReply };
+  /** Gives back one use counted at `used_at` (of an account: its month), for work that never gave the user anything. */
+  'license.usage.refund': { req: { subject: string; kind: UsageKind; used_at: string }; res: { used: number } };
   'license.plans': { req: Record<string, never>; res: PlansView };
   'license.entitlements.view': { req: LicenseCaller; res: EntitlementsView };
   'license.licenses.list': { req: LicenseCaller; res: LicenseView[] };

@@ -2,8 +2,17 @@ import { z } from 'zod';
 import type { RequestSchemas } from './common';
 import type { MediaRpc } from './media';
 import { callerId, empty, idOf, isUuid, scope, uuid } from '../primitives';
-import { createHighlightSchema, createVideoSchema, tagSchema, updateHighlightSchema, updateVideoSchema } from '../dto/videos';
+import {
+  correctTranscriptLineSchema,
+  createHighlightSchema,
+  createVideoSchema,
+  regenerateSummarySchema,
+  tagSchema,
+  updateHighlightSchema,
+  updateVideoSchema,
+} from '../dto/videos';
 import type { DocumentSummarySection } from '../dto/documents';
+import { askSchema } from '../dto/ask';
 
 const owner_id = callerId;
 /** A visitor has no account: `null` (or nothing) instead of an id. */
@@ -60,6 +69,13 @@ export const MediaRequests: RequestSchemas<MediaRpc> = {
   'media.videos.update': z.object({ owner_id, id: videoId, ...updateVideoSchema.shape }),
   'media.videos.delete': z.object({ owner_id, id: videoId }),
   'media.videos.transcript': z.object({ video_id: videoId }),
+  'media.videos.regenerate': z.object({ owner_id, id: videoId, ...regenerateSummarySchema.shape }),
+  'media.videos.correct-line': z.object({
+    owner_id,
+    id: videoId,
+    index: z.number({ error: 'Transcript line not found' }).int().min(0).max(1_000_000),
+    ...correctTranscriptLineSchema.shape,
+  }),
   'media.videos.progress': z.object({ video_id: uuid, done: count, total: count }),
   'media.tags.list': z.object({ owner_id }),
   'media.tags.create': z.object({ owner_id, name: tagSchema.shape.name }),
@@ -89,4 +105,10 @@ export const MediaRequests: RequestSchemas<MediaRpc> = {
   'media.documents.progress': z.object({ document_id: uuid, index: count, chunks: count, done: z.boolean() }),
   'media.documents.complete': z.object({ document_id: uuid, summary: z.object({ overview: z.string(), sections: z.array(section) }) }),
   'media.documents.fail': z.object({ document_id: uuid, error: z.string() }),
+  'media.ask': z.object({
+    owner_id,
+    ...askSchema.shape,
+    video_id: videoId.optional(),
+    document_id: summaryId.optional(),
+  }),
 };

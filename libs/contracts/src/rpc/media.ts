@@ -8,10 +8,13 @@ import type {
   TranscriptSegment,
   UpdateHighlightBody,
   UpdateVideoBody,
+  SummaryLength,
+  VideoChapter,
   VideoCard,
   VideoView,
 } from '../dto/videos';
 import type { BatchSummaryView, BatchView } from '../dto/batches';
+import type { AskReply } from '../dto/ask';
 import type { CreateSummaryReply, DocumentKind, DocumentPageView, DocumentSummary, DocumentSummaryItem, DocumentSummaryView } from '../dto/documents';
 
 /**
@@ -53,6 +56,10 @@ export const MediaPatterns = {
   videosTranscript: 'media.videos.transcript',
   /** For the ai service: transcription progress of a video (chunks done). */
   videosProgress: 'media.videos.progress',
+  /** The summary written again from the transcript as it is now, at a length (owner only). */
+  videosRegenerate: 'media.videos.regenerate',
+  /** A transcript line's text corrected by its owner. */
+  videosCorrectLine: 'media.videos.correct-line',
   tagsList: 'media.tags.list',
   tagsCreate: 'media.tags.create',
   tagsUpdate: 'media.tags.update',
@@ -77,6 +84,8 @@ export const MediaPatterns = {
   documentsProgress: 'media.documents.progress',
   documentsComplete: 'media.documents.complete',
   documentsFail: 'media.documents.fail',
+  /** Ask: a question answered from a video, a document or the whole library of the caller. */
+  ask: 'media.ask',
 } as const;
 
 export interface MediaRpc {
@@ -101,7 +110,12 @@ export interface MediaRpc {
   'media.videos.get': { req: VideoCaller & { id: string }; res: VideoView };
   'media.videos.update': { req: { owner_id: string; id: string } & UpdateVideoBody; res: VideoView };
   'media.videos.delete': { req: { owner_id: string; id: string }; res: { ok: true } };
-  'media.videos.transcript': { req: { video_id: string }; res: { title: string; language: string | null; segments: TranscriptSegment[] } };
+  'media.videos.transcript': {
+    req: { video_id: string };
+    res: { title: string; language: string | null; segments: TranscriptSegment[]; chapters?: VideoChapter[]; length?: SummaryLength };
+  };
+  'media.videos.regenerate': { req: { owner_id: string; id: string; length?: SummaryLength }; res: CreateVideoReply };
+  'media.videos.correct-line': { req: { owner_id: string; id: string; index: number; text: string }; res: VideoView };
   'media.videos.progress': { req: { video_id: string; done: number; total: number }; res: { ok: true } };
   'media.tags.list': { req: { owner_id: string }; res: TagView[] };
   'media.tags.create': { req: { owner_id: string; name: string }; res: TagView };
@@ -147,4 +161,9 @@ export interface MediaRpc {
   'media.documents.progress': { req: { document_id: string; index: number; chunks: number; done: boolean }; res: { progress: number } };
   'media.documents.complete': { req: { document_id: string; summary: DocumentSummary }; res: { ok: true } };
   'media.documents.fail': { req: { document_id: string; error: string }; res: { ok: true } };
+  /** At most one of `video_id`, `document_id` (neither: the library, optionally one `tag`'s videos). */
+  'media.ask': {
+    req: { owner_id: string; question: string; conversation_id?: string; video_id?: string; document_id?: string; tag?: string };
+    res: AskReply;
+  };
 }

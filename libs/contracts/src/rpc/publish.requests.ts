@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import type { RequestSchemas } from './common';
 import type { PublishRpc } from './publish';
-import { callerId, empty, idOf, scope } from '../primitives';
-import { addCollaboratorSchema, PublishMessages, submitTemplateSchema, updateCollaboratorSchema } from '../dto/publish';
+import { callerId, empty, idOf, isUuid, raising, scope } from '../primitives';
+import {
+  addCollaboratorSchema,
+  IMPORTED_SVG_MAX_BYTES,
+  PublishMessages,
+  restoreElementsSchema,
+  SCENE_MAX_ELEMENTS,
+  submitTemplateSchema,
+  updateCollaboratorSchema,
+} from '../dto/publish';
 import { blogLangSchema } from '../dto/blog';
+import { ExportMessages, exportRequestSchema } from '../dto/exports';
 
 const caller = { user_id: callerId, scope };
 const projectId = idOf('NOT_FOUND', PublishMessages.projectNotFound);
@@ -12,6 +21,7 @@ const memberId = idOf('NOT_FOUND', PublishMessages.collaboratorNotFound);
 /** Public page and share link ids: the service tells "does not exist" for a malformed one. */
 const linkId = z.string().max(100);
 const onProject = z.object({ ...caller, id: projectId });
+const exportId = idOf('NOT_FOUND', ExportMessages.exportNotFound);
 
 /** Request schemas of the publish service, checked by the transport before a handler runs. */
 export const PublishRequests: RequestSchemas<PublishRpc> = {
@@ -20,7 +30,14 @@ export const PublishRequests: RequestSchemas<PublishRpc> = {
   'publish.projects.create': z.object({ ...caller, title: z.string().optional(), template_id: z.string().max(100).optional(), scene: z.unknown().optional() }),
   'publish.projects.get': onProject,
   'publish.projects.update': z.object({ ...caller, id: projectId, title: z.string().optional(), scene: z.unknown().optional(), version: z.number() }),
+  'publish.projects.merge': z.object({
+    ...caller,
+    id: projectId,
+    elements: z.array(z.record(z.string(), z.unknown())).max(SCENE_MAX_ELEMENTS),
+    files: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+  }) as unknown as z.ZodType<PublishRpc['publish.projects.merge']['req']>,
   'publish.projects.delete': onProject,
+  'publish.images.clean': z.object({ svg: z.string().max(IMPORTED_SVG_MAX_BYTES) }),
   'publish.projects.file': z.object({
     user_id: callerId.optional(),
     project_id: z.string().max(100).optional(),
@@ -35,12 +52,29 @@ export const PublishRequests: RequestSchemas<PublishRpc> = {
     user_id: callerId,
     elements: z.array(z.record(z.string(), z.unknown())).max(100_000),
     files: z.record(z.string(), z.object({ by: z.string() }).passthrough()).optional(),
+    editor_ids: z.array(z.string().max(100)).max(1_000).optional(),
   }) as unknown as z.ZodType<PublishRpc['publish.live.save']['req']>,
   'publish.collaborators.update': z.object({ ...caller, id: projectId, member_id: memberId, ...updateCollaboratorSchema.shape }),
   'publish.collaborators.remove': z.object({ ...caller, id: projectId, member_id: memberId }),
   'publish.versions.list': onProject,
   'publish.versions.get': z.object({ ...caller, id: projectId, version_id: versionId }),
   'publish.versions.restore': z.object({ ...caller, id: projectId, version_id: versionId }),
+  'publish.exports.create': z.object({ ...caller, id: projectId, ...exportRequestSchema.shape }),
+  'publish.exports.get': z.object({ ...caller, export_id: exportId }),
+  'publish.exports.file': z.object({ ...caller, export_id: exportId }),
+  // `to`: a version id or 'current'; anything else is a version that does not exist
+  'publish.versions.compare': z.object({
+    ...caller,
+    id: projectId,
+    from: versionId,
+    to: raising((v): v is string => v === 'current' || isUuid(v), 'NOT_FOUND', PublishMessages.versionNotFound),
+  }),
+  'publish.versions.restoreElements': z.object({
+    ...caller,
+    id: projectId,
+    version_id: versionId,
+    ...restoreElementsSchema.shape,
+  }),
   'publish.publications.publish': z.object({ ...caller, id: projectId, svg: z.string().optional(), description: z.string().optional() }),
   'publish.publications.unpublish': onProject,
   'publish.publications.view': z.object({

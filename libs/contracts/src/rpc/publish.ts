@@ -4,6 +4,7 @@ import type {
   CollaboratorRole,
   Project,
   ProjectVersion,
+  VersionComparison,
   ProjectSummary,
   PublicationStatistics,
   PublishedItem,
@@ -19,6 +20,7 @@ import type {
   TemplateSummary,
 } from '../dto/publish';
 import type { BlogArticle, BlogLang, BlogListItem } from '../dto/blog';
+import type { ExportCreated, ExportFile, ExportRequest, ExportState } from '../dto/exports';
 
 /** RPC patterns answered by the publish service. */
 export const PublishPatterns = {
@@ -27,8 +29,12 @@ export const PublishPatterns = {
   projectsCreate: 'publish.projects.create',
   projectsGet: 'publish.projects.get',
   projectsUpdate: 'publish.projects.update',
+  /** Changed elements only, merged element by element into the saved scene (`PATCH /api/projects/:id/elements`). */
+  projectsMerge: 'publish.projects.merge',
   projectsDelete: 'publish.projects.delete',
   projectFile: 'publish.projects.file',
+  /** An SVG picture of an imported drawing, cleaned as published snapshots are. */
+  imageClean: 'publish.images.clean',
   collaboratorsList: 'publish.collaborators.list',
   collaboratorsAdd: 'publish.collaborators.add',
   collaboratorsUpdate: 'publish.collaborators.update',
@@ -36,6 +42,14 @@ export const PublishPatterns = {
   versionsList: 'publish.versions.list',
   versionsGet: 'publish.versions.get',
   versionsRestore: 'publish.versions.restore',
+  /** Exports of a board to PDF, PowerPoint or ZIP, rendered by the export workers. */
+  exportsCreate: 'publish.exports.create',
+  exportsGet: 'publish.exports.get',
+  exportsFile: 'publish.exports.file',
+  /** What changed between two kept versions, or a version and the scene now. */
+  versionsCompare: 'publish.versions.compare',
+  /** Chosen elements of a kept version put back on the board as they were then. */
+  versionsRestoreElements: 'publish.versions.restoreElements',
   /** Changes made on the live channel, merged into the saved scene (sent by the gateway in batches). */
   liveSave: 'publish.live.save',
   publish: 'publish.publications.publish',
@@ -82,12 +96,19 @@ export interface PublishRpc {
   'publish.projects.create': { req: PublishCaller & { title?: string; template_id?: string; scene?: unknown }; res: Project };
   'publish.projects.get': { req: PublishCaller & { id: string }; res: Project };
   'publish.projects.update': { req: PublishCaller & { id: string; title?: string; scene?: unknown; version: number }; res: Project };
+  /** Owner or editor; answers the version saved and how many elements were newer than the saved ones. */
+  'publish.projects.merge': {
+    req: PublishCaller & { id: string; elements: SceneElement[]; files?: Record<string, SceneFile> };
+    res: { version: number; changed: number; refused?: string };
+  };
   'publish.projects.delete': { req: PublishCaller & { id: string }; res: { ok: true } };
   /** Where an image of a project lives, if the caller may see it (owner, published or shared). */
   'publish.projects.file': {
     req: { user_id?: string; project_id?: string; public_id?: string; share_id?: string; file_id: string };
     res: { storage_key: string; content_type: string };
   };
+  /** `svg` null: not a well-formed SVG document (nothing could be kept). */
+  'publish.images.clean': { req: { svg: string }; res: { svg: string | null } };
   'publish.collaborators.list': { req: PublishCaller & { id: string }; res: Collaborator[] };
   /** `inviter_name` (the owner's name) is shown in the invitation mail. */
   'publish.collaborators.add': { req: PublishCaller & { id: string; email: string; role: CollaboratorRole; inviter_name?: string }; res: Collaborator };
@@ -96,13 +117,23 @@ export interface PublishRpc {
   'publish.versions.list': { req: PublishCaller & { id: string }; res: ProjectVersion[] };
   'publish.versions.get': { req: PublishCaller & { id: string; version_id: string }; res: ProjectVersion & { scene: Scene } };
   'publish.versions.restore': { req: PublishCaller & { id: string; version_id: string }; res: Project };
+  'publish.exports.create': { req: PublishCaller & { id: string } & ExportRequest; res: ExportCreated };
+  'publish.exports.get': { req: PublishCaller & { export_id: string }; res: ExportState };
+  'publish.exports.file': { req: PublishCaller & { export_id: string }; res: ExportFile };
+  'publish.versions.compare': { req: PublishCaller & { id: string; from: string; to: string }; res: VersionComparison };
+  /** `restored`: the elements it changed on the board (as saved), for the live channel to announce. */
+  'publish.versions.restoreElements': {
+    req: PublishCaller & { id: string; version_id: string; element_ids: string[] };
+    res: Project & { restored: SceneElement[] };
+  };
   /**
    * Elements changed on the live channel since the last batch, merged element by element into the
    * saved scene (the gateway checked each sender's role). `user_id` is named as the author of a
    * version kept for it; each image reference names who added it (`by`), whose upload it must be.
    */
   'publish.live.save': {
-    req: { id: string; user_id: string; elements: SceneElement[]; files?: Record<string, SceneFile & { by: string }> };
+    /** `editor_ids`: everyone whose changes are in the batch (the history names them). */
+    req: { id: string; user_id: string; elements: SceneElement[]; files?: Record<string, SceneFile & { by: string }>; editor_ids?: string[] };
     /** `refused`: why some picture references were left out (their elements were saved). */
     res: { version: number; changed: number; refused?: string };
   };

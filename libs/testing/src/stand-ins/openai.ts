@@ -12,11 +12,14 @@ export interface OpenAiStandInOptions {
   chat?: (messages: { role: string; content: string }[]) => string;
   /** Milliseconds each chat completion takes. */
   chatLatencyMs?: number;
+  /** Length of the vectors of `/v1/embeddings` (default 256). */
+  embeddingDimensions?: number;
 }
 
 /**
  * A local stand-in that speaks OpenAI's protocol: `POST /v1/audio/transcriptions` (multipart,
- * `verbose_json` answers with segments) and `POST /v1/chat/completions`.
+ * `verbose_json` answers with segments), `POST /v1/chat/completions` and `POST /v1/embeddings`
+ * (vectors of a text's words hashed into buckets, so texts sharing words are near each other).
  */
 export class OpenAiStandIn {
   private server!: Server;
@@ -25,6 +28,8 @@ export class OpenAiStandIn {
   /** Every file received for transcription, in order of arrival. */
   readonly files: { name: string; contentType: string; bytes: number; seconds: number }[] = [];
   readonly chats: { role: string; content: string }[][] = [];
+  /** The inputs of every embeddings request, in order. */
+  readonly embedded: string[][] = [];
   inFlight = 0;
   maxInFlight = 0;
   /** Chat completions being answered now, and the most at once. */
@@ -113,12 +118,61 @@ export class OpenAiStandIn {
         usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
       });
     }
+    if (req.method === 'POST' && path === '/v1/embeddings') {
+      const request = JSON.parse(body.toString('utf8')) as { model?: string; input?: unknown; encoding_format?: string };
+      const input = typeof request.input === 'string' ? [request.input] : request.input;
+      if (!request.model || !Array.isArray(input) || !input.length || input.some((t) => typeof t !== 'string' || !t)) {
+        return json(res, 400, { error: { message: "'input' must be a non-empty string or array of strings", type: 'invalid_request_error' } });
+      }
+      const texts = input as string[];
+      this.embedded.push(texts);
+      const dims = this.options.embeddingDimensions ?? 256;
+      return json(res, 200, {
+        object: 'list',
+        model: request.model,
+        data: texts.map((text, index) => {
+          const vector = wordVector(text, dims);
+          // the real endpoint's `base64` form: the little-endian float32 bytes
+          const embedding = request.encoding_format === 'base64' ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector;
+          return { object: 'embedding', index, embedding };
+        }),
+        usage: { prompt_tokens: texts.join(' ').split(/\s+/).length, total_tokens: texts.join(' ').split(/\s+/).length },
+      });
+    }
     json(res, 404, { error: { message: 'Unknown route', type: 'invalid_request_error' } });
   }
 }
 
+/** A text's words of four letters or more (and CJK characters) counted in `dims` hashed buckets, unit length. */
+function wordVector(text: string, dims: number): number[] {
+  const v = new Array<number>(dims).fill(0);
+  const words = text.toLowerCase().match(/[\u3400-\u9fff]|(?:(?![\u3400-\u9fff])[\p{L}\p{N}]){4,}/gu) ?? [];
+  for (const w of words) {
+    const word = w.length > 4 && w.endsWith('s') ? w.slice(0, -1) : w;
+    let h = 2166136261;
+    for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 16777619);
+    v[(h >>> 0) % dims] += 1;
+  }
+  const norm = Math.hypot(...v) || 1;
+  return v.map((x) => x / norm);
+}
+
 function defaultChat(messages: { role: string; content: string }[]): string {
   const user = messages.at(-1)?.content ?? '';
+  if (/numbered passages/.test(messages[0]?.content ?? '')) {
+    // an answer from the sentence of the first passage that shares most words with the question, citing it as asked
+    const first = /^\[1\] \([^)]*\) (.*)$/m.exec(user)?.[1] ?? '';
+    const asked = new Set(
+      /^Question: (.*)$/m
+        .exec(user)?.[1]
+        ?.toLowerCase()
+        .match(/\p{L}{4,}/gu) ?? [],
+    );
+    const shared = (s: string) => (s.toLowerCase().match(/\p{L}{4,}/gu) ?? []).filter((w) => asked.has(w)).length;
+    const sentences = first.split(/(?<=[.!?。])\s*/).filter(Boolean);
+    const best = sentences.reduce((a, b) => (shared(b) > shared(a) ? b : a), sentences[0] ?? '');
+    return best ? `The sources say: ${best.replace(/[.!?。]$/, '')} [1].` : 'NOT_FOUND';
+  }
   if (/overview/.test(messages[0]?.content ?? '')) return JSON.stringify({ overview: 'Model overview of the whole video.' });
   const at = [...user.matchAll(/^\[(?:p\. )?([\d.]+)\]/gm)].map((m) => Number(m[1]));
   return JSON.stringify({ sections: [{ at: at[0] ?? 0, title: 'Model section', points: ['First model point', 'Second model point'] }] });

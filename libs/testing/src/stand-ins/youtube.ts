@@ -13,6 +13,8 @@ export interface StandInVideo {
   title: string;
   author?: string;
   lengthSeconds?: number;
+  /** The description (default: "<title> description"); chapters are written in it as YouTube's are ("0:00 Intro"). */
+  description?: string;
   /** Caption tracks by language; `asr` marks automatic captions. */
   tracks?: { lang: string; name: string; asr?: boolean; lines: StandInLine[] }[];
   /** Player answer: OK, ERROR (not found), LOGIN_REQUIRED (bot check), or HTTP 429. */
@@ -280,7 +282,7 @@ export class YoutubeStandIn {
         keywords: [],
         channelId: 'UCstandin000000000000000',
         isOwnerViewing: false,
-        shortDescription: `${video.title} description`,
+        shortDescription: video.description ?? `${video.title} description`,
         isCrawlable: true,
         thumbnail: { thumbnails: [{ url: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`, width: 480, height: 360 }] },
         allowRatings: true,

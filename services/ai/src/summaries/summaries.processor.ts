@@ -1,8 +1,19 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import { defaultJobOptions, JobHandler, JobProcessor, RpcClient, QueueWorker } from '@visualnotes/common';
-import { DomainError, Jobs, Patterns, Queues, type JobPayloads, type Summary, type SummarySection, type TranscriptSegment } from '@visualnotes/contracts';
+import {
+  DomainError,
+  Jobs,
+  Patterns,
+  Queues,
+  type JobPayloads,
+  type Summary,
+  type SummaryLength,
+  type SummarySection,
+  type TranscriptSegment,
+} from '@visualnotes/contracts';
 import { UnrecoverableError, WaitingChildrenError, type Job, type Queue } from 'bullmq';
+import type { AiConfig } from '../config';
 import { isMapReduce, SUMMARY_PROVIDER, type SummaryInput, type SummaryProvider, type SummaryUnit } from './providers';
 import { mapResults, reportToParent } from './summary-flow';
 
@@ -23,7 +34,7 @@ const transcriptUnits = (segments: TranscriptSegment[]): SummaryUnit[] =>
  * worker with the summary's priority, then this job reduces their sections (step jobs: it waits
  * for the children without holding a worker).
  */
-@QueueWorker(Queues.aiSummaries, { concurrency: Number(process.env.AI_SUMMARY_CONCURRENCY ?? 2) })
+@QueueWorker(Queues.aiSummaries, (config: AiConfig) => ({ concurrency: config.AI_SUMMARY_CONCURRENCY }))
 export class SummariesProcessor extends JobProcessor {
   private readonly logger = new Logger(SummariesProcessor.name);
 
@@ -35,20 +46,26 @@ export class SummariesProcessor extends JobProcessor {
     super();
   }
 
-  private async input(videoId: string, language?: string): Promise<SummaryInput & { units: SummaryUnit[] }> {
+  private async input(videoId: string, language?: string, length?: SummaryLength): Promise<SummaryInput & { units: SummaryUnit[] }> {
     const transcript = await this.rpc.send(Patterns.media.videosTranscript, { video_id: videoId });
-    return { title: transcript.title, language: transcript.language ?? language, units: transcriptUnits(transcript.segments) };
+    return {
+      title: transcript.title,
+      language: transcript.language ?? language,
+      units: transcriptUnits(transcript.segments),
+      chapters: transcript.chapters ?? [],
+      length: length ?? transcript.length ?? 'standard',
+    };
   }
 
   @JobHandler(Jobs.summaryVideo)
   async summarizeVideo(job: Job<JobPayloads['summary.video']>, token?: string): Promise<Summary> {
-    const input = await this.input(job.data.videoId, job.data.language);
+    const input = await this.input(job.data.videoId, job.data.language, job.data.length);
     const provider = this.summarizer;
     try {
       const started = Date.now();
       let summary: Summary | undefined;
       if (isMapReduce(provider)) {
-        const parts = job.data.step === 'reduce' ? null : provider.parts(input.units);
+        const parts = job.data.step === 'reduce' ? null : provider.parts(input.units, input);
         if (parts && parts.length > 1) {
           await this.addParts(job, parts);
           await job.updateData({ ...job.data, step: 'reduce', parts: parts.length });
@@ -87,6 +104,7 @@ export class SummariesProcessor extends JobProcessor {
           from,
           to: from + part.length,
           language: job.data.language,
+          ...(job.data.length ? { length: job.data.length } : {}),
         };
         from += part.length;
         return {
@@ -110,7 +128,7 @@ export class SummariesProcessor extends JobProcessor {
   @JobHandler(Jobs.summaryMap)
   async mapPart(job: Job<JobPayloads['summary.map']>): Promise<VideoPartSummary> {
     const { videoId, index, parts, from, to } = job.data;
-    const input = await this.input(videoId, job.data.language);
+    const input = await this.input(videoId, job.data.language, job.data.length);
     const part = input.units.slice(from, to);
     try {
       const provider = this.summarizer;

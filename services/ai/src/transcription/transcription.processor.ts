@@ -3,11 +3,11 @@ import { Inject, Logger } from '@nestjs/common';
 import { JobHandler, JobProcessor, RpcClient, STORAGE, type Storage, QueueWorker } from '@visualnotes/common';
 import { Jobs, Messages, Patterns, Queues, type JobPayloads, type TranscriptSegment } from '@visualnotes/contracts';
 import { UnrecoverableError, type Job, type Queue } from 'bullmq';
+import type { AiConfig } from '../config';
 import { AsrClient, AsrNotConfiguredError } from './asr.client';
 import { TranscriptChunksRepository, type TranscriptChunkStore } from './transcript-chunks.repository';
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
-const lockDuration = Number(process.env.AI_JOB_LOCK_MS ?? 30_000);
 /** Chunk texts of a transcription that never got merged (a chunk failed for good) go after this long. */
 const STALE_CHUNK_MS = 30 * 24 * 3600 * 1000;
 
@@ -19,11 +19,11 @@ const STALE_CHUNK_MS = 30 * 24 * 3600 * 1000;
  * the merge job has completed (its return value holds the transcript), when the video is deleted
  * (`transcription.discard`) and when its account is deleted.
  */
-@QueueWorker(Queues.aiTranscription, {
-  concurrency: Number(process.env.AI_TRANSCRIPTION_CONCURRENCY ?? 4),
-  lockDuration,
-  stalledInterval: lockDuration,
-})
+@QueueWorker(Queues.aiTranscription, (config: AiConfig) => ({
+  concurrency: config.AI_TRANSCRIPTION_CONCURRENCY,
+  lockDuration: config.AI_JOB_LOCK_MS,
+  stalledInterval: config.AI_JOB_LOCK_MS,
+}))
 export class TranscriptionProcessor extends JobProcessor {
   private readonly logger = new Logger(TranscriptionProcessor.name);
 

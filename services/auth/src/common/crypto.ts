@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
 
 /** 256 random bits, URL-safe: links, refresh tokens, login challenges. */
 export function randomToken(bytes = 32): string {
@@ -8,13 +8,6 @@ export function randomToken(bytes = 32): string {
 /** High-entropy tokens are stored as their SHA-256 (hex); a leaked table gives nothing usable. */
 export function sha256(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex');
-}
-
-/** Constant-time comparison of two hex digests (or any strings of equal length). */
-export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'utf8');
-  const y = Buffer.from(b, 'utf8');
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 export function sixDigitCode(): string {

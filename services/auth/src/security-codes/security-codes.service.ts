@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, type SecurityCodeRequired } from '@visualnotes/contracts';
-import { randomToken, safeEqual, sha256, sixDigitCode } from '../common/crypto';
+import { safeEqual } from '@visualnotes/common';
+import { randomToken, sha256, sixDigitCode } from '../common/crypto';
 import { MailService } from '../mail/mail.service';
 import { renderMail } from '../mail/templates';
 import type { User } from '../users/user.entity';

@@ -14,6 +14,9 @@ function fetchText(url: string): Promise<{ status: number; body: string }> {
   );
 }
 
+const METRICS_TOKEN = 'a-long-metrics-token-0123456789';
+const scraper = { authorization: `Bearer ${METRICS_TOKEN}` };
+
 describe('operator tools', () => {
   let t: TestEnv;
   let backend: Backend;
@@ -24,7 +27,7 @@ describe('operator tools', () => {
   beforeAll(async () => {
     metricsPort = await freePort();
     t = await createTestEnv('operators', {});
-    backend = await startBackend({ ...t.env }, ['auth', 'license']);
+    backend = await startBackend({ ...t.env, METRICS_TOKEN }, ['auth', 'license']);
     // One service with its own metrics server, as operators run it on another machine.
     const { createServiceApp } = await import('@visualnotes/common');
     backend.services.media = (await createServiceApp(definitions.media as never, { ...t.env, METRICS_PORT: String(metricsPort) })) as never;
@@ -46,7 +49,7 @@ describe('operator tools', () => {
     expect(media.body).toContain('service="media"');
     expect(media.body).toMatch(/vn_queue_jobs\{queue="media-jobs",state="active"/);
     expect(media.body).toContain('vn_request_duration_seconds');
-    const gw = await request(backend.http).get('/metrics').expect(200);
+    const gw = await request(backend.http).get('/metrics').set(scraper).expect(200);
     // API requests by route pattern and status; those no route matched together; liveness probes not at all.
     const count = (route: string, status: number) =>
       Number(gw.text.match(new RegExp(`vn_request_duration_seconds_count\\{[^}]*route="${route}",status="${status}"[^}]*\\} (\\d+)`))?.[1] ?? 0);
@@ -58,7 +61,7 @@ describe('operator tools', () => {
     expect(gw.text).not.toMatch(/vn_queue_jobs\{.*queue="media-jobs"/);
   });
 
-  describe('in production', () => {
+  describe('on the public port', () => {
     const gateway = async (extra: Record<string, string>) => {
       const { createGatewayApp } = await import('../bootstrap');
       const gw = await createGatewayApp({ ...t.env, NODE_ENV: 'production', TEST_ROUTES: '0', ...extra });
@@ -88,16 +91,35 @@ describe('operator tools', () => {
       await expect(fetchText(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
     });
 
-    it('serves /metrics on the public port only with the METRICS_TOKEN', async () => {
-      const token = 'a-long-metrics-token-0123456789';
-      const gw = await gateway({ METRICS_TOKEN: token });
+    it('serves /metrics on the public port only with the METRICS_TOKEN, in development too', async () => {
+      for (const NODE_ENV of ['production', 'development']) {
+        const gw = await gateway({ NODE_ENV, METRICS_TOKEN });
+        try {
+          const refused = await request(gw.app.getHttpServer()).get('/metrics').expect(401);
+          expect(refused.text).not.toContain('vn_');
+          await request(gw.app.getHttpServer()).get('/metrics').set('authorization', 'Bearer not-the-token-0123456789').expect(401);
+          await request(gw.app.getHttpServer()).get('/metrics').set('authorization', `Bearer ${METRICS_TOKEN}x`).expect(401);
+          const ok = await request(gw.app.getHttpServer()).get('/metrics').set(scraper).expect(200);
+          expect(ok.text).toContain('vn_request_duration_seconds');
+        } finally {
+          await gw.app.close();
+        }
+      }
+    });
+
+    it('keeps /metrics closed in development without a token, and open to anyone only with METRICS_PUBLIC=true', async () => {
+      const closed = await gateway({ NODE_ENV: 'development' });
       try {
-        await request(gw.app.getHttpServer()).get('/metrics').expect(401);
-        await request(gw.app.getHttpServer()).get('/metrics').set('authorization', 'Bearer not-the-token-0123456789').expect(401);
-        const ok = await request(gw.app.getHttpServer()).get('/metrics').set('authorization', `Bearer ${token}`).expect(200);
+        await request(closed.app.getHttpServer()).get('/metrics').expect(404);
+      } finally {
+        await closed.app.close();
+      }
+      const open = await gateway({ METRICS_PUBLIC: 'true', METRICS_TOKEN });
+      try {
+        const ok = await request(open.app.getHttpServer()).get('/metrics').expect(200);
         expect(ok.text).toContain('vn_request_duration_seconds');
       } finally {
-        await gw.app.close();
+        await open.app.close();
       }
     });
   });

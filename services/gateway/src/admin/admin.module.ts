@@ -20,26 +20,23 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter as BullBoardFastifyAdapter } from '@bull-board/fastify';
-import { queuePrefix, redisOptions, RpcClient, ServiceMetrics } from '@visualnotes/common';
-import { AUTH_TOKEN_STORAGE_KEY, hasScope, Messages, Patterns, QueueOwners, Scopes } from '@visualnotes/contracts';
-import { Queue } from 'bullmq';
+import { bearerToken, redisConnection, RpcClient, ServiceMetrics } from '@visualnotes/common';
+import { AUTH_TOKEN_STORAGE_KEY, hasScope, Messages, Patterns, QueueOwners, Scopes, type QueueName } from '@visualnotes/contracts';
+import type { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { AdminGuard } from '../auth/auth.guard';
 import type { RequestWithUser } from '../auth/current-user.decorator';
 import { TokenVerifier } from '../auth/token-verifier.service';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { METRICS, ObservabilityModule } from '../observability/observability.module';
+import { QueueRegistry } from '../queues/queue-registry';
 
 export const DASHBOARD_PATH = '/admin/queues';
 const COOKIE = 'vn_admin';
 const SESSION_SECONDS = 15 * 60;
 
 const REDIS = Symbol('ADMIN_REDIS');
-
-function bearerToken(header: string | string[] | undefined): string | undefined {
-  return typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
-}
 
 function cookieValue(header: string | undefined, name: string): string | null {
   for (const part of (header ?? '').split(';')) {
@@ -95,7 +92,6 @@ class AdminSessionController {
  */
 class OperatorRoutes implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('QueueDashboard');
-  private readonly queues: Queue[] = [];
 
   constructor(
     private readonly host: HttpAdapterHost,
@@ -104,6 +100,7 @@ class OperatorRoutes implements OnModuleInit, OnModuleDestroy {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(METRICS) private readonly metrics: ServiceMetrics,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly registry: QueueRegistry,
   ) {}
 
   onModuleInit() {
@@ -114,14 +111,7 @@ class OperatorRoutes implements OnModuleInit, OnModuleDestroy {
   }
 
   private queue(name: string): Queue {
-    let q = this.queues.find((x) => x.name === name);
-    if (!q) {
-      q = new Queue(name, { connection: redisOptions(this.config.REDIS_URL), prefix: queuePrefix(this.config) });
-      // a connection error (Redis gone, or closing at shutdown) is logged, never an unhandled event
-      q.on('error', (err) => this.logger.warn(`queue ${name}: ${err.message}`));
-      this.queues.push(q);
-    }
-    return q;
+    return this.registry.queue(name as QueueName);
   }
 
   private dashboard(fastify: FastifyInstance) {
@@ -188,7 +178,6 @@ class OperatorRoutes implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy() {
     await this.metrics.releaseQueues();
-    await Promise.allSettled(this.queues.map((q) => q.close()));
   }
 }
 
@@ -200,7 +189,7 @@ class OperatorRoutes implements OnModuleInit, OnModuleDestroy {
       provide: REDIS,
       inject: [GATEWAY_CONFIG],
       useFactory: (config: GatewayConfig) => {
-        const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false });
+        const redis = redisConnection(config.REDIS_URL, 'state');
         redis.on('error', () => undefined);
         return redis;
       },

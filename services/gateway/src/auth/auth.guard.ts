@@ -1,20 +1,14 @@
 import { Injectable, SetMetadata, UnauthorizedException, ForbiddenException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { bearerToken } from '@visualnotes/common';
 import { ErrorCatalogue, hasScope, Messages, Scopes } from '@visualnotes/contracts';
 import { TokenVerifier } from './token-verifier.service';
 import { toAuthUser, type RequestWithUser } from './current-user.decorator';
 
-function bearer(request: RequestWithUser): string | null {
-  const header = request.headers.authorization;
-  if (typeof header !== 'string') return null;
-  const m = /^Bearer\s+([A-Za-z0-9_.-]{10,4096})\s*$/i.exec(header);
-  return m ? m[1] : null;
-}
-
 /** Sets `request.user` from a valid bearer token; false when there is none or it is not valid. */
 export async function authenticate(verifier: TokenVerifier, request: RequestWithUser): Promise<boolean> {
   if (request.user) return true;
-  const token = bearer(request);
+  const token = bearerToken(request.headers.authorization);
   if (!token) return false;
   const claims = await verifier.verify(token);
   if (!claims) return false;

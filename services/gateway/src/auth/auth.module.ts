@@ -1,6 +1,5 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { redisOptions } from '@visualnotes/common';
-import Redis from 'ioredis';
+import { redisConnection } from '@visualnotes/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { AccountsController } from './accounts.controller';
 import { AdminGuard, AuthGuard, OptionalAuthGuard, ScopeGuard } from './auth.guard';
@@ -18,7 +17,7 @@ const google: Provider[] = [
     provide: RedisStateStore,
     inject: [GATEWAY_CONFIG],
     useFactory: (config: GatewayConfig) => {
-      const redis = new Redis({ ...redisOptions(config.REDIS_URL), maxRetriesPerRequest: 2 });
+      const redis = redisConnection(config.REDIS_URL, 'state');
       redis.on('error', () => undefined);
       return new RedisStateStore(redis, `${config.REDIS_PREFIX}:`);
     },

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { BASE_CONFIG, redisOptions, revokedSessionsStream, type BaseConfig } from '@visualnotes/common';
-import Redis from 'ioredis';
+import { BASE_CONFIG, redisConnection, revokedSessionsStream, type BaseConfig } from '@visualnotes/common';
+import type Redis from 'ioredis';
 
 /** How often each gateway copy reads the sessions revoked since its last look. */
 export const REVOCATION_POLL_MS = 1_000;
@@ -31,7 +31,7 @@ export class RevokedSessions implements OnModuleInit, OnModuleDestroy {
 
   constructor(@Inject(BASE_CONFIG) config: BaseConfig) {
     this.key = revokedSessionsStream(config.REDIS_PREFIX);
-    this.redis = new Redis({ ...redisOptions(config.REDIS_URL), maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+    this.redis = redisConnection(config.REDIS_URL, 'poll');
     this.redis.on('error', () => undefined);
   }
 

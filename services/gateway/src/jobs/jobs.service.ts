@@ -1,41 +1,25 @@
-import { Inject, Injectable, Logger, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
-import { BASE_CONFIG, queuePrefix, redisOptions, type BaseConfig } from '@visualnotes/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { safeEqual } from '@visualnotes/common';
 import { parsePublicJobId, QueueOwners, type JobOwner, type JobState, type JobStatus, type QueueName, type VideoCaller } from '@visualnotes/contracts';
-import { Queue, QueueEvents, type Job } from 'bullmq';
+import type { Job, Queue, QueueEvents } from 'bullmq';
 import { Observable } from 'rxjs';
+import { QueueRegistry } from '../queues/queue-registry';
 
 const FINAL: JobState[] = ['completed', 'failed'];
-const logger = new Logger('Jobs');
 
 /** Reads job state from BullMQ for `/api/jobs`; the job's own service owns the work. */
 @Injectable()
-export class JobsService implements OnModuleDestroy {
-  private readonly queues = new Map<QueueName, Queue>();
-  private readonly events = new Map<QueueName, QueueEvents>();
+export class JobsService {
   private readonly streams = new Set<() => void>();
 
-  constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig) {}
+  constructor(private readonly registry: QueueRegistry) {}
 
   private queue(name: QueueName): Queue {
-    let q = this.queues.get(name);
-    if (!q) {
-      q = new Queue(name, { connection: redisOptions(this.config.REDIS_URL), prefix: queuePrefix(this.config) });
-      // a connection error (Redis gone, or closing at shutdown) is logged, never an unhandled event
-      q.on('error', (err) => logger.warn(`queue ${name}: ${err.message}`));
-      this.queues.set(name, q);
-    }
-    return q;
+    return this.registry.queue(name);
   }
 
   private queueEvents(name: QueueName): QueueEvents {
-    let e = this.events.get(name);
-    if (!e) {
-      e = new QueueEvents(name, { connection: redisOptions(this.config.REDIS_URL), prefix: queuePrefix(this.config) });
-      e.setMaxListeners(0);
-      e.on('error', (err) => logger.warn(`queue events ${name}: ${err.message}`));
-      this.events.set(name, e);
-    }
-    return e;
+    return this.registry.queueEvents(name);
   }
 
   /** The job if `caller` started it; someone else's job answers like a missing one. */
@@ -147,17 +131,12 @@ export class JobsService implements OnModuleDestroy {
     for (const finish of [...this.streams]) finish();
     this.streams.clear();
   }
-
-  async onModuleDestroy() {
-    await Promise.allSettled([...this.events.values()].map((e) => e.close()));
-    await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
-  }
 }
 
 function startedBy(owner: JobOwner | undefined, caller: VideoCaller): boolean {
   if (!owner) return false;
   if (caller.owner_id) return owner.ownerId === caller.owner_id;
-  return !owner.ownerId && !!owner.visitorKey && owner.visitorKey === caller.visitor_key;
+  return !owner.ownerId && !!owner.visitorKey && !!caller.visitor_key && safeEqual(owner.visitorKey, caller.visitor_key);
 }
 
 function toStatus(id: string, job: Job, state: string): JobStatus {

@@ -29,6 +29,7 @@ export const liveKeys = (prefix: string, projectId: string) => {
     files: `${base}:files`,
     inflightFiles: `${base}:inflight-files`,
     author: `${base}:author`,
+    authors: `${base}:authors`,
     peers: `${base}:peers`,
     slots: `${base}:slots`,
     lock: `${base}:lock`,
@@ -60,7 +61,7 @@ end
  * Accepts the elements that win over what was seen before, records them (and, with `persist`, adds
  * them to the batch to save), then publishes one `update` message to the room: `from\n{json}`.
  * Answers the change's number in the project's save sequence (0 when there is nothing to save).
- * KEYS: meta, pending, files, author, channel, seq.
+ * KEYS: meta, pending, files, author, channel, seq, authors (everyone whose changes wait).
  * ARGV: from, author, persist (0/1), files JSON ('' for none), then id, version, nonce, json per element.
  */
 const MERGE = `${WINS}
@@ -79,6 +80,8 @@ redis.call('EXPIRE', meta, ${META_TTL_S})
 local seq = 0
 if persist and (#acc > 0 or files ~= '') then
   redis.call('SET', author_key, author)
+  redis.call('SADD', KEYS[7], author)
+  redis.call('EXPIRE', KEYS[7], ${META_TTL_S})
   seq = redis.call('INCR', seq_key)
   redis.call('EXPIRE', seq_key, ${META_TTL_S})
 end
@@ -105,8 +108,9 @@ return 1
 /**
  * Takes the batch to save when no other holder has the lock (or the caller holds it already):
  * moves pending elements and files to their in-flight keys and sets the lock. Answers nil (locked
- * or nothing to save) or {author, seq, elements..., '', files...}, where seq is the number of the
- * last change in the batch. KEYS: pending, inflight, files, inflight-files, author, lock, seq.
+ * or nothing to save) or {author, seq, authors (comma-separated), elements..., '', files...}, where
+ * seq is the number of the last change in the batch; the authors are taken with it.
+ * KEYS: pending, inflight, files, inflight-files, author, lock, seq, authors.
  * ARGV: lock token, lock ms.
  */
 const TAKE = `
@@ -121,7 +125,8 @@ for _, pair in ipairs({{KEYS[1], KEYS[2]}, {KEYS[3], KEYS[4]}}) do
   for i = 1, #vals, 2 do redis.call('HSET', pair[2], vals[i], vals[i + 1]) end
   redis.call('DEL', pair[1])
 end
-local out = { redis.call('GET', KEYS[5]) or '', redis.call('GET', KEYS[7]) or '0' }
+local out = { redis.call('GET', KEYS[5]) or '', redis.call('GET', KEYS[7]) or '0', table.concat(redis.call('SMEMBERS', KEYS[8]), ',') }
+redis.call('DEL', KEYS[8])
 for _, v in ipairs(redis.call('HVALS', KEYS[2])) do out[#out + 1] = v end
 out[#out + 1] = ''
 for _, v in ipairs(redis.call('HVALS', KEYS[4])) do out[#out + 1] = v end
@@ -200,9 +205,9 @@ export class LiveStore {
     redis: Redis,
     private readonly prefix: string,
   ) {
-    redis.defineCommand('liveMerge', { numberOfKeys: 6, lua: MERGE });
+    redis.defineCommand('liveMerge', { numberOfKeys: 7, lua: MERGE });
     redis.defineCommand('liveSeed', { numberOfKeys: 1, lua: SEED });
-    redis.defineCommand('liveTake', { numberOfKeys: 7, lua: TAKE });
+    redis.defineCommand('liveTake', { numberOfKeys: 8, lua: TAKE });
     redis.defineCommand('liveFinish', { numberOfKeys: 3, lua: FINISH });
     redis.defineCommand('liveLock', { numberOfKeys: 1, lua: LOCK });
     redis.defineCommand('liveUnlock', { numberOfKeys: 1, lua: UNLOCK });
@@ -237,7 +242,20 @@ export class LiveStore {
       await this.redis.hset(k.files, ...fields);
     }
     const publicFiles = files ? JSON.stringify(Object.fromEntries(Object.entries(files).map(([key, { by: _by, ...ref }]) => [key, ref]))) : '';
-    return this.redis.liveMerge(k.meta, k.pending, k.files, k.author, k.channel, k.seq, from, author, options.persist ? '1' : '0', publicFiles, ...args);
+    return this.redis.liveMerge(
+      k.meta,
+      k.pending,
+      k.files,
+      k.author,
+      k.channel,
+      k.seq,
+      k.authors,
+      from,
+      author,
+      options.persist ? '1' : '0',
+      publicFiles,
+      ...args,
+    );
   }
 
   async seed(projectId: string, elements: SceneElement[]): Promise<void> {
@@ -273,18 +291,18 @@ export class LiveStore {
     projectId: string,
     token: string,
     lockMs: number,
-  ): Promise<{ author: string; upto: number; elements: SceneElement[]; files: Record<string, FileRef> } | null> {
+  ): Promise<{ author: string; authors: string[]; upto: number; elements: SceneElement[]; files: Record<string, FileRef> } | null> {
     const k = this.keys(projectId);
-    const out = await this.redis.liveTake(k.pending, k.inflight, k.files, k.inflightFiles, k.author, k.lock, k.seq, token, lockMs);
+    const out = await this.redis.liveTake(k.pending, k.inflight, k.files, k.inflightFiles, k.author, k.lock, k.seq, k.authors, token, lockMs);
     if (!out) return null;
-    const split = out.indexOf('', 2);
-    const elements = out.slice(2, split).map((t) => JSON.parse(t) as SceneElement);
+    const split = out.indexOf('', 3);
+    const elements = out.slice(3, split).map((t) => JSON.parse(t) as SceneElement);
     const files: Record<string, FileRef> = {};
     for (const t of out.slice(split + 1)) {
       const ref = JSON.parse(t) as FileRef;
       files[ref.id] = ref;
     }
-    return { author: out[0], upto: Number(out[1]), elements, files };
+    return { author: out[0], authors: out[2] ? out[2].split(',') : [], upto: Number(out[1]), elements, files };
   }
 
   async finish(projectId: string, token: string, ok: boolean, keepLock = false): Promise<void> {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { redisOptions, RpcClient } from '@visualnotes/common';
+import { redisConnection, RpcClient } from '@visualnotes/common';
 import {
   hasUnicodeEscape,
   jsonBodyProblem,
@@ -27,11 +27,12 @@ import {
   type Scene,
   type SceneElement,
 } from '@visualnotes/contracts';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { toAuthUser, type AuthUser } from '../auth/current-user.decorator';
 import { RevokedSessions } from '../auth/revoked-sessions';
 import { TokenVerifier } from '../auth/token-verifier.service';
+import { ByteBudget } from '../common/byte-budget';
 import type { SharedRateLimiter } from '../common/rate-limiter';
 import { canonicalTarget, pathOf } from '../common/request-target';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
@@ -70,12 +71,6 @@ interface Connection {
   resumeTimer?: NodeJS.Timeout;
 }
 
-/** A person's byte budget on this copy (LIVE_BYTES_PER_SECOND), shared by their connections. */
-interface ByteBudget {
-  bytes: number;
-  at: number;
-}
-
 interface Room {
   projectId: string;
   conns: Set<Connection>;
@@ -100,7 +95,8 @@ export class LiveHub implements OnModuleDestroy {
   private readonly store: LiveStore;
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: HARD_MAX_PAYLOAD, handleProtocols: () => LIVE_PROTOCOL });
   private readonly rooms = new Map<string, Room>();
-  private readonly budgets = new Map<string, ByteBudget>();
+  /** Each person's byte budget on this copy (LIVE_BYTES_PER_SECOND), shared by their connections. */
+  private readonly budgets = new ByteBudget(LIVE_BYTES_PER_SECOND, LIVE_BYTE_BURST);
   private readonly byChannel = new Map<string, Room>();
   private readonly accessKey: string;
   private readonly timers: NodeJS.Timeout[] = [];
@@ -116,8 +112,8 @@ export class LiveHub implements OnModuleDestroy {
     private readonly verifier: TokenVerifier,
     private readonly revoked: RevokedSessions,
   ) {
-    this.redis = new Redis({ ...redisOptions(config.REDIS_URL), connectTimeout: 10_000 });
-    this.sub = new Redis({ ...redisOptions(config.REDIS_URL), connectTimeout: 10_000 });
+    this.redis = redisConnection(config.REDIS_URL, 'state');
+    this.sub = redisConnection(config.REDIS_URL, 'blocking');
     for (const r of [this.redis, this.sub]) r.on('error', (err) => this.logger.warn(`live channel Redis: ${err.message}`));
     this.store = new LiveStore(this.redis, config.REDIS_PREFIX);
     this.accessKey = accessChannel(config.REDIS_PREFIX);
@@ -210,6 +206,11 @@ export class LiveHub implements OnModuleDestroy {
     };
     room.conns.add(conn);
     ws.on('message', (data, isBinary) => void this.onMessage(conn, data, isBinary));
+    // A message over HARD_MAX_PAYLOAD is never read past it: ws stops and closes the connection. What
+    // it read is charged all the same, so reconnecting to go on costs the same person's budget.
+    ws.on('error', (err: Error & { code?: string }) => {
+      if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') this.spend(conn, HARD_MAX_PAYLOAD, Date.now());
+    });
     ws.on('close', () => void this.close(conn));
     try {
       await room.subscribed;
@@ -292,16 +293,19 @@ export class LiveHub implements OnModuleDestroy {
   }
 
   private async onMessage(conn: Connection, data: RawData, isBinary: boolean) {
+    const now = Date.now();
+    // Every byte read is charged to its person's budget before anything else, whatever becomes of
+    // the message: a flood of refused messages (too large, too fast, too early) is slowed down as
+    // any other, and the connection is read no further until the budget allows.
+    const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as ArrayBuffer | Buffer).byteLength;
+    this.spend(conn, size, now);
     if (!conn.ready) return this.fail(conn, LiveMessages.invalid);
     // a token bucket per connection: LIVE_MESSAGES_PER_SECOND, bursts up to LIVE_MESSAGE_BURST
-    const now = Date.now();
     conn.tokens = Math.min(LIVE_MESSAGE_BURST, conn.tokens + ((now - conn.refilledAt) / 1000) * LIVE_MESSAGES_PER_SECOND);
     conn.refilledAt = now;
     if (conn.tokens < 1) return this.fail(conn, LiveMessages.tooFast);
     conn.tokens -= 1;
-    const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as ArrayBuffer | Buffer).byteLength;
     if (size > LIVE_MESSAGE_MAX_BYTES) return this.fail(conn, LiveMessages.tooLarge);
-    this.spend(conn, size, now);
     if (isBinary) return this.fail(conn, LiveMessages.invalid);
     const text = Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(data as Buffer[]).toString('utf8');
     let parsed: unknown;
@@ -510,6 +514,7 @@ export class LiveHub implements OnModuleDestroy {
       const saved = await this.rpc.send(Patterns.publish.liveSave, {
         id: projectId,
         user_id: batch.author,
+        editor_ids: batch.authors,
         elements: batch.elements,
         files: batch.files,
       });
@@ -566,28 +571,19 @@ export class LiveHub implements OnModuleDestroy {
    * no further until the budget has refilled (the messages wait in the socket; none is lost).
    */
   private spend(conn: Connection, size: number, now: number) {
-    const budget = this.budgets.get(conn.user.id) ?? { bytes: LIVE_BYTE_BURST, at: now };
-    budget.bytes = Math.min(LIVE_BYTE_BURST, budget.bytes + ((now - budget.at) / 1000) * LIVE_BYTES_PER_SECOND) - size;
-    budget.at = now;
-    this.budgets.set(conn.user.id, budget);
-    if (budget.bytes >= 0) return;
+    const waitMs = this.budgets.spend(conn.user.id, size, now);
+    if (waitMs === 0) return;
     conn.ws.pause();
     clearTimeout(conn.resumeTimer);
-    conn.resumeTimer = setTimeout(
-      () => {
-        conn.resumeTimer = undefined;
-        if (conn.ws.readyState === WebSocket.OPEN) conn.ws.resume();
-      },
-      Math.ceil((-budget.bytes / LIVE_BYTES_PER_SECOND) * 1000),
-    );
+    conn.resumeTimer = setTimeout(() => {
+      conn.resumeTimer = undefined;
+      if (conn.ws.readyState === WebSocket.OPEN) conn.ws.resume();
+    }, waitMs);
   }
 
   private sweep() {
     const now = Date.now();
-    // budgets that have refilled are as good as new ones
-    for (const [user, budget] of this.budgets) {
-      if (budget.bytes + ((now - budget.at) / 1000) * LIVE_BYTES_PER_SECOND >= LIVE_BYTE_BURST) this.budgets.delete(user);
-    }
+    this.budgets.sweep(now);
     for (const room of this.rooms.values()) {
       for (const conn of room.conns) {
         if (this.revoked.isRevoked(conn.user.sessionId) || conn.expiresAt <= now) {

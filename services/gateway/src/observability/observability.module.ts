@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { ServiceMetrics } from '@visualnotes/common';
+import { bearerToken, safeEqual, ServiceMetrics } from '@visualnotes/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pathOf } from '../common/request-target';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
@@ -61,12 +61,16 @@ class HttpMetrics implements OnModuleInit, OnApplicationBootstrap {
   onModuleInit() {
     const fastify = this.host.httpAdapter.getInstance<FastifyInstance>();
     const token = this.config.METRICS_TOKEN;
-    // Queue names, routes and error counts are for operators: in production the public port serves
-    // them only with the token; without one they are on METRICS_PORT alone (or nowhere).
-    const onPublicPort = token !== undefined || this.config.NODE_ENV !== 'production';
+    const open = this.config.METRICS_PUBLIC;
+    // Queue names, routes and error counts are for operators: the public port serves them only
+    // with the token, or to anyone when METRICS_PUBLIC=true says so; with neither they are on
+    // METRICS_PORT alone (or nowhere). The same in every NODE_ENV.
     fastify.get('/metrics', async (request, reply) => {
-      if (!onPublicPort) return reply.status(404).send({ statusCode: 404, message: 'Not found' });
-      if (token && request.headers.authorization !== `Bearer ${token}`) return reply.status(401).send({ statusCode: 401, message: 'Unauthorized' });
+      if (!open) {
+        if (token === undefined) return reply.status(404).send({ statusCode: 404, message: 'Not found' });
+        const given = bearerToken(request.headers.authorization);
+        if (!given || !safeEqual(given, token)) return reply.status(401).send({ statusCode: 401, message: 'Unauthorized' });
+      }
       const { body, contentType } = await this.metrics.text();
       return reply.header('content-type', contentType).header('cache-control', 'no-store').send(body);
     });

@@ -1,5 +1,15 @@
 import type { RpcClient, Storage } from '@visualnotes/common';
-import { clipText, isCanvasImage, Patterns, type Project, type PublishCaller, type Scene } from '@visualnotes/contracts';
+import {
+  clipText,
+  DomainError,
+  IMPORTED_SVG_MAX_BYTES,
+  isCanvasImage,
+  Patterns,
+  PublishMessages,
+  type Project,
+  type PublishCaller,
+  type Scene,
+} from '@visualnotes/contracts';
 import { storeUpload } from '../uploads/store-upload';
 import type { ImportPool } from './import-pool';
 import { IMAGE_MAX_BYTES } from './import.worker';
@@ -10,11 +20,35 @@ function titleOf(name: string): string | undefined {
   return title ? clipText(title, 200, true) : undefined;
 }
 
+/** Markup rather than a raster picture: what follows a byte-order mark and white space is `<`. */
+function isMarkup(bytes: Buffer): boolean {
+  const text = bytes
+    .subarray(0, 64)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  return text.startsWith('<');
+}
+
+/**
+ * An embedded SVG picture cleaned by the publish service's sanitiser (the one published snapshots
+ * go through), whatever type the file declared; raster pictures as they are. Throws the import's
+ * refusal when an SVG is too large or cannot be read as one.
+ */
+async function cleanedImage(rpc: RpcClient, image: { mimeType: string; bytes: Buffer }): Promise<{ mimeType: string; bytes: Buffer }> {
+  if (image.mimeType !== 'image/svg+xml' && !isMarkup(image.bytes)) return image;
+  if (image.bytes.length > IMPORTED_SVG_MAX_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.importSvgTooLarge);
+  const { svg } = await rpc.send(Patterns.publish.imageClean, { svg: image.bytes.toString('utf8') });
+  if (svg === null) throw new DomainError('VALIDATION_FAILED', PublishMessages.importSvgUnsafe);
+  return { mimeType: 'image/svg+xml', bytes: Buffer.from(svg, 'utf8') };
+}
+
 /**
  * A new project from an `.excalidraw` file (or a PNG/SVG with the scene embedded, or an Obsidian
  * Excalidraw note): its elements restored as Excalidraw restores a file,
  * each embedded image stored through the uploads path (the scene keeps references to the uploads,
- * by the same Excalidraw file ids). An image whose bytes are not a picture we accept is left out;
+ * by the same Excalidraw file ids). SVG pictures are cleaned first, and the import is refused
+ * when one cannot be. An image whose bytes are not a picture we accept is left out;
  * its element stays, drawn as Excalidraw draws a missing image. `input.bytes` is handed over to
  * the thread that reads it (see ImportPool.read): the caller does not use it afterwards.
  */
@@ -27,8 +61,16 @@ export async function importExcalidrawFile(
   // Unpacking, parsing and restoring happen in a worker thread, with the file's refusals (see import.worker.ts).
   const { elements, appState, images } = await pool.read(input.bytes);
   const files: NonNullable<Scene['files']> = {};
+  // Every picture is checked before any is stored: a refusal leaves no uploads behind.
+  const cleaned = [];
   for (const image of images) {
-    const bytes = Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength);
+    cleaned.push({
+      ...image,
+      ...(await cleanedImage(rpc, { mimeType: image.mimeType, bytes: Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength) })),
+    });
+  }
+  for (const image of cleaned) {
+    const bytes = image.bytes;
     try {
       const saved = await storeUpload(storage, rpc, {
         ownerId: input.user_id,

@@ -1,4 +1,3 @@
-import type { MessagePort } from 'node:worker_threads';
 import {
   DomainError,
   jsonBodyProblem,
@@ -16,10 +15,9 @@ import { SceneTooLargeError, sceneTextOf } from './scene-file';
 /** Largest image taken out of an imported file (the whole file is limited anyway). */
 export const IMAGE_MAX_BYTES = 20_000_000;
 
-/** An uploaded file's bytes (moved to the worker, not copied); `started` hears when reading begins. */
+/** An uploaded file's bytes (moved to the worker, not copied). */
 export interface ImportTask {
   data: Uint8Array;
-  started?: MessagePort;
 }
 
 /** An embedded image, decoded (its bytes are stored through the uploads path by the caller). */
@@ -112,8 +110,6 @@ export function readImportedScene(bytes: Buffer): ImportedScene {
  * up every other request.
  */
 export default function importScene(task: ImportTask): ImportOutcome {
-  task.started?.postMessage('started');
-  task.started?.close();
   try {
     return { ok: true, ...readImportedScene(Buffer.from(task.data.buffer, task.data.byteOffset, task.data.byteLength)) };
   } catch (err) {

@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RpcClient, STORAGE, type Storage } from '@visualnotes/common';
-import { DomainError, EXCALIDRAW_FILE_MAX_BYTES, Patterns, PublishMessages } from '@visualnotes/contracts';
+import { DomainError, EXCALIDRAW_FILE_MAX_BYTES, Patterns, PublishMessages, type Scene, type SceneElement } from '@visualnotes/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { brokenUpload } from '../uploads/multipart';
@@ -12,7 +12,7 @@ import { AuthGuard } from '../auth/auth.guard';
 import { LargeBody } from '../common/body-limits';
 import { PublishedPage } from '../publishing/published-page';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
-import { AddCollaboratorDto, CreateProjectDto, PublishProjectDto, UpdateCollaboratorDto, UpdateProjectDto } from './dto';
+import { AddCollaboratorDto, CreateProjectDto, MergeElementsDto, PublishProjectDto, RestoreElementsDto, UpdateCollaboratorDto, UpdateProjectDto } from './dto';
 import { sendProjectFile } from './project-files';
 import { LiveHub } from '../live/live.hub';
 
@@ -44,7 +44,7 @@ export class ProjectsController {
 
   @Post()
   @HttpCode(201)
-  @LargeBody()
+  @LargeBody({ message: PublishMessages.sceneTooLarge })
   @ApiOperation({ summary: 'A new project: blank, from `template_id`, or with a `scene` (a local board saved to the account)' })
   create(@CurrentUser() user: AuthUser, @Body() body: CreateProjectDto) {
     return this.rpc.send(Patterns.publish.projectsCreate, { ...caller(user), ...body });
@@ -93,12 +93,27 @@ export class ProjectsController {
   }
 
   @Put(':id')
-  @LargeBody()
+  @LargeBody({ message: PublishMessages.sceneTooLarge })
   @ApiOperation({ summary: 'Saves `{title?, scene?, version}`; 409 when `version` is not the current one' })
   async update(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: UpdateProjectDto) {
     const saved = await this.rpc.send(Patterns.publish.projectsUpdate, { ...caller(user), id, ...body });
     // editors with the project open receive what this save changed
     if (body.scene !== undefined) void this.live.announceSaved(id, user.id, saved.scene.elements, saved.scene.files);
+    return saved;
+  }
+
+  @Patch(':id/elements')
+  @LargeBody({ message: PublishMessages.sceneTooLarge })
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Saves what changed: `{elements, files?}` merged element by element (owner or editor)',
+    description:
+      'Each element is kept when its `version` is higher than the saved one (at the same version, the lower `versionNonce`), as on the live channel: no base version is needed and nothing conflicts. Answers `{version, changed, refused?}`.',
+  })
+  async mergeElements(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: MergeElementsDto) {
+    const saved = await this.rpc.send(Patterns.publish.projectsMerge, { ...caller(user), id, elements: body.elements, files: body.files });
+    // editors with the project open receive the changes (those older than theirs are ignored there)
+    if (saved.changed) void this.live.announceSaved(id, user.id, body.elements, body.files);
     return saved;
   }
 
@@ -192,6 +207,15 @@ export class ProjectsController {
     return this.rpc.send(Patterns.publish.versionsList, { ...caller(user), id });
   }
 
+  @Get(':id/versions/compare')
+  @ApiOperation({
+    summary: 'What changed from version `from` to version `to` (or `to=current`, the scene now): `{added, removed, changed}` element ids and their counts',
+    description: 'Owner, editors and viewers. Deleted elements count as gone; an element whose content is the same is not changed.',
+  })
+  compare(@CurrentUser() user: AuthUser, @Param('id') id: string, @Query('from') from?: string, @Query('to') to?: string) {
+    return this.rpc.send(Patterns.publish.versionsCompare, { ...caller(user), id, from: from ?? '', to: to ?? 'current' });
+  }
+
   @Get(':id/versions/:version_id')
   @ApiOperation({ summary: 'One kept version with its scene (for a read-only preview)' })
   version(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('version_id') versionId: string) {
@@ -205,12 +229,39 @@ export class ProjectsController {
     description: 'The scene as it was just before is kept as a version first, so a restore can be undone.',
   })
   async restore(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('version_id') versionId: string) {
+    return this.restoring(id, user, async () => {
+      const project = await this.rpc.send(Patterns.publish.versionsRestore, { ...caller(user), id, version_id: versionId });
+      return { project, changed: project.scene.elements };
+    });
+  }
+
+  @Post(':id/versions/:version_id/restore-elements')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Puts `{element_ids}` back as they were in a kept version (owner or editor), the rest of the board untouched; answers the project',
+    description:
+      'An element not on the board then is deleted; a container brings its bound text. The scene as it was just before is kept as a version first. `restored` lists the elements changed.',
+  })
+  async restoreElements(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('version_id') versionId: string, @Body() body: RestoreElementsDto) {
+    return this.restoring(id, user, async () => {
+      const project = await this.rpc.send(Patterns.publish.versionsRestoreElements, {
+        ...caller(user),
+        id,
+        version_id: versionId,
+        element_ids: body.element_ids,
+      });
+      return { project, changed: project.restored };
+    });
+  }
+
+  /** A restore runs alone on the live channel, and everyone with the project open then gets the elements it changed. */
+  private restoring<P extends { scene: Scene }>(id: string, user: AuthUser, work: () => Promise<{ project: P; changed: SceneElement[] }>): Promise<P> {
     // live changes still waiting are saved first (the restore keeps them in the version it makes),
     // and no copy saves a batch of live changes until the restored scene is saved and announced
     return this.live.exclusively(id, async () => {
-      const project = await this.rpc.send(Patterns.publish.versionsRestore, { ...caller(user), id, version_id: versionId });
-      // everyone with the project open sees the restored scene (its elements are newer than theirs)
-      await this.live.announceSaved(id, user.id, project.scene.elements, project.scene.files);
+      const { project, changed } = await work();
+      // everyone with the project open sees the restored elements (they are newer than theirs)
+      await this.live.announceSaved(id, user.id, changed, project.scene.files);
       return project;
     });
   }

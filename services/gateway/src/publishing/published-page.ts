@@ -125,7 +125,7 @@ export class PublishedPage implements OnModuleInit {
       ? shell
           .replace(/<title>[\s\S]*?<\/title>/i, '')
           .replace(/<meta name="description"[^>]*>/i, '')
-          .replace(/<\/head>/i, () => `${head}</head>`)
+          .replace(/<\/head>/i, () => `${head}${this.shell.pageHead('/p/' + id)}</head>`)
           .replace(/<div id="root">\s*<\/div>/i, () => `<div id="root">${body}</div>`)
       : `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${head}</head><body><div id="root">${body}</div></body></html>`;
     reply.removeHeader('x-frame-options'); // a page meant to be embedded: frame-ancestors in its policy decides

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppShell } from './app-shell';
@@ -31,5 +31,38 @@ describe('AppShell', () => {
     rmSync(file);
     jest.advanceTimersByTime(1_001);
     expect(shell.html()).toBeNull();
+  });
+
+  it('links the scripts and style sheets of the page a path shows, beyond those index.html names', () => {
+    writeFileSync(join(dir, 'index.html'), '<html><head></head><body></body></html>');
+    mkdirSync(join(dir, '.vite'));
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'], css: ['assets/index-1.css'] },
+      '_react.js': { file: 'assets/react-1.js' },
+      '_prose.js': { file: 'assets/prose-1.js', imports: ['_react.js'], css: ['assets/prose-1.css'] },
+      'src/pages/blog/blog.pages.ts': {
+        file: 'assets/blog-1.js',
+        imports: ['_react.js', '_prose.js'],
+        css: ['assets/blog-1.css'],
+        dynamicImports: ['_editor.js'],
+      },
+      '_editor.js': { file: 'assets/editor-1.js' },
+    };
+    writeFileSync(join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+    const shell = new AppShell({ FRONTEND_DIST: dir });
+    const head = shell.pageHead('/blog/an-article');
+    expect(head.match(/href="[^"]+"/g)).toEqual([
+      'href="/assets/blog-1.css"',
+      'href="/assets/prose-1.css"',
+      'href="/assets/blog-1.js"',
+      'href="/assets/prose-1.js"',
+    ]);
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/blog-1.js">');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/blog-1.css">');
+    // the editor and paths without a page get nothing; neither does a build without a manifest
+    expect(shell.pageHead('/projects/abc')).toBe('');
+    rmSync(join(dir, '.vite'), { recursive: true });
+    jest.advanceTimersByTime(1_001);
+    expect(shell.pageHead('/blog')).toBe('');
   });
 });

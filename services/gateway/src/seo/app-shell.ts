@@ -1,32 +1,100 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { GatewayConfig } from '../config';
+import { pageModule } from './page-modules';
 
 /** Where the built front end is: FRONTEND_DIST, else the repository's frontend/dist. */
 export function frontendDist(config: Pick<GatewayConfig, 'FRONTEND_DIST'>): string {
   return resolve(config.FRONTEND_DIST ?? join(__dirname, '../../../../frontend/dist'));
 }
 
+/** One chunk of Vite's build manifest (`.vite/manifest.json`), keyed by its source path. */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** A file read again at most once a second, and parsed again only when it changed. */
+class Watched<T> {
+  private cached: { value: T | null; mtime: number; checked: number } | null = null;
+
+  constructor(
+    readonly file: string,
+    private readonly parse: (text: string) => T,
+  ) {}
+
+  value(): T | null {
+    if (this.cached && Date.now() - this.cached.checked < 1_000) return this.cached.value;
+    if (!existsSync(this.file)) return (this.cached = null);
+    const mtime = statSync(this.file).mtimeMs;
+    if (this.cached?.mtime !== mtime) this.cached = { value: this.read(), mtime, checked: Date.now() };
+    else this.cached.checked = Date.now();
+    return this.cached.value;
+  }
+
+  private read(): T | null {
+    try {
+      return this.parse(readFileSync(this.file, 'utf8'));
+    } catch {
+      return null;
+    }
+  }
+}
+
 /**
  * The app's index.html, looked at again at most once a second: a new build of the front end
  * replaces it (and the hashed scripts it names), so a page served from a copy kept in memory would
- * ask for scripts that no longer exist, and stay blank.
+ * ask for scripts that no longer exist, and stay blank. With it, the build manifest, which names
+ * the script and style sheet of each page.
  */
 export class AppShell {
-  private shell: { html: string; mtime: number; checked: number } | null = null;
   readonly file: string;
+  private readonly shell: Watched<string>;
+  private readonly manifest: Watched<Manifest>;
 
   constructor(config: Pick<GatewayConfig, 'FRONTEND_DIST'>) {
     this.file = join(frontendDist(config), 'index.html');
+    this.shell = new Watched(this.file, (text) => text);
+    this.manifest = new Watched(join(frontendDist(config), '.vite/manifest.json'), (text) => JSON.parse(text) as Manifest);
   }
 
   /** The page, or null while the front end is not built. */
   html(): string | null {
-    if (this.shell && Date.now() - this.shell.checked < 1_000) return this.shell.html;
-    if (!existsSync(this.file)) return (this.shell = null);
-    const mtime = statSync(this.file).mtimeMs;
-    if (this.shell?.mtime !== mtime) this.shell = { html: readFileSync(this.file, 'utf8'), mtime, checked: Date.now() };
-    else this.shell.checked = Date.now();
-    return this.shell.html;
+    return this.shell.value();
+  }
+
+  /**
+   * Link tags that fetch the scripts and style sheets of the page at `path` along with the app's
+   * own (which index.html names already): without them the browser learns of them only once the
+   * app's script has run. The style sheets are render-blocking, as the app's is, so the page's
+   * first paint is already styled. Empty when the build has no manifest or no page module.
+   */
+  pageHead(path: string): string {
+    const manifest = this.manifest.value();
+    const module = pageModule(path);
+    if (!manifest || !module || !manifest[module]) return '';
+    const inShell = new Set<string>();
+    const walk = (key: string, into: Set<string>) => {
+      if (into.has(key) || !manifest[key]) return;
+      into.add(key);
+      for (const dep of manifest[key].imports ?? []) walk(dep, into);
+    };
+    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, inShell);
+    const own = new Set<string>();
+    walk(module, own);
+    const scripts: string[] = [];
+    const styles = new Set<string>();
+    for (const key of own) {
+      if (inShell.has(key)) continue;
+      scripts.push(manifest[key].file);
+      for (const css of manifest[key].css ?? []) styles.add(css);
+    }
+    return [
+      ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ].join('');
   }
 }

@@ -1,4 +1,4 @@
-import { escapeHtml, renderIndex, type HeadMeta } from './html';
+import { escapeHtml, pathOf, renderIndex, withPageHead, type HeadMeta } from './html';
 
 const SHELL =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>VisualNotes</title><meta name="description" content="generic"></head><body><div id="root"></div></body></html>';
@@ -15,5 +15,21 @@ describe('renderIndex', () => {
     expect(html.match(/<body>/g)).toHaveLength(1);
     expect(html.match(/<!doctype/g)).toHaveLength(1);
     expect(html.match(/<div id="root">/g)).toHaveLength(1);
+  });
+});
+
+describe('pathOf and withPageHead', () => {
+  it.each([
+    ['/', '/'],
+    ['/blog/a?lang=de', '/blog/a'],
+    ['/pricing/', '/pricing'],
+    ['//tools//pdf-summarizer#x', '/tools/pdf-summarizer'],
+  ])('%s is the page %s', (url, path) => {
+    expect(pathOf(url)).toBe(path);
+  });
+
+  it('puts the tags at the end of the head, as they are', () => {
+    expect(withPageHead(SHELL, '<link href="/$&">')).toContain('<link href="/$&"></head>');
+    expect(withPageHead(SHELL, '')).toBe(SHELL);
   });
 });

@@ -53,3 +53,13 @@ export function renderIndex(indexHtml: string, meta: HeadMeta, siteName: string)
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace(/<title>[^<]*<\/title>/, () => head);
 }
+
+/** The path of a request URL, without its query and trailing slash (`/` for the home page). */
+export function pathOf(url: string): string {
+  return (url.split(/[?#]/)[0].replace(/\/+$/, '') || '/').replace(/\/{2,}/g, '/');
+}
+
+/** Adds tags (the page's own script and style links) at the end of the head. */
+export function withPageHead(indexHtml: string, tags: string): string {
+  return tags ? indexHtml.replace(/<\/head>/i, () => `${tags}</head>`) : indexHtml;
+}

@@ -3,7 +3,7 @@ import { SITE_NAME, UI_LOCALE_STORAGE_KEY } from '@visualnotes/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config';
 import { AppShell, frontendDist } from './app-shell';
-import { renderIndex } from './html';
+import { pathOf, renderIndex, withPageHead } from './html';
 import { PageMetaService } from './page-meta.service';
 import { SitemapService } from './sitemap.service';
 
@@ -46,6 +46,9 @@ export function registerSite(app: NestFastifyApplication, config: GatewayConfig,
     prefix: '/',
     index: false,
     wildcard: true,
+    // the build writes a brotli and a gzip copy of each script and style sheet (best compression,
+    // done once): sent as they are to a browser that accepts them
+    preCompressed: true,
     // @fastify/static hands a Fastify reply here (Nest's type says a Node response).
     setHeaders: (res, path) => {
       const reply = res as unknown as { header(name: string, value: string): unknown };
@@ -64,7 +67,7 @@ export function registerSite(app: NestFastifyApplication, config: GatewayConfig,
       .status(page.status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(renderIndex(html, page.meta, SITE_NAME));
+      .send(withPageHead(renderIndex(html, page.meta, SITE_NAME), shell.pageHead(pathOf(request.url))));
   };
   fastify.get('/', (request, reply) => sendSpa(reply, request));
   // More specific than the published pages' `/p/:id`, which would answer 404 for the statistics list.

@@ -1,7 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RpcClient, STORAGE, type Storage } from '@visualnotes/common';
-import { createHighlightSchema, createVideoSchema, DomainError, listVideosQuerySchema, Patterns, updateVideoSchema } from '@visualnotes/contracts';
+import {
+  correctTranscriptLineSchema,
+  createHighlightSchema,
+  createVideoSchema,
+  DomainError,
+  listVideosQuerySchema,
+  Patterns,
+  regenerateSummarySchema,
+  updateVideoSchema,
+} from '@visualnotes/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { AuthGuard, OptionalAuthGuard } from '../auth/auth.guard';
@@ -11,6 +20,8 @@ import { videoCaller } from './caller';
 export class CreateVideoDto extends createZodDto(createVideoSchema) {}
 export class UpdateVideoDto extends createZodDto(updateVideoSchema) {}
 export class CreateHighlightDto extends createZodDto(createHighlightSchema) {}
+export class RegenerateSummaryDto extends createZodDto(regenerateSummarySchema) {}
+export class CorrectTranscriptLineDto extends createZodDto(correctTranscriptLineSchema) {}
 
 /** Videos routes; rules live in the media service. */
 @ApiTags('videos')
@@ -81,6 +92,24 @@ export class VideosController {
   @ApiBearerAuth()
   async delete(@Param('id') id: string, @CurrentUser() user: AuthUser) {
     await this.rpc.send(Patterns.media.videosDelete, { owner_id: user.id, id });
+  }
+
+  @Post(':id/summary')
+  @HttpCode(202)
+  @UseGuards(AuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Write the summary again from the transcript as it is now, at a length (brief, standard, detailed); answers the video and its job' })
+  regenerate(@Param('id') id: string, @Body() body: RegenerateSummaryDto, @CurrentUser() user: AuthUser) {
+    return this.rpc.send(Patterns.media.videosRegenerate, { owner_id: user.id, id, ...body });
+  }
+
+  @Patch(':id/transcript/:index')
+  @UseGuards(AuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Correct the text of one transcript line (0-based index); answers the video' })
+  correctLine(@Param('id') id: string, @Param('index') index: string, @Body() body: CorrectTranscriptLineDto, @CurrentUser() user: AuthUser) {
+    if (!/^\d{1,7}$/.test(index)) throw new DomainError('NOT_FOUND', 'Transcript line not found');
+    return this.rpc.send(Patterns.media.videosCorrectLine, { owner_id: user.id, id, index: Number(index), text: body.text });
   }
 
   @Get(':id/highlights')

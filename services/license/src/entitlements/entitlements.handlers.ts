@@ -24,6 +24,11 @@ export class EntitlementsHandlers {
     return this.usage.consume(req);
   }
 
+  @MessagePattern(Patterns.license.usageRefund)
+  refund(@Payload() req: RpcRequest<'license.usage.refund'>) {
+    return this.usage.refund(req);
+  }
+
   /** `GET /api/entitlements`: what the account may do, what it used this month and its limits. */
   @MessagePattern(Patterns.license.view)
   async view(@Payload() req: RpcRequest<'license.entitlements.view'>): Promise<EntitlementsView> {

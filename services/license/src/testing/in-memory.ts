@@ -163,6 +163,12 @@ export class InMemoryUsage implements UsageStore {
     this.counters.set(key, used + 1);
     return used + 1;
   }
+  async uncount(subject: string, kind: UsageKind, period: string) {
+    const key = `${subject}|${kind}|${period}`;
+    const used = Math.max(0, (this.counters.get(key) ?? 0) - 1);
+    if (this.counters.has(key)) this.counters.set(key, used);
+    return used;
+  }
   async used(subject: string, kind: UsageKind, period: string) {
     return this.counters.get(`${subject}|${kind}|${period}`) ?? 0;
   }

@@ -27,6 +27,19 @@ export class UsageRepository {
     return rows[0]?.used ?? null;
   }
 
+  /** Takes one use back from a period's count (never below none); the new count. */
+  async uncount(subject: string, kind: UsageKind, period: string): Promise<number> {
+    const rows = (await this.db
+      .getRepository(UsageCounter)
+      .createQueryBuilder()
+      .update()
+      .set({ used: () => 'used - 1' })
+      .where('subject = :subject AND kind = :kind AND period = :period AND used > 0', { subject, kind, period })
+      .returning('used')
+      .execute()) as { raw: { used: number }[] };
+    return rows.raw[0]?.used ?? (await this.used(subject, kind, period));
+  }
+
   async used(subject: string, kind: UsageKind, period: string): Promise<number> {
     return (await this.db.getRepository(UsageCounter).findOneBy({ subject, kind, period }))?.used ?? 0;
   }

@@ -36,6 +36,16 @@ export class UsageService {
     return { allowed: false, used: await this.counters.used(subject, kind, period), limit };
   }
 
+  /**
+   * Gives back an account's use counted at `usedAt` (in the month it was counted in), for work that
+   * failed before it gave the user anything. The caller gives each use back at most once.
+   */
+  async refund(req: { subject: string; kind: UsageKind; used_at: string }): Promise<{ used: number }> {
+    const used = await this.counters.uncount(req.subject, req.kind, usagePeriod(false, new Date(req.used_at)));
+    await this.entitlements.forgetUsage(req.subject);
+    return { used };
+  }
+
   /** The allowance of one kind for a subject: null when unlimited. */
   async limitFor(subject: string, kind: UsageKind, visitor: boolean, scope?: unknown): Promise<number | null> {
     if (visitor) return kind === 'video_summary' ? this.config.VISITOR_VIDEO_SUMMARIES : this.config.VISITOR_DOCUMENT_SUMMARIES;

@@ -1,6 +1,7 @@
 import { JobHandler, JobProcessor, QueueWorker } from '@visualnotes/common';
 import { Jobs, Queues, type JobPayloads } from '@visualnotes/contracts';
 import type { Job } from 'bullmq';
+import { AskService } from '../ask/ask.service';
 import { BatchesService } from '../batches/batches.service';
 import { DocumentsService } from '../documents/documents.service';
 import { UploadsService } from '../uploads/uploads.service';
@@ -14,6 +15,7 @@ export class AccountEventsProcessor extends JobProcessor {
     private readonly videos: VideosService,
     private readonly documents: DocumentsService,
     private readonly batches: BatchesService,
+    private readonly ask: AskService,
   ) {
     super();
   }
@@ -24,5 +26,6 @@ export class AccountEventsProcessor extends JobProcessor {
     await this.videos.deleteOwnedBy(job.data.userId);
     await this.uploads.deleteOwnedBy(job.data.userId);
     await this.documents.deleteOwnedBy(job.data.userId);
+    await this.ask.deleteOwnedBy(job.data.userId);
   }
 }

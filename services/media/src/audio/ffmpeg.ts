@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
-import type { AsrAudioFormat } from '@visualnotes/contracts';
+import type { AsrAudioFormat, VideoChapter } from '@visualnotes/contracts';
+import { chaptersFromFfmetadata } from '../videos/chapters';
 
 /** ffmpeg: `FFMPEG_PATH`, else the optional `ffmpeg-static` binary when its download ran, else `ffmpeg` on PATH. */
 export function ffmpegPath(configured?: string): string {
@@ -50,6 +51,12 @@ function run(bin: string, args: string[], options: FfmpegOptions = {}): Promise<
     child.on('error', (err) => reject(new Error(`ffmpeg could not start (${bin}): ${err.message}`)));
     child.on('close', (code) => (code === 0 ? resolve(stderr) : reject(new Error(`ffmpeg failed (${code}): ${stderr.slice(-500)}`))));
   });
+}
+
+/** The chapters in a media file's metadata (MP4, Matroska, Ogg…), through ffmpeg's metadata output; none when it has none. */
+export async function readChapters(bin: string, input: string, output: string, options?: FfmpegOptions): Promise<VideoChapter[]> {
+  await run(bin, ['-y', '-i', input, '-f', 'ffmetadata', output], options);
+  return chaptersFromFfmetadata(await readFile(output, 'utf8'));
 }
 
 /** Any audio or video file to mono 16 kHz 16-bit WAV. */

@@ -30,6 +30,26 @@ export class DocumentRow {
   @Column('integer', { array: true, name: 'textless_pages' })
   textlessPages!: number[];
 
+  /** Pages (PDF) whose text was read from their image by OCR (scans). */
+  @Column('integer', { array: true, name: 'ocr_pages' })
+  ocrPages!: number[];
+
+  /** The file while its pages are being read (deleted once they are). */
+  @Column('text', { name: 'source_key', nullable: true })
+  sourceKey!: string | null;
+
+  /** The uploaded file's name (its title when the file names none). */
+  @Column('text', { name: 'file_name', nullable: true })
+  fileName!: string | null;
+
+  /** How many steps reading the file takes (page ranges of a PDF; one for other kinds). */
+  @Column('integer', { name: 'read_steps' })
+  readSteps!: number;
+
+  /** The steps read so far (a set: a step read twice counts once). */
+  @Column('integer', { array: true, name: 'read_done' })
+  readDone!: number[];
+
   @Column('boolean')
   premium!: boolean;
 

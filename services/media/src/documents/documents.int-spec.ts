@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServiceApp, redisOptions, type ServiceApp } from '@visualnotes/common';
+import { createServiceApp, redisOptions, type ServiceApp, closeBull } from '@visualnotes/common';
 import { Messages, Queues, type DocumentSummaryView } from '@visualnotes/contracts';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import {
@@ -89,7 +89,7 @@ describe('document summaries through the gateway', () => {
       const failed = await waitFor(async () => ((await view(free, stalled)).status === 'failed' ? view(free, stalled) : null), 20_000, 200);
       expect(failed?.error).toBe(Messages.documentSummaryFailed);
     } finally {
-      await worker.close();
+      await closeBull(worker);
     }
     // a job removed from Redis (e.g. lost with it)
     const gone = (await post(free).send({ text }).expect(202)).body.summary_id as string;
@@ -97,7 +97,7 @@ describe('document summaries through the gateway', () => {
     try {
       await queue.remove(gone, { removeChildren: true });
     } finally {
-      await queue.close();
+      await closeBull(queue);
     }
     const list = (await request(backend.http).get('/api/summaries').set('authorization', `Bearer ${free.token}`).expect(200)).body as {
       items: { id: string; status: string }[];
@@ -109,7 +109,8 @@ describe('document summaries through the gateway', () => {
   it('runs a Premium summary before a free one queued earlier', async () => {
     const a = await post(free).attach('file', fx.pdf, 'report.pdf').expect(202);
     const b = await post(premium).attach('file', fx.long(12), 'long.pdf').expect(202);
-    expect((await view(free, a.body.summary_id)).status).toBe('queued');
+    // PDFs are read in steps first, then wait for the ai workers
+    await waitFor(async () => (await view(free, a.body.summary_id)).status === 'queued' && (await view(premium, b.body.summary_id)).status === 'queued');
     await startAi();
     const [fa, fb] = await Promise.all([finished(free, a.body.summary_id), finished(premium, b.body.summary_id)]);
     expect(fa.status).toBe('completed');
@@ -119,7 +120,8 @@ describe('document summaries through the gateway', () => {
 
   it('summarizes a PDF with sections citing pages, and shows a cited page', async () => {
     const res = await post(free).attach('file', fx.pdf, { filename: 'report.pdf', contentType: 'application/pdf' }).expect(202);
-    expect(res.body).toEqual({ summary_id: expect.any(String), job_id: expect.stringMatching(/^ai-documents:/) });
+    // A PDF is read in steps first: its job id follows that reading, then the summary names its own.
+    expect(res.body).toEqual({ summary_id: expect.any(String), job_id: expect.stringMatching(/^media-documents:/) });
     const job = await waitFor(async () => {
       const s = await request(backend.http)
         .get(`/api/jobs/${encodeURIComponent(res.body.job_id)}`)
@@ -136,8 +138,10 @@ describe('document summaries through the gateway', () => {
     await request(backend.http)
       .get(`/api/jobs/${encodeURIComponent(res.body.job_id)}`)
       .expect(404);
-    const v = await view(free, res.body.summary_id);
-    expect(v).toMatchObject({ status: 'completed', kind: 'pdf', pages: 3, unit: 'page', progress: 100, textless_pages: [] });
+    const v = await finished(free, res.body.summary_id);
+    expect(v).toMatchObject({ status: 'completed', kind: 'pdf', pages: 3, unit: 'page', progress: 100, textless_pages: [], ocr_pages: [] });
+    // then the summary's own job, which its view names
+    expect(v.job_id).toMatch(/^ai-documents:/);
     expect(v.summary!.overview.length).toBeGreaterThan(20);
     const cited = v.summary!.sections.flatMap((s) => s.citations ?? []);
     expect(cited.length).toBeGreaterThan(0);
@@ -174,6 +178,14 @@ describe('document summaries through the gateway', () => {
     const slide = await request(backend.http).get(`/api/summaries/${d.id}/pages/1`).set('authorization', `Bearer ${free.token}`).expect(200);
     expect(slide.body).toMatchObject({ page: 1, title: 'Quarterly sales review' });
     expect(slide.body.text).toContain('Welcome everyone');
+  }, 90_000);
+
+  it('summarizes an old Word file (.doc) as the Word document LibreOffice makes of it, titled by its name', async () => {
+    const res = await post(free).attach('file', fx.otherOffice().doc, 'Minutes March.doc').expect(202);
+    const done = await finished(free, res.body.summary_id);
+    expect(done).toMatchObject({ status: 'completed', kind: 'docx', unit: 'part', title: 'Minutes March' });
+    const part = await request(backend.http).get(`/api/summaries/${done.id}/pages/1`).set('authorization', `Bearer ${free.token}`).expect(200);
+    expect(part.body.text).toContain('photovoltaic');
   }, 90_000);
 
   it('summarizes a SmartArt slide, and refuses a deck with nothing but titles before a summary is used', async () => {
@@ -259,7 +271,6 @@ describe('document summaries through the gateway', () => {
   it.each([
     ['a password-protected PDF', () => fx.encryptedPdf, 'secret.pdf', 422, Messages.documentEncrypted],
     ['a damaged PDF', () => fx.corruptPdf, 'broken.pdf', 422, Messages.documentCorrupt],
-    ['a scanned PDF without text', () => fx.scannedPdf, 'scan.pdf', 422, Messages.documentNoText],
     ['a PDF whose page inflates to 60 MB', () => inflatingPdf(60 * 1024 * 1024), 'drawing.pdf', 422, Messages.documentTooComplex],
     ['a Word zip bomb', () => fx.bombDocx(64 * 1024 * 1024), 'bomb.docx', 413, Messages.documentArchiveTooLarge],
     ['a PowerPoint with too many parts', () => fx.manyEntriesPptx(1500), 'many.pptx', 413, Messages.documentArchiveTooLarge],
@@ -267,7 +278,7 @@ describe('document summaries through the gateway', () => {
     ['an empty file', () => Buffer.alloc(0), 'empty.pdf', 400, Messages.documentEmpty],
     ['a file over the limit', () => Buffer.alloc(300 * 1024, 0x61), 'big.txt', 413, 'The file is larger than the limit of 0.3 MB'],
     ['an image', () => fx.scannedPng, 'photo.png', 415, Messages.documentUnsupported],
-    ['an old Word file', () => fx.otherOffice().doc, 'minutes.doc', 415, Messages.documentOldOffice],
+    ['an old Excel file', () => fx.otherOffice().xls, 'budget.xls', 415, Messages.documentSpreadsheet],
     ['a text whose encoding cannot be told', () => legacy('こんにちは', 'SHIFT_JIS'), 'hello.txt', 415, Messages.textEncodingUnknown],
   ])(
     'refuses %s with a clear message and keeps nothing',
@@ -281,6 +292,21 @@ describe('document summaries through the gateway', () => {
     },
     60_000,
   );
+
+  it('fails a PDF with no text on any page once it is read, with a clear message, keeps nothing, and gives the summary of the month back', async () => {
+    const used = async () =>
+      (
+        (await request(backend.http).get('/api/entitlements').set('authorization', `Bearer ${free.token}`).expect(200)).body as {
+          usage: { document_summaries: number };
+        }
+      ).usage.document_summaries;
+    const before = await used();
+    const res = await post(free).attach('file', fx.scannedPdf, 'scan.pdf').expect(202);
+    const v = await finished(free, res.body.summary_id);
+    expect(v).toMatchObject({ status: 'failed', error: Messages.documentNoText, summary: null });
+    await waitFor(() => storedDocuments().length === 0, 10_000);
+    expect(await used()).toBe(before);
+  }, 60_000);
 
   it('keeps serving after bad files', async () => {
     const res = await post(free).send({ text: 'One more short text to check the services still answer after bad input.' }).expect(202);

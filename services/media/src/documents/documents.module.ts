@@ -20,7 +20,7 @@ import { ExtractionPool } from './extract/pool';
     UsageService,
     { provide: ExtractionPool, inject: [SERVICE_CONFIG], useFactory: (config: MediaConfig) => new ExtractionPool(extractionOptions(config)) },
   ],
-  exports: [DocumentsService],
+  exports: [DocumentsService, DocumentsRepository, ExtractionPool],
 })
 export class DocumentsModule {}
 
@@ -35,12 +35,19 @@ export function extractionOptions(config: MediaConfig) {
     timeLimitMs: Math.min(config.DOCUMENT_READ_TIMEOUT_MS, budgetMs - 1_000),
     budgetMs,
     memoryMb: config.DOCUMENT_WORKER_MEMORY_MB,
+    step: { baseMs: config.DOCUMENT_READ_TIMEOUT_MS, msPerPage: config.DOCUMENT_READ_MS_PER_PAGE, msPerMb: config.DOCUMENT_READ_MS_PER_MB },
     limits: {
       maxPages: config.DOCUMENT_MAX_PAGES,
       maxZipEntries: config.DOCUMENT_MAX_ZIP_ENTRIES,
       maxUnzippedBytes: config.DOCUMENT_MAX_UNZIPPED_BYTES,
       maxPdfStreamBytes: config.DOCUMENT_MAX_PDF_STREAM_BYTES,
       partWords: 500,
+      ocr: {
+        enabled: config.DOCUMENT_OCR,
+        timeLimitMs: config.DOCUMENT_OCR_TIMEOUT_MS,
+        memoryMb: config.DOCUMENT_OCR_MEMORY_MB,
+        languages: config.DOCUMENT_OCR_LANGUAGES,
+      },
     },
   };
 }

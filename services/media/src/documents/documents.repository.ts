@@ -86,8 +86,54 @@ export class DocumentsRepository {
     return list[0]?.progress ?? null;
   }
 
+  /** A step of reading is done; answers the set of steps done so far (a step done twice counts once). */
+  async readStepDone(id: string, index: number): Promise<number[]> {
+    const rows = (await this.documents.query(
+      `UPDATE media.documents SET read_done = ARRAY(SELECT DISTINCT x FROM unnest(read_done || $2::int) x ORDER BY x)
+       WHERE id = $1 RETURNING read_done`,
+      [id, index],
+    )) as [{ read_done: number[] }[], number];
+    return rows[0]?.[0]?.read_done ?? [];
+  }
+
+  /** Progress of reading only rises, and only while the document is being read. */
+  async setReadProgress(id: string, progress: number): Promise<void> {
+    await this.documents
+      .createQueryBuilder()
+      .update()
+      .set({ progress: () => `GREATEST(progress, ${Math.floor(progress)})` })
+      .where("id = :id AND status = 'reading'", { id })
+      .execute();
+  }
+
+  /** The document is read: its pages are kept and its summary is queued. */
+  async setRead(
+    id: string,
+    values: Pick<DocumentRow, 'title' | 'kind' | 'pageCount' | 'charCount' | 'pages' | 'textlessPages' | 'ocrPages' | 'chunks'>,
+  ): Promise<void> {
+    // No job id until the summary's job exists (`setJobId`): a look meanwhile finds no job to judge.
+    await this.documents.update({ id }, { ...values, status: 'queued', progress: 0, jobId: null });
+  }
+
+  /** The file of a document that has been read is gone. */
+  async clearSource(id: string): Promise<void> {
+    await this.documents.update({ id }, { sourceKey: null });
+  }
+
+  /** The files still waiting to be read of an owner's documents. */
+  async sourceKeysOf(ownerId: string): Promise<string[]> {
+    const rows = await this.documents.find({ select: { id: true, sourceKey: true }, where: { ownerId } });
+    return rows.map((r) => r.sourceKey).filter((k): k is string => !!k);
+  }
+
   async complete(id: string, summary: DocumentSummary): Promise<void> {
     await this.documents.update({ id }, { status: 'completed', summary, progress: 100, error: null, completedAt: new Date() });
+  }
+
+  /** Fails a document still being read; false when it was not (another copy failed it first). */
+  async failReading(id: string, error: string): Promise<boolean> {
+    const res = await this.documents.update({ id, status: 'reading' }, { status: 'failed', error, completedAt: new Date() });
+    return (res.affected ?? 0) > 0;
   }
 
   async fail(id: string, error: string): Promise<void> {

@@ -3,8 +3,8 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import {
   defaultJobOptions,
-  queuePrefix,
-  redisOptions,
+  bullConnection,
+  closeBull,
   rootFailure,
   RpcClient,
   SERVICE_CONFIG,
@@ -33,31 +33,50 @@ import type { MediaConfig } from '../config';
 import { UploadsService } from '../uploads/uploads.service';
 import { UsageService } from '../usage/usage.service';
 import type { DocumentRow } from './document.entity';
-import { DocumentsRepository } from './documents.repository';
-import type { ExtractedDocument, ExtractedPage } from './extract';
+import { DocumentsRepository, type NewDocument } from './documents.repository';
+import { readScannedPages, type ExtractedDocument, type ExtractedPage, type ReadStep } from './extract';
 import { ExtractionPool } from './extract/pool';
+import { planChunks, planReadSteps, readProgress } from './plan';
 
 /** BullMQ priorities (lower runs first): Premium summaries overtake free ones waiting in the queue. */
 export const PRIORITY = { premium: 1, free: 10 } as const;
 
 const UNITS = { pdf: 'page', pptx: 'slide', docx: 'part', text: 'part' } as const;
 
-/** Consecutive page ranges of at most `maxPages` pages and (past the first page) `maxChars` characters. */
-export function planChunks(pages: Pick<ExtractedPage, 'text'>[], maxPages: number, maxChars: number): { from: number; to: number }[] {
-  const chunks: { from: number; to: number }[] = [];
-  let from = 1;
-  let chars = 0;
-  pages.forEach((p, i) => {
-    const n = i + 1;
-    if (n > from && (n - from >= maxPages || chars + p.text.length > maxChars)) {
-      chunks.push({ from, to: n - 1 });
-      from = n;
-      chars = 0;
-    }
-    chars += p.text.length;
-  });
-  if (pages.length) chunks.push({ from, to: pages.length });
-  return chunks;
+/** What a `document.read` job returns: its step's pages, and the document's progress after it. */
+export type ReadStepResult = ReadStep & { index: number; progress: number };
+
+const charCount = (doc: ExtractedDocument) => doc.pages.reduce((n, p) => n + p.text.length, 0);
+
+/** Options of every job of a document's flows: its plan's priority, our retries and retention. */
+function flowOptions(premium: boolean) {
+  const { removeOnComplete, removeOnFail, attempts, backoff } = defaultJobOptions;
+  return { priority: premium ? PRIORITY.premium : PRIORITY.free, removeOnComplete, removeOnFail, attempts, backoff };
+}
+
+/** A row for a new document; reading, or the summary, fills in the rest. */
+function newRow(id: string, ownerId: string, premium: boolean): NewDocument {
+  return {
+    id,
+    ownerId,
+    title: 'Document',
+    kind: 'text',
+    pageCount: 0,
+    charCount: 0,
+    pages: [],
+    textlessPages: [],
+    ocrPages: [],
+    sourceKey: null,
+    fileName: null,
+    readSteps: 0,
+    readDone: [],
+    premium,
+    status: 'queued',
+    progress: 0,
+    chunks: 0,
+    chunksDone: [],
+    jobId: null,
+  };
 }
 
 /**
@@ -79,74 +98,137 @@ export class DocumentsService implements OnModuleDestroy {
     private readonly extraction: ExtractionPool,
     private readonly metrics: ServiceMetrics,
     @InjectQueue(Queues.aiDocuments) private readonly summaryJobs: Queue,
+    @InjectQueue(Queues.mediaDocuments) private readonly readJobs: Queue,
   ) {
-    this.flows = new FlowProducer({ connection: redisOptions(config.REDIS_URL), prefix: queuePrefix(config) });
+    this.flows = new FlowProducer(bullConnection(config));
     // a connection error (Redis gone, or closing at shutdown) is logged, never an unhandled event
     this.flows.on('error', (err) => this.logger.warn(`flow producer: ${err.message}`));
   }
 
   async onModuleDestroy() {
-    await this.flows.close();
+    await closeBull(this.flows);
   }
 
+  /**
+   * Accepts a document: pasted text is read at once; a file gets a first look (its kind, checked
+   * against its claim; a PDF's page count), the plan's checks, then is read in steps by the
+   * `media-documents` workers (any copy), which queue its summary once every page is read.
+   */
   async create(req: RpcRequest<'media.documents.create'>): Promise<CreateSummaryReply> {
-    const doc = await this.read(req);
-    this.metrics.documentPages.inc({ kind: doc.kind }, doc.pages.length);
-    const chars = doc.pages.reduce((n, p) => n + p.text.length, 0);
-    const entitlements = await this.usage.entitlements({ owner_id: req.owner_id, scope: req.scope });
-    const premium = Boolean(entitlements?.premium);
-    if (!premium && (doc.pages.length > this.config.DOCUMENT_FREE_MAX_PAGES || chars > this.config.DOCUMENT_FREE_MAX_CHARS)) {
-      throw new DomainError('DOCUMENT_TOO_LONG');
+    if (req.text !== undefined) {
+      const doc = await this.extraction.text(req.text);
+      const premium = await this.checkPlan(req, { pages: doc.pages.length, chars: charCount(doc) });
+      await this.consume(req.owner_id);
+      return this.acceptRead(req.owner_id, premium, req.name, doc);
     }
+    const { data, name, declaredType } = await this.file(req);
+    const probe = await this.extraction.probe(data, { name, declaredType });
+    // A Word, PowerPoint or text file is usually read in a moment: then at once, and the sender
+    // hears of a file with nothing to read before a summary of the month is used.
+    const doc = probe.kind === 'pdf' ? null : await this.extraction.quickRead(data, { name, declaredType });
+    const premium = await this.checkPlan(req, doc ? { pages: doc.pages.length, chars: charCount(doc) } : { pages: probe.pages ?? 0, chars: 0 });
     await this.consume(req.owner_id);
-
+    if (doc) return this.acceptRead(req.owner_id, premium, name, doc);
     const id = randomUUID();
-    const chunks = planChunks(doc.pages, this.config.DOCUMENT_CHUNK_PAGES, this.config.DOCUMENT_CHUNK_CHARS);
-    const title = clipText(doc.title ?? stripExtension(req.name) ?? doc.pages.find((p) => p.title)?.title ?? firstWords(doc.pages), 200, true);
+    const sourceKey = `documents/${id}-source`;
+    // what the steps read: an encrypted PDF decrypted once, here
+    await this.storage.put(sourceKey, probe.decrypted ? Buffer.from(probe.decrypted) : data);
+    const steps = planReadSteps(probe.pages, this.config.DOCUMENT_READ_STEP_PAGES);
     await this.documents.insert({
-      id,
-      ownerId: req.owner_id,
-      title,
-      kind: doc.kind,
-      pageCount: doc.pages.length,
-      charCount: chars,
-      pages: doc.pages,
-      textlessPages: textlessPages(doc),
-      premium,
-      status: 'queued',
-      progress: 0,
-      chunks: chunks.length,
-      chunksDone: [],
-      jobId: null,
+      ...newRow(id, req.owner_id, premium),
+      title: clipText(probe.title ?? stripExtension(name) ?? 'Document', 200, true),
+      kind: probe.kind,
+      pageCount: probe.pages ?? 0,
+      status: 'reading',
+      sourceKey,
+      fileName: name ?? null,
+      readSteps: steps.length,
     });
     try {
-      const priority = premium ? PRIORITY.premium : PRIORITY.free;
-      const { removeOnComplete, removeOnFail, attempts, backoff } = defaultJobOptions;
-      const opts = { priority, removeOnComplete, removeOnFail, attempts, backoff };
+      const opts = flowOptions(premium);
       const flow = await this.flows.add({
-        name: Jobs.documentReduce,
-        queueName: Queues.aiDocuments,
-        data: { documentId: id, chunks: chunks.length, ownerId: req.owner_id },
+        name: Jobs.documentAssemble,
+        queueName: Queues.mediaDocuments,
+        data: { documentId: id, steps: steps.length, ownerId: req.owner_id },
         opts: { ...opts, jobId: id },
-        children: chunks.map((c, index) => ({
-          name: Jobs.documentMap,
-          queueName: Queues.aiDocuments,
-          data: { documentId: id, index, chunks: chunks.length, from: c.from, to: c.to },
-          opts: { ...opts, jobId: `${id}-${index}`, failParentOnFailure: true },
+        children: steps.map((range, index) => ({
+          name: Jobs.documentRead,
+          queueName: Queues.mediaDocuments,
+          data: { documentId: id, index, steps: steps.length, from: range.from, to: range.to },
+          opts: { ...opts, jobId: `${id}-read-${index}`, failParentOnFailure: true },
         })),
       });
-      const jobId = publicJobId(Queues.aiDocuments, flow.job.id!);
+      const jobId = publicJobId(Queues.mediaDocuments, flow.job.id!);
       await this.documents.setJobId(id, jobId);
       return { summary_id: id, job_id: jobId };
     } catch (err) {
       await this.documents.delete(id);
+      await this.storage.delete(sourceKey).catch(() => undefined);
+      await this.refund(req.owner_id, new Date());
       throw err;
     }
   }
 
-  /** The document's pages; a file written by the gateway for this request is deleted once read. */
-  private async read(req: RpcRequest<'media.documents.create'>): Promise<ExtractedDocument> {
-    if (req.text !== undefined) return this.extraction.text(req.text);
+  /** A document read while its sender waited: kept, and its summary queued. */
+  private async acceptRead(ownerId: string, premium: boolean, name: string | undefined, doc: ExtractedDocument): Promise<CreateSummaryReply> {
+    const id = randomUUID();
+    const title = documentTitle(doc, name);
+    await this.documents.insert({ ...newRow(id, ownerId, premium), title, kind: doc.kind, status: 'queued' });
+    try {
+      return { summary_id: id, job_id: await this.queueSummary(id, ownerId, premium, title, doc) };
+    } catch (err) {
+      await this.documents.delete(id);
+      await this.refund(ownerId, new Date());
+      throw err;
+    }
+  }
+
+  /** Whether the owner has Premium; refuses a document longer than the free plan allows (what is known of it so far). */
+  private async checkPlan(req: Pick<RpcRequest<'media.documents.create'>, 'owner_id' | 'scope'>, size: { pages: number; chars: number }): Promise<boolean> {
+    const entitlements = await this.usage.entitlements({ owner_id: req.owner_id, scope: req.scope });
+    const premium = Boolean(entitlements?.premium);
+    if (!premium && this.overFreePlan(size)) throw new DomainError('DOCUMENT_TOO_LONG');
+    return premium;
+  }
+
+  private overFreePlan(size: { pages: number; chars: number }): boolean {
+    return size.pages > this.config.DOCUMENT_FREE_MAX_PAGES || size.chars > this.config.DOCUMENT_FREE_MAX_CHARS;
+  }
+
+  /** Keeps a read document's pages and queues its map-reduce summary (the ai workers take it); answers its public job id. */
+  private async queueSummary(id: string, ownerId: string, premium: boolean, title: string, doc: ExtractedDocument): Promise<string> {
+    const chunks = planChunks(doc.pages, this.config.DOCUMENT_CHUNK_PAGES, this.config.DOCUMENT_CHUNK_CHARS);
+    await this.documents.setRead(id, {
+      title,
+      kind: doc.kind,
+      pageCount: doc.pages.length,
+      charCount: charCount(doc),
+      pages: doc.pages,
+      textlessPages: textlessPages(doc),
+      ocrPages: doc.pages.filter((p) => p.ocr).map((p) => p.page),
+      chunks: chunks.length,
+    });
+    this.metrics.documentPages.inc({ kind: doc.kind }, doc.pages.length);
+    const opts = flowOptions(premium);
+    const flow = await this.flows.add({
+      name: Jobs.documentReduce,
+      queueName: Queues.aiDocuments,
+      data: { documentId: id, chunks: chunks.length, ownerId },
+      opts: { ...opts, jobId: id },
+      children: chunks.map((c, index) => ({
+        name: Jobs.documentMap,
+        queueName: Queues.aiDocuments,
+        data: { documentId: id, index, chunks: chunks.length, from: c.from, to: c.to },
+        opts: { ...opts, jobId: `${id}-${index}`, failParentOnFailure: true },
+      })),
+    });
+    const jobId = publicJobId(Queues.aiDocuments, flow.job.id!);
+    await this.documents.setJobId(id, jobId);
+    return jobId;
+  }
+
+  /** The uploaded file's bytes; a file written by the gateway for this request is deleted once read. */
+  private async file(req: RpcRequest<'media.documents.create'>): Promise<{ data: Buffer; name?: string; declaredType?: string }> {
     const ownKey = req.storage_key;
     try {
       let key = ownKey;
@@ -157,16 +239,73 @@ export class DocumentsService implements OnModuleDestroy {
         key = upload.storage_key;
         name ??= upload.name;
       }
-      const data = await this.storage.getBuffer(key);
-      return await this.extraction.extract(data, { name, declaredType: req.declared_type });
+      return { data: await this.storage.getBuffer(key), name, declaredType: req.declared_type };
     } finally {
       if (ownKey) await this.storage.delete(ownKey).catch(() => undefined);
     }
   }
 
+  /**
+   * One reading step of a document (a `document.read` job): its pages, with the step counted once
+   * in the document's progress (pages read). Null when the document is gone or no longer reading.
+   */
+  async readStep(job: { documentId: string; index: number; from: number; to: number }): Promise<ReadStepResult | null> {
+    const row = await this.documents.byId(job.documentId);
+    if (!row || row.status !== 'reading' || !row.sourceKey) return null;
+    const data = await this.storage.getBuffer(row.sourceKey);
+    const read = await this.extraction.read(data, row.kind, { from: job.from, to: job.to });
+    // Pages without a letter (scans) are read by OCR: child processes with their own time and
+    // memory limits per page, so a scanned book is never refused for the time its pages take.
+    const step =
+      row.kind === 'pdf'
+        ? { ...read, pages: (await readScannedPages({ kind: 'pdf', title: null, pages: read.pages }, data, this.extraction.options.limits.ocr)).pages }
+        : read;
+    const done = await this.documents.readStepDone(row.id, job.index);
+    const progress = readProgress(row.pageCount, row.readSteps, done);
+    await this.documents.setReadProgress(row.id, progress);
+    return { index: job.index, progress, ...step };
+  }
+
+  /**
+   * Puts a document's read steps together (the `document.assemble` job): cleaned pages, the plan's
+   * length check, then its summary is queued and the file deleted. Null when there is nothing to do.
+   */
+  async assemble(documentId: string, results: ReadStepResult[]): Promise<string | null> {
+    const row = await this.documents.byId(documentId);
+    if (!row || !beingRead(row)) return null;
+    const data = await this.storage.getBuffer(row.sourceKey);
+    const steps = [...results].sort((a, b) => a.index - b.index);
+    const doc = await this.extraction.finish(data, row.kind, steps);
+    if (!row.premium && this.overFreePlan({ pages: doc.pages.length, chars: charCount(doc) })) throw new DomainError('DOCUMENT_TOO_LONG');
+    const jobId = await this.queueSummary(row.id, row.ownerId, row.premium, documentTitle(doc, row.fileName ?? undefined), doc);
+    await this.storage.delete(row.sourceKey).catch(() => undefined);
+    await this.documents.clearSource(row.id);
+    return jobId;
+  }
+
+  /**
+   * Reading failed for good: the user reads why (a refusal's own words, which are written for
+   * users; otherwise the catalogue's), and the file is deleted.
+   */
+  async readingFailed(documentId: string, error: string, refusal = false): Promise<void> {
+    const row = await this.documents.byId(documentId);
+    if (!row || !beingRead(row)) return;
+    if (!(await this.documents.failReading(row.id, refusal ? error : jobFailureMessage(error, 'DOCUMENT_SUMMARY_FAILED')))) return;
+    if (row.sourceKey) await this.storage.delete(row.sourceKey).catch(() => undefined);
+    // nothing came of it: the summary of the month it used is given back
+    await this.refund(row.ownerId, row.createdAt);
+  }
+
   private async consume(ownerId: string) {
     const res = await this.rpc.send(Patterns.license.usageConsume, { subject: ownerId, kind: 'document_summary' });
     if (!res.allowed) throw new DomainError('MONTHLY_SUMMARIES_USED');
+  }
+
+  /** Gives back a use counted at `usedAt`; a failure to is logged (the use stays counted), never the caller's error. */
+  private async refund(ownerId: string, usedAt: Date) {
+    await this.rpc
+      .send(Patterns.license.usageRefund, { subject: ownerId, kind: 'document_summary', used_at: usedAt.toISOString() })
+      .catch((err: Error) => this.logger.warn(`document summary use of ${ownerId} not given back: ${err.message}`));
   }
 
   private async find(ownerId: string, id: string): Promise<DocumentRow> {
@@ -194,13 +333,16 @@ export class DocumentsService implements OnModuleDestroy {
    */
   private async reconcile(row: DocumentRow): Promise<void> {
     if (row.status === 'completed' || row.status === 'failed' || !row.jobId) return;
+    // Reading steps run in media's queue, the summary in ai's; both flows' parents have the document's id.
+    const queue = row.status === 'reading' ? this.readJobs : this.summaryJobs;
     // The job is read after its state: read before, a job failing in between has no reason yet.
-    const state = await this.summaryJobs.getJobState(row.id).catch(() => null);
+    const state = await queue.getJobState(row.id).catch(() => null);
     if (state !== 'failed' && state !== 'unknown') return;
-    const job = state === 'failed' ? await this.summaryJobs.getJob(row.id) : undefined;
+    const job = state === 'failed' ? await queue.getJob(row.id) : undefined;
     row.status = 'failed';
-    row.error = jobFailureMessage(job ? await rootFailure(this.summaryJobs, job.failedReason, job) : null, 'DOCUMENT_SUMMARY_FAILED');
+    row.error = jobFailureMessage(job ? await rootFailure(queue, job.failedReason, job) : null, 'DOCUMENT_SUMMARY_FAILED');
     await this.documents.fail(row.id, row.error);
+    if (row.sourceKey) await this.storage.delete(row.sourceKey).catch(() => undefined);
   }
 
   async page(ownerId: string, id: string, page: number): Promise<DocumentPageView> {
@@ -250,8 +392,23 @@ export class DocumentsService implements OnModuleDestroy {
 
   /** Account deleted: its documents and summaries go (idempotent). */
   async deleteOwnedBy(ownerId: string) {
+    const files = await this.documents.sourceKeysOf(ownerId);
     await this.documents.deleteOwnedBy(ownerId);
+    await Promise.all(files.map((key) => this.storage.delete(key).catch(() => undefined)));
   }
+}
+
+/**
+ * A document whose reading steps are still its business: being read, or read with its summary not
+ * yet queued (a run that kept the pages but could not queue the summary is taken up again).
+ */
+function beingRead(row: DocumentRow): row is DocumentRow & { sourceKey: string } {
+  return !!row.sourceKey && (row.status === 'reading' || (row.status === 'queued' && !row.jobId));
+}
+
+/** A document's title: its own, else its file's name, else its first heading or words. */
+function documentTitle(doc: ExtractedDocument, fileName: string | undefined): string {
+  return clipText(doc.title ?? stripExtension(fileName) ?? doc.pages.find((p) => p.title)?.title ?? firstWords(doc.pages), 200, true);
 }
 
 function stripExtension(name?: string): string | null {
@@ -298,6 +455,7 @@ function toView(row: DocumentRow): DocumentSummaryView {
     error: row.error,
     summary: row.summary,
     textless_pages: row.textlessPages,
+    ocr_pages: row.ocrPages ?? [],
     started_at: row.startedAt?.toISOString() ?? null,
     completed_at: row.completedAt?.toISOString() ?? null,
   };

@@ -1,6 +1,16 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { STORAGE, type Storage } from '@visualnotes/common';
-import { clipFileName, DomainError, isUuid, type RpcRequest, type UploadedFile } from '@visualnotes/contracts';
+import { RpcClient, STORAGE, type Storage } from '@visualnotes/common';
+import {
+  clipFileName,
+  DomainError,
+  IMPORTED_SVG_MAX_BYTES,
+  isUuid,
+  Patterns,
+  PublishMessages,
+  type RpcRequest,
+  type UploadedFile,
+} from '@visualnotes/contracts';
 import { sniffContentType } from './sniff';
 import { Upload } from './upload.entity';
 import { UploadsRepository, type UploadStore } from './uploads.repository';
@@ -13,6 +23,7 @@ export class UploadsService {
   constructor(
     @Inject(UploadsRepository) private readonly uploads: UploadStore,
     @Inject(STORAGE) private readonly storage: Storage,
+    private readonly rpc: RpcClient,
   ) {}
 
   async register(req: RpcRequest<'media.uploads.register'>): Promise<UploadedFile> {
@@ -24,14 +35,15 @@ export class UploadsService {
       await this.storage.delete(req.storageKey);
       throw head.length ? new DomainError('UNSUPPORTED_FILE') : new DomainError('EMPTY_FILE');
     }
+    const cleaned = contentType === 'image/svg+xml' ? await this.cleanSvg(req.storageKey, req.size) : null;
     const row = await this.uploads.save({
       id: req.fileId,
       ownerId: req.ownerId,
       name: clipFileName(req.name, 255) || 'file',
-      size: req.size,
+      size: cleaned?.size ?? req.size,
       contentType,
       storageKey: req.storageKey,
-      sha256: req.sha256 ?? null,
+      sha256: cleaned?.sha256 ?? req.sha256 ?? null,
     });
     return toDto(row);
   }
@@ -75,6 +87,25 @@ export class UploadsService {
       await this.storage.delete(row.storageKey);
       await this.uploads.delete(row.id);
     }
+  }
+
+  /**
+   * An SVG picture is kept only as the publish service's sanitiser (the one imported drawings and
+   * published snapshots go through) rewrites it: no script, handler, foreign object or outside
+   * reference. It replaces what was sent; one that cannot be cleaned is removed and refused.
+   */
+  private async cleanSvg(key: string, size: number): Promise<{ size: number; sha256: string }> {
+    const refuse = async (err: DomainError) => {
+      await this.storage.delete(key);
+      return err;
+    };
+    if (size > IMPORTED_SVG_MAX_BYTES) throw await refuse(new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.uploadSvgTooLarge));
+    const sent = await this.storage.getBuffer(key);
+    const { svg } = await this.rpc.send(Patterns.publish.imageClean, { svg: sent.toString('utf8') });
+    if (svg === null) throw await refuse(new DomainError('VALIDATION_FAILED', PublishMessages.uploadSvgUnsafe));
+    const bytes = Buffer.from(svg, 'utf8');
+    await this.storage.put(key, bytes, { contentType: 'image/svg+xml' });
+    return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
   }
 
   private async readHead(key: string): Promise<Buffer> {

@@ -4,8 +4,8 @@ import {
   defaultJobOptions,
   JobHandler,
   JobProcessor,
-  queuePrefix,
-  redisOptions,
+  bullConnection,
+  closeBull,
   SERVICE_CONFIG,
   STORAGE,
   type Storage,
@@ -31,7 +31,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BYTES_PER_SECOND, chunkBytesPerSecond, detectSilences, encodeChunk, extractAudio, ffmpegPath, planChunks, readWavInfo } from '../audio/ffmpeg';
+import {
+  BYTES_PER_SECOND,
+  chunkBytesPerSecond,
+  detectSilences,
+  encodeChunk,
+  extractAudio,
+  ffmpegPath,
+  planChunks,
+  readChapters,
+  readWavInfo,
+} from '../audio/ffmpeg';
 import type { MediaConfig } from '../config';
 import { YoutubeClient } from '../youtube/youtube.client';
 import type { Video } from './video.entity';
@@ -52,7 +62,7 @@ export const chunkKey = (videoId: string, index: number, format: AsrAudioFormat 
  * The job waits for its children between steps without holding a worker, and every step can run
  * twice without harm (fixed child job ids, upserts).
  */
-@QueueWorker(Queues.mediaJobs, { concurrency: Number(process.env.MEDIA_JOB_CONCURRENCY ?? 2) })
+@QueueWorker(Queues.mediaJobs, (config: MediaConfig) => ({ concurrency: config.MEDIA_JOB_CONCURRENCY }))
 export class VideoImportProcessor extends JobProcessor implements OnModuleDestroy {
   private readonly logger = new Logger(VideoImportProcessor.name);
   private readonly flows: FlowProducer;
@@ -67,7 +77,7 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
     private readonly service: VideosService,
   ) {
     super();
-    this.flows = new FlowProducer({ connection: redisOptions(config.REDIS_URL), prefix: queuePrefix(config) });
+    this.flows = new FlowProducer(bullConnection(config));
     // a connection error (Redis gone, or closing at shutdown) is logged, never an unhandled event
     this.flows.on('error', (err) => this.logger.warn(`flow producer: ${err.message}`));
   }
@@ -76,7 +86,7 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
     // The jobs in hand finish first: they queue transcription and summary jobs through `flows`.
     // (`_worker`: the `worker` getter throws where this copy runs no workers for the queue.)
     await (this as unknown as { _worker?: { close(): Promise<void> } })._worker?.close();
-    await this.flows.close();
+    await closeBull(this.flows);
   }
 
   @JobHandler(Jobs.videoImport)
@@ -115,10 +125,16 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
       }
       await this.removeAudioChunks(video.id, job.data.chunks ?? 0, job.data.chunkFormat);
       await this.service.setProgress(video.id, 88, 'summarizing');
+      // A regenerated summary (its job has a length) is a job of its own beside the first one.
       await this.summaries.add(
         Jobs.summaryVideo,
-        { videoId: video.id, language: video.language ?? undefined },
-        { jobId: `summary-${video.id}`, priority: priorityOf(job), parent: { id: job.id!, queue: job.queueQualifiedName }, failParentOnFailure: true },
+        { videoId: video.id, language: video.language ?? undefined, length: job.data.length ?? video.summaryLength ?? 'standard' },
+        {
+          jobId: job.data.length ? `summary-${video.id}-${job.id}` : `summary-${video.id}`,
+          priority: priorityOf(job),
+          parent: { id: job.id!, queue: job.queueQualifiedName },
+          failParentOnFailure: true,
+        },
       );
       await job.updateData({ ...job.data, step: 'summarized' });
       if (await job.moveToWaitingChildren(token!)) throw new WaitingChildrenError();
@@ -160,6 +176,7 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
         this.logger.warn(`audio extraction failed for ${video.id}: ${(err as Error).message}`);
         throw new UnrecoverableError(Messages.noReadableAudio);
       }
+      await this.keepChapters(bin, video, source, dir, cpu);
       const info = await readWavInfo(wav);
       const total = info.dataBytes / BYTES_PER_SECOND;
       if (total < 0.2) throw new UnrecoverableError(Messages.noTranscript);
@@ -201,6 +218,20 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
       return plan.length;
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** An uploaded file's own chapters (its metadata), kept for the summary; a file without any keeps none. */
+  private async keepChapters(bin: string, video: Video, source: string, dir: string, cpu: { background: boolean }) {
+    if (!video.mediaKey || video.chapters?.length) return;
+    try {
+      const chapters = await readChapters(bin, source, join(dir, 'chapters.txt'), cpu);
+      if (chapters.length) {
+        video.chapters = chapters;
+        await this.videos.setChapters(video.id, chapters);
+      }
+    } catch (err) {
+      this.logger.warn(`chapters of ${video.id} not read: ${(err as Error).message}`);
     }
   }
 
@@ -262,5 +293,5 @@ export class VideoImportProcessor extends JobProcessor implements OnModuleDestro
  * batch items are being downloaded and cut, a single video someone waits for finds a free worker
  * at each of its steps.
  */
-@QueueWorker(Queues.mediaJobsBatch, { concurrency: Number(process.env.MEDIA_JOB_CONCURRENCY ?? 2) })
+@QueueWorker(Queues.mediaJobsBatch, (config: MediaConfig) => ({ concurrency: config.MEDIA_JOB_CONCURRENCY }))
 export class BatchVideoImportProcessor extends VideoImportProcessor {}

@@ -1,4 +1,4 @@
-import { createServiceApp, redisOptions, type ServiceApp } from '@visualnotes/common';
+import { createServiceApp, redisOptions, type ServiceApp, closeBull } from '@visualnotes/common';
 import { Queues, type VideoView } from '@visualnotes/contracts';
 import { signUp, tempDir, waitFor, type OpenAiStandIn, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import { Queue } from 'bullmq';
@@ -49,7 +49,7 @@ describe('transcription of Premium videos before free ones', () => {
     queue = new Queue(Queues.aiTranscription, { connection: redisOptions(t.env.REDIS_URL!), prefix: t.env.REDIS_PREFIX });
   }, 120_000);
   afterAll(async () => {
-    await queue?.close();
+    if (queue) await closeBull(queue);
     await ai?.app.close();
     await harness?.close();
   });

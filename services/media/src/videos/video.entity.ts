@@ -1,4 +1,4 @@
-import type { Summary, TranscriptSegment, VideoProvider, VideoStatus, VideoView } from '@visualnotes/contracts';
+import type { Summary, SummaryLength, TranscriptSegment, VideoChapter, VideoProvider, VideoStatus, VideoView } from '@visualnotes/contracts';
 import { Column, CreateDateColumn, Entity, JoinTable, ManyToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { Tag } from '../tags/tag.entity';
 
@@ -25,6 +25,12 @@ export class Video {
   /** The transcript as plain text, indexed for full-text search together with the title. */
   @Column('text', { name: 'transcript_text', default: '' }) transcriptText!: string;
   @Column('jsonb', { nullable: true }) summary!: Summary | null;
+  /** The video's chapters, in order (YouTube chapters, or those of an uploaded file); the summary's sections follow them. */
+  @Column('jsonb', { default: () => "'[]'" }) chapters!: VideoChapter[];
+  /** The length the summary is (or is being) written at. */
+  @Column('varchar', { name: 'summary_length', length: 16, default: 'standard' }) summaryLength!: SummaryLength;
+  /** The transcript was corrected after the summary was written. */
+  @Column('boolean', { name: 'summary_outdated', default: false }) summaryOutdated!: boolean;
   @Column('varchar', { length: 16, default: 'queued' }) status!: VideoStatus;
   @Column('integer', { default: 0 }) progress!: number;
   @Column('text', { nullable: true }) error!: string | null;

@@ -38,6 +38,16 @@ export class VideosHandlers {
     return this.videos.transcript(req.video_id);
   }
 
+  @MessagePattern(Patterns.media.videosRegenerate)
+  regenerate(@Payload() req: RpcRequest<'media.videos.regenerate'>) {
+    return this.videos.regenerate(req);
+  }
+
+  @MessagePattern(Patterns.media.videosCorrectLine)
+  correctLine(@Payload() req: RpcRequest<'media.videos.correct-line'>) {
+    return this.videos.correctLine(req);
+  }
+
   @MessagePattern(Patterns.media.videosProgress)
   async progress(@Payload() req: RpcRequest<'media.videos.progress'>) {
     await this.videos.progress(req.video_id, req.done, req.total);

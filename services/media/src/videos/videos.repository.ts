@@ -131,9 +131,32 @@ export class VideosRepository {
     await this.videos.update({ id }, { duration });
   }
 
-  /** A video's summary is in: the video is ready. */
+  /** A video's summary is in: the video is ready (and its summary says what the transcript says). */
   async markReady(id: string, summary: NonNullable<Video['summary']>): Promise<void> {
-    await this.videos.update({ id }, { summary, status: 'ready', progress: 100, error: null });
+    await this.videos.update({ id }, { summary, status: 'ready', progress: 100, error: null, summaryOutdated: false });
+  }
+
+  async setChapters(id: string, chapters: Video['chapters']): Promise<void> {
+    await this.videos.update({ id }, { chapters });
+  }
+
+  /**
+   * One transcript line's text corrected, in one statement (two corrections at once both stay): the
+   * searchable text follows, and a written summary is marked as not saying it yet. False when the
+   * video has no such line.
+   */
+  async correctLine(id: string, index: number, text: string): Promise<boolean> {
+    const corrected = `jsonb_set(transcript, ARRAY[$2::text, 'text'], to_jsonb($3::text))`;
+    const [, affected] = (await this.videos.query(
+      `UPDATE media.videos
+          SET transcript = ${corrected},
+              transcript_text = (SELECT coalesce(string_agg(e->>'text', E'\n' ORDER BY i), '') FROM jsonb_array_elements(${corrected}) WITH ORDINALITY AS x(e, i)),
+              summary_outdated = summary IS NOT NULL,
+              updated_at = now()
+        WHERE id = $1 AND jsonb_typeof(transcript) = 'array' AND jsonb_array_length(transcript) > $2::int`,
+      [id, index, text],
+    )) as [unknown, number];
+    return affected > 0;
   }
 
   async markFailed(id: string, error: string): Promise<void> {

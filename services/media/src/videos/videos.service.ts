@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { rootFailure, STORAGE, type Storage } from '@visualnotes/common';
+import { rootFailure, safeEqual, STORAGE, type Storage } from '@visualnotes/common';
 import {
   isUuid,
   DomainError,
@@ -29,6 +29,7 @@ import { UploadsService } from '../uploads/uploads.service';
 import { UsageService } from '../usage/usage.service';
 import { decodeText } from '../common/text-files';
 import { parseSubtitles, subtitleLanguage } from '../youtube/timedtext';
+import { chaptersFromDescription } from './chapters';
 import { chooseTrack, YoutubeClient } from '../youtube/youtube.client';
 import { Video } from './video.entity';
 import { cardOf, viewOf } from './video.view';
@@ -124,6 +125,7 @@ export class VideosService {
       channel: info.channel,
       duration: info.duration,
       thumbnailUrl: info.thumbnailUrl,
+      chapters: chaptersFromDescription(info.description, info.duration),
     });
     const track = chooseTrack(info.tracks, language);
     if (track) {
@@ -172,7 +174,11 @@ export class VideosService {
   /** The caller's video: its owner, or the visitor who imported it. */
   async find(caller: VideoCaller, id: string): Promise<Video> {
     const row = await this.videos.withTags(id);
-    const mine = row && (caller.owner_id ? row.ownerId === caller.owner_id : !row.ownerId && !!caller.visitor_key && row.visitorKey === caller.visitor_key);
+    const mine =
+      row &&
+      (caller.owner_id
+        ? row.ownerId === caller.owner_id
+        : !row.ownerId && !!caller.visitor_key && !!row.visitorKey && safeEqual(row.visitorKey, caller.visitor_key));
     if (!row || !mine) throw new DomainError('NOT_FOUND', 'Video not found');
     return row;
   }
@@ -234,7 +240,40 @@ export class VideosService {
     const row = await this.videos.byId(videoId);
     if (!row) throw new DomainError('NOT_FOUND', 'Video not found');
     if (!row.transcript?.length) throw new DomainError('CANNOT_SUMMARIZE_NO_TRANSCRIPT');
-    return { title: row.title, language: row.language, segments: row.transcript };
+    return { title: row.title, language: row.language, segments: row.transcript, chapters: row.chapters ?? [], length: row.summaryLength ?? 'standard' };
+  }
+
+  /**
+   * The owner's video summarized again from its transcript as it is now (corrections included),
+   * at the length asked for (else the one it had): the same `video.import` path from its
+   * `transcribed` step, under a new job id. Not counted as another video.
+   */
+  async regenerate(req: RpcRequest<'media.videos.regenerate'>): Promise<CreateVideoReply> {
+    const row = await this.find({ owner_id: req.owner_id }, req.id);
+    await this.reconcile(row);
+    if (!FINAL.has(row.status)) throw new DomainError('CONFLICT', 'This video is still being processed; try again once it is ready');
+    if (!row.transcript?.length) throw new DomainError('CANNOT_SUMMARIZE_NO_TRANSCRIPT');
+    const premium = !!(await this.usage.entitlements({ owner_id: req.owner_id }))?.premium;
+    const jobId = videoImportJobId(randomUUID());
+    row.summaryLength = req.length ?? row.summaryLength ?? 'standard';
+    row.status = 'summarizing';
+    row.progress = 88;
+    row.error = null;
+    row.jobId = jobId;
+    await this.videos.save(row);
+    await this.singles.add(
+      Jobs.videoImport,
+      { videoId: row.id, step: 'transcribed', ownerId: row.ownerId, visitorKey: null, premium, length: row.summaryLength },
+      { jobId, priority: jobPriority(premium) },
+    );
+    return { video: viewOf(row), job_id: publicJobId(Queues.mediaJobs, jobId) };
+  }
+
+  /** The owner corrects one transcript line (a name, a term): search uses it at once, the summary once regenerated. */
+  async correctLine(req: RpcRequest<'media.videos.correct-line'>): Promise<VideoView> {
+    const row = await this.find({ owner_id: req.owner_id }, req.id);
+    if (!(await this.videos.correctLine(row.id, req.index, req.text))) throw new DomainError('NOT_FOUND', 'Transcript line not found');
+    return viewOf((await this.videos.withTags(row.id))!);
   }
 
   /** Transcription progress from the ai workers: 5..85 % while chunks are done. */

@@ -20,6 +20,8 @@ export interface YoutubeVideo {
   duration: number | null;
   thumbnailUrl: string | null;
   tracks: CaptionTrack[];
+  /** The video's description (its chapters are read from it). */
+  description: string | null;
   /** An audio-only stream we may download (only when served unciphered from YouTube's hosts). */
   audioUrl: string | null;
 }
@@ -135,6 +137,7 @@ export class YoutubeClient {
       duration: info.basic_info.duration ?? null,
       thumbnailUrl: thumbs[0]?.url ?? `https://i.ytimg.com/vi/${id}/hqdefault.jpg`,
       tracks,
+      description: info.basic_info.short_description ?? null,
       audioUrl: audio ?? null,
     };
   }

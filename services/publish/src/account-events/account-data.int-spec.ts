@@ -42,6 +42,7 @@ describe('removing the publish data of a deleted account (PostgreSQL)', () => {
       projectId: theirs.id,
       projectVersion: 1,
       authorId: gone,
+      editorIds: [other, gone],
       reason: 'save',
       kind: 'full',
       data: Buffer.from('{}'),
@@ -69,7 +70,7 @@ describe('removing the publish data of a deleted account (PostgreSQL)', () => {
     expect(await projects.raw(own.id)).toBeNull();
     expect(await projects.roleOf(theirs.id, gone)).toBeNull();
     expect(await members.count(theirs.id)).toBe(0);
-    expect((await versions.list(theirs.id, 10)).map((v) => v.author_id)).toEqual([null]);
+    expect((await versions.list(theirs.id, 10)).map((v) => [v.author_id, v.editor_ids])).toEqual([[null, [other]]]);
     expect(await shares.activeOf(own.id)).toEqual([]);
     expect(await projects.titleOf(theirs.id)).toBe('Theirs');
   });

@@ -35,6 +35,8 @@ export class AccountDataRepository {
       await tx.getRepository(Share).delete({ ownerId: userId });
       await tx.getRepository(ProjectMember).delete({ userId });
       await tx.getRepository(ProjectVersionRecord).update({ authorId: userId }, { authorId: null });
+      await tx.query(`UPDATE "publish"."project_versions" SET "editor_ids" = array_remove("editor_ids", $1) WHERE $1 = ANY("editor_ids")`, [userId]);
+      await tx.query(`DELETE FROM "publish"."project_version_editors" WHERE "user_id" = $1`, [userId]);
       await tx.getRepository(ProjectRecord).delete({ ownerId: userId });
       await tx.getRepository(TemplateRow).delete({ authorId: userId });
     });

@@ -47,6 +47,17 @@ export class CollaboratorsHandlers {
     return this.versions.scene(req.id, req.version_id);
   }
 
+  @MessagePattern(Patterns.publish.versionsCompare)
+  async versionsCompare(@Payload() req: RpcRequest<'publish.versions.compare'>) {
+    const now = await this.projects.get(req.user_id, req.id, 'viewer');
+    return this.versions.compare(req.id, req.from, req.to === 'current' ? { scene: now.scene } : req.to);
+  }
+
+  @MessagePattern(Patterns.publish.versionsRestoreElements)
+  versionsRestoreElements(@Payload() req: RpcRequest<'publish.versions.restoreElements'>) {
+    return this.projects.restoreElements(req.user_id, req.id, req.version_id, req.element_ids);
+  }
+
   @MessagePattern(Patterns.publish.versionsRestore)
   versionsRestore(@Payload() req: RpcRequest<'publish.versions.restore'>) {
     return this.projects.restore(req.user_id, req.id, req.version_id);

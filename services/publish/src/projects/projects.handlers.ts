@@ -36,9 +36,14 @@ export class ProjectsHandlers {
     return this.projects.update(req.user_id, req.id, req);
   }
 
+  @MessagePattern(Patterns.publish.projectsMerge)
+  merge(@Payload() req: RpcRequest<'publish.projects.merge'>) {
+    return this.projects.merge(req.user_id, req.id, req.elements, req.files);
+  }
+
   @MessagePattern(Patterns.publish.liveSave)
   liveSave(@Payload() req: RpcRequest<'publish.live.save'>) {
-    return this.projects.mergeLive(req.id, req.user_id, req.elements, req.files);
+    return this.projects.mergeLive(req.id, req.user_id, req.elements, req.files, req.editor_ids);
   }
 
   @MessagePattern(Patterns.publish.projectsDelete)

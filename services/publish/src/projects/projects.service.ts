@@ -8,6 +8,7 @@ import {
   notACanvasImage,
   Patterns,
   PublishMessages,
+  restoreChosenElements,
   SCENE_MAX_NEW_IMAGES,
   type Project,
   type ProjectRole,
@@ -42,6 +43,9 @@ export function restoredScene(current: Scene, old: Scene): Scene {
   return { ...old, elements };
 }
 
+/** Chosen elements of an earlier scene put back into the current one (see `restoreChosenElements`). */
+export const restoredElements = (current: Scene, old: Scene, ids: readonly string[]) => restoreChosenElements(current, old, ids, () => randomInt(2 ** 31));
+
 /** Whether `role` may do what needs `need`: someone without any role never learns the project exists. */
 export function checkRole(role: ProjectRole | null | undefined, need: ProjectRole): ProjectRole {
   if (!role) throw notFound();
@@ -67,7 +71,7 @@ export class ProjectsService {
   constructor(
     @Inject(ProjectsRepository) private readonly projects: ProjectStore,
     private readonly rpc: RpcClient,
-    @Inject(VersionsService) private readonly versions: Pick<VersionsService, 'keep' | 'scene'>,
+    @Inject(VersionsService) private readonly versions: Pick<VersionsService, 'keep' | 'scene' | 'noteEditors'>,
     private readonly scenes: ScenePool,
   ) {}
 
@@ -123,7 +127,10 @@ export class ProjectsService {
     }
     const saved = await this.write(id, { title: input.title?.trim() || null, scene, sceneText: checked?.text, expectedVersion: input.version }, role);
     if (saved) {
-      if (scene) await this.versions.keep(id, saved.version, saved.scene, userId, 'save', 'settle');
+      if (scene) {
+        await this.versions.noteEditors(id, [userId]);
+        await this.versions.keep(id, saved.version, saved.scene, userId, 'save', 'settle');
+      }
       return saved;
     }
     await this.access(userId, id, 'editor'); // 404 when it is not (or no longer) there
@@ -138,6 +145,25 @@ export class ProjectsService {
   }
 
   /**
+   * Saves what changed (owner or editor): `elements` merged one by one into the saved scene by
+   * element version, as the live channel's batches are, so a one-element change costs one element
+   * in the request whatever the board's size, and never conflicts with another save. Images new to
+   * the project must be uploads of whoever saves them (a picture that may not be kept is left out,
+   * its element saved, and `refused` says why).
+   */
+  async merge(
+    userId: string,
+    id: string,
+    elements: Scene['elements'],
+    files: NonNullable<Scene['files']> = {},
+  ): Promise<{ version: number; changed: number; refused?: string }> {
+    await this.access(userId, id, 'editor');
+    const refs: Record<string, SceneFile & { by: string }> = {};
+    for (const [key, ref] of Object.entries(files)) refs[key] = { ...ref, by: userId };
+    return this.saves.run(userId, () => this.mergeLive(id, userId, elements, refs));
+  }
+
+  /**
    * Puts an earlier version back as the live scene. The scene as it is now is kept as a version
    * first, so a restore never loses anything (and can itself be undone).
    */
@@ -149,7 +175,31 @@ export class ProjectsService {
       await this.versions.keep(id, current.version, current.scene, userId, 'restore', 'force');
       const scene = restoredScene(current.scene, old.scene);
       const saved = await this.write(id, { title: null, scene, expectedVersion: current.version }, role);
-      if (saved) return saved;
+      if (saved) {
+        await this.versions.noteEditors(id, [userId]);
+        return saved;
+      }
+    }
+    throw new DomainError('CONFLICT', PublishMessages.versionConflict);
+  }
+
+  /**
+   * Puts chosen elements of an earlier version back on the board (see `restoredElements`), the
+   * rest untouched. The scene as it is now is kept as a version first, so this can be undone too.
+   */
+  async restoreElements(userId: string, id: string, versionId: string, elementIds: string[]): Promise<Project & { restored: Scene['elements'] }> {
+    const role = await this.access(userId, id, 'editor');
+    const old = await this.versions.scene(id, versionId);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const current = await this.get(userId, id, 'editor');
+      const { scene, restored } = restoredElements(current.scene, old.scene, elementIds);
+      if (!restored.length) throw new DomainError('VALIDATION_FAILED', PublishMessages.restoreElementsNotFound);
+      await this.versions.keep(id, current.version, current.scene, userId, 'restore', 'force');
+      const saved = await this.write(id, { title: null, scene, expectedVersion: current.version }, role);
+      if (saved) {
+        await this.versions.noteEditors(id, [userId]);
+        return { ...saved, restored };
+      }
     }
     throw new DomainError('CONFLICT', PublishMessages.versionConflict);
   }
@@ -165,6 +215,7 @@ export class ProjectsService {
     authorId: string,
     elements: Scene['elements'],
     files: Record<string, NonNullable<Scene['files']>[string] & { by: string }> = {},
+    editorIds: string[] = [],
   ): Promise<{ version: number; changed: number }> {
     if (!isUuid(id)) throw notFound();
     for (let attempt = 0; attempt < 8; attempt++) {
@@ -183,6 +234,7 @@ export class ProjectsService {
       const text = mergedSceneText(scene, { elements, files: addedRefs });
       const saved = await this.write(id, { title: null, scene, sceneText: text, expectedVersion: current.version }, 'editor');
       if (saved) {
+        await this.versions.noteEditors(id, [...editorIds, ...accepted.map(([, f]) => f.by), authorId]);
         await this.versions.keep(id, saved.version, scene, authorId, 'save', 'settle');
         return { version: saved.version, changed: merged.changed, ...(refused ? { refused } : {}) };
       }

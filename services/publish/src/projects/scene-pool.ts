@@ -2,7 +2,9 @@ import { Logger, type OnModuleDestroy } from '@nestjs/common';
 import { LimitedThreadPool, ThreadPoolError, waitThenLimit, workerFile as builtOrSource } from '@visualnotes/common';
 import { DomainError, PublishMessages, type Scene } from '@visualnotes/contracts';
 import type { PublishConfig } from '../config';
-import { validateScene } from './scene';
+import { checkSentSize, validateScene } from './scene';
+import type { SceneComparison } from '../versions/scene-delta';
+import type { CompareTask } from '../versions/version-chain';
 import type { SceneOutcome, SceneTask } from './scene.worker';
 
 export interface ScenePoolOptions {
@@ -60,8 +62,10 @@ export class ScenePool implements OnModuleDestroy {
     } catch {
       throw new DomainError('VALIDATION_FAILED', PublishMessages.sceneInvalid);
     }
+    // measured on what was sent, before any work: a scene over the limit never reaches a thread
+    checkSentSize(text);
     if (text.length < SCENE_INLINE_MAX_CHARS) {
-      const scene = validateScene(input);
+      const scene = validateScene(input, text);
       return { scene, text: JSON.stringify(scene) };
     }
     let outcome: SceneOutcome;
@@ -71,7 +75,26 @@ export class ScenePool implements OnModuleDestroy {
       throw this.refusal(err);
     }
     if (!outcome.ok) throw new DomainError(outcome.code, outcome.message);
-    return { scene: JSON.parse(outcome.text) as Scene, text: outcome.text };
+    return { scene: JSON.parse((outcome as { text: string }).text) as Scene, text: (outcome as { text: string }).text };
+  }
+
+  /**
+   * Rebuilds two kept versions (or one and the scene now) and compares them in a thread: decoding
+   * and parsing a board of 10,000 elements twice would hold up the event loop.
+   */
+  async compare(task: CompareTask): Promise<SceneComparison> {
+    let outcome: SceneOutcome;
+    try {
+      outcome = await this.pool.run({ compare: task }, waitThenLimit(this.options.maxWaitMs, this.options.timeLimitMs));
+    } catch (err) {
+      if (err instanceof ThreadPoolError && err.reason !== 'busy') {
+        this.logger.warn(`Comparing two versions needed more than ${err.reason === 'time' ? `${this.options.timeLimitMs} ms` : `${this.options.memoryMb} MB`}`);
+        throw new DomainError('SERVICE_UNAVAILABLE', PublishMessages.compareTooLarge);
+      }
+      throw this.refusal(err);
+    }
+    if (!outcome.ok || !('comparison' in outcome)) throw new DomainError('INTERNAL');
+    return outcome.comparison;
   }
 
   close(): Promise<void> {

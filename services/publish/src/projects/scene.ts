@@ -1,4 +1,14 @@
-import { checkScene, DomainError, PublishMessages, restoreScene, SCENE_MAX_BYTES, SCENE_MAX_ELEMENTS, sceneProblem, type Scene } from '@visualnotes/contracts';
+import {
+  checkScene,
+  DomainError,
+  PublishMessages,
+  restoreScene,
+  SCENE_MAX_BYTES,
+  SCENE_MAX_ELEMENTS,
+  sceneBytes,
+  sceneProblem,
+  type Scene,
+} from '@visualnotes/contracts';
 
 /** An empty canvas. */
 export const emptyScene = (): Scene => ({ type: 'excalidraw', version: 2, elements: [], appState: {}, files: {} });
@@ -6,15 +16,23 @@ export const emptyScene = (): Scene => ({ type: 'excalidraw', version: 2, elemen
 /**
  * Checks a scene sent by a client and keeps only what a project stores. Its elements are first
  * restored as the Excalidraw editor restores a file it opens (older files lack fields such as
- * `version`; elements that cannot be drawn are dropped), then checked (size first, then shape):
- * the elements (deleted ones too, so that merges do not bring them back), a few canvas settings and
- * references to uploaded images. Throws the user-facing error; nothing is saved when it throws.
+ * `version`; elements that cannot be drawn are dropped), then checked (shape): the elements
+ * (deleted ones too, so that merges do not bring them back), a few canvas settings and references
+ * to uploaded images. Its size is checked first, on what the client sent (`text`, its JSON), not on
+ * the restored scene, which may be larger: the limit people are told is the one applied. Throws the
+ * user-facing error; nothing is saved when it throws.
  */
-export function validateScene(input: unknown): Scene {
-  const checked = checkScene(restoreScene(input));
+export function validateScene(input: unknown, text?: string): Scene {
+  checkSentSize(text ?? JSON.stringify(input ?? null));
+  const checked = checkScene(restoreScene(input), { sizeChecked: true });
   if (!checked.ok) throw new DomainError(checked.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED', checked.message);
   const scene = checked.scene;
   return { type: 'excalidraw', version: 2, elements: scene.elements, appState: scene.appState, files: scene.files };
+}
+
+/** Refuses a scene whose JSON as sent (`text`) is over `SCENE_MAX_BYTES`. */
+export function checkSentSize(text: string | undefined): void {
+  if (text !== undefined && sceneBytes(text) > SCENE_MAX_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.sceneTooLarge);
 }
 
 /**
@@ -28,7 +46,7 @@ export function mergedSceneText(scene: Scene, changed: { elements: unknown[]; fi
   if (problem) throw new DomainError(problem.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED', problem.message);
   if (scene.elements.length > SCENE_MAX_ELEMENTS) throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.tooManyElements);
   const text = JSON.stringify(scene);
-  if (text.length > SCENE_MAX_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.sceneTooLarge);
+  if (sceneBytes(text) > SCENE_MAX_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.sceneTooLarge);
   return text;
 }
 

@@ -1,15 +1,16 @@
-import type { MessagePort } from 'node:worker_threads';
 import { DomainError, type ErrorCode } from '@visualnotes/contracts';
+import type { SceneComparison } from '../versions/scene-delta';
+import { compareChains, type CompareTask } from '../versions/version-chain';
 import { validateScene } from './scene';
 
-/** A scene sent by a client, as JSON text; `started` hears when checking begins. */
-export interface SceneTask {
-  text: string;
-  started?: MessagePort;
-}
+/** A scene sent by a client, as JSON text, or two kept versions to compare. */
+export type SceneTask = { text: string } | { compare: CompareTask };
 
-/** The scene as stored (JSON text), or the user-facing refusal: errors lose their class between threads. */
-export type SceneOutcome = { ok: true; text: string } | { ok: false; code: ErrorCode; message: string };
+/**
+ * The scene as stored (JSON text) or the comparison, or the user-facing refusal: errors lose their
+ * class between threads.
+ */
+export type SceneOutcome = { ok: true; text: string } | { ok: true; comparison: SceneComparison } | { ok: false; code: ErrorCode; message: string };
 
 /**
  * Runs in a worker thread of the scene pool (see scene-pool.ts): restores and checks a scene, and
@@ -17,10 +18,9 @@ export type SceneOutcome = { ok: true; text: string } | { ok: false; code: Error
  * of thousands of elements would be cloned field by field on the event loop.
  */
 export default function check(task: SceneTask): SceneOutcome {
-  task.started?.postMessage('started');
-  task.started?.close();
+  if ('compare' in task) return { ok: true, comparison: compareChains(task.compare) };
   try {
-    return { ok: true, text: JSON.stringify(validateScene(JSON.parse(task.text))) };
+    return { ok: true, text: JSON.stringify(validateScene(JSON.parse(task.text), task.text)) };
   } catch (err) {
     if (err instanceof DomainError) return { ok: false, code: err.code, message: err.message };
     throw err;

@@ -16,6 +16,11 @@ export class PublishingHandlers {
     return this.publishing.publish(req, req.id, req);
   }
 
+  @MessagePattern(Patterns.publish.imageClean)
+  async cleanImage(@Payload() req: RpcRequest<'publish.images.clean'>) {
+    return { svg: await this.publishing.cleanImage(req.svg) };
+  }
+
   @MessagePattern(Patterns.publish.unpublish)
   async unpublish(@Payload() req: RpcRequest<'publish.publications.unpublish'>) {
     await this.publishing.unpublish(req, req.id);

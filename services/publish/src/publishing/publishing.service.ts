@@ -61,6 +61,18 @@ export class PublishingService {
     }
   }
 
+  /**
+   * An SVG picture of an imported drawing, cleaned by the snapshots' sanitiser (drawing only: no
+   * script, event handler, foreignObject or outside reference), or null when it is not a well-formed
+   * SVG document. One too complex to clean in time is refused in the words of an import.
+   */
+  async cleanImage(svg: string): Promise<string | null> {
+    return this.snapshots.sanitize(svg).catch((err: unknown) => {
+      if (err instanceof DomainError && err.code === 'SNAPSHOT_TOO_COMPLEX') throw new DomainError('VALIDATION_FAILED', PublishMessages.importSvgTooComplex);
+      throw err;
+    });
+  }
+
   async publish(caller: PublishCaller, projectId: string, input: { svg?: string; description?: string }): Promise<PublishResult> {
     const project = await this.projects.get(caller.user_id, projectId);
     // The plan first: cleaning a snapshot costs seconds of a worker thread.

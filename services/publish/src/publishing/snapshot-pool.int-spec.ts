@@ -1,4 +1,4 @@
-import { createTestEnv, signUp, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import { createTestEnv, signUp, waitFor, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import { startBackend, type Backend } from '../../../../test/support/backend';
 import { rect, scene } from '../../test/scenes';
 import { svgSnapshot } from '../../test/snapshots';
@@ -37,7 +37,7 @@ describe('publishing a large drawing', () => {
       return res;
     });
     // Once a thread is cleaning the snapshot, the same service lists the user's projects.
-    while (snapshots.cleaning === 0 && order.length === 0) await new Promise((r) => setTimeout(r, 5));
+    await waitFor(() => snapshots.cleaning > 0 || order.length > 0, 20_000, 5);
     const listing = await api('GET', '/projects');
     order.push('list');
     expect(listing.status).toBe(200);

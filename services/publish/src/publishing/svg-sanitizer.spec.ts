@@ -120,4 +120,26 @@ describe('sanitizeSvg', () => {
     expect(sanitizeSvg('<!DOCTYPE svg [<!ENTITY x "&#60;script&#62;">]><svg xmlns="http://www.w3.org/2000/svg">&x;</svg>')).toBeNull();
     expect(sanitizeSvg('<svg xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></svg>')).toBeNull();
   });
+
+  it('reads the DOCTYPE drawing tools write, and refuses every other', () => {
+    const body = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:x="&ns_extend;" width="10" height="10"><rect width="5" height="5"/></svg>';
+    const illustrator =
+      '<?xml version="1.0" encoding="utf-8"?>\n<!-- Generator: Adobe Illustrator 27.0.0 -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n';
+    expect(sanitizeSvg(illustrator + body.replace(' xmlns:x="&ns_extend;"', ''))).toContain('<rect');
+    const withEntities =
+      '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [\n\t<!ENTITY ns_extend "http://ns.adobe.com/Extensibility/1.0/">\n\t<!ENTITY ns_ai "http://ns.adobe.com/AdobeIllustrator/10.0/">\n]>\n';
+    expect(sanitizeSvg(withEntities + body)).toContain('<rect');
+    for (const doctype of [
+      '<!DOCTYPE svg [<!ENTITY x "<script>">]>',
+      '<!DOCTYPE svg [<!ENTITY % p "x">]>',
+      '<!DOCTYPE svg [<!ENTITY ns_extend SYSTEM "file:///etc/passwd">]>',
+      '<!DOCTYPE svg [<!ELEMENT svg ANY>]>',
+      '<!DOCTYPE html>',
+    ])
+      expect(sanitizeSvg(doctype + body)).toBeNull();
+    // an entity used where it was never declared, or written out so often the picture balloons
+    expect(sanitizeSvg('<!DOCTYPE svg [<!ENTITY a "b">]>' + body)).toBeNull();
+    const many = '<!DOCTYPE svg [<!ENTITY a "' + 'x'.repeat(500) + '">]><svg xmlns="http://www.w3.org/2000/svg"><desc>' + '&a;'.repeat(5_000) + '</desc></svg>';
+    expect(sanitizeSvg(many)).toBeNull();
+  });
 });

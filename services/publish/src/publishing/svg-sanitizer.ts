@@ -218,13 +218,50 @@ function fontFaces(css: string): string[] {
 }
 
 const SVG_START = /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
+const DOCTYPE = /^(\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*)<!DOCTYPE\s+svg(?:\s+PUBLIC\s+"[^"]*"\s+"[^"]*")?\s*(?:\[([^\]]*)\])?\s*>/i;
+const PLAIN_ENTITY = /^<!ENTITY\s+([A-Za-z_][\w.-]{0,63})\s+"([^"'&<>%]{0,512})"\s*>$/;
 
 /**
- * Cleans an SVG snapshot of a canvas. Returns null when the text is not a well-formed SVG
- * document (a DOCTYPE, and with it entity tricks, is never accepted).
+ * The document without the DOCTYPE drawing tools write (Illustrator: the SVG 1.1 public identifier,
+ * and older versions a few entities naming namespace URLs, used in attributes). Such entities, plain
+ * text only, are written out where they are used; anything else in a DOCTYPE (entities made of
+ * markup or of other entities, parameter or external entities) is refused: null.
  */
-export function sanitizeSvg(input: string): string | null {
-  if (typeof input !== 'string' || !SVG_START.test(input)) return null;
+function withoutDoctype(input: string): string | null {
+  const m = DOCTYPE.exec(input);
+  if (!m) return /<!DOCTYPE/i.test(input.slice(0, 4096)) ? null : input;
+  const entities = new Map<string, string>();
+  for (const raw of (m[2] ?? '').split(/(?=<!)/)) {
+    const declaration = raw.trim();
+    if (!declaration) continue;
+    const e = PLAIN_ENTITY.exec(declaration.replace(/\s+/g, ' '));
+    if (!e || entities.size >= 32) return null;
+    entities.set(e[1], e[2]);
+  }
+  let rest = input.slice(m[0].length);
+  if (entities.size) {
+    let unknown = false;
+    rest = rest.replace(/&([A-Za-z_][\w.-]*);/g, (ref, name: string) => {
+      if (['lt', 'gt', 'amp', 'quot', 'apos'].includes(name)) return ref;
+      const value = entities.get(name);
+      if (value === undefined) unknown = true;
+      return value ?? '';
+    });
+    // written-out entities may not make the document much larger than it was sent
+    if (unknown || rest.length > input.length * 2 + 65_536) return null;
+  }
+  return m[1] + rest;
+}
+
+/**
+ * Cleans an SVG snapshot of a canvas, or a picture someone imported or uploaded. Returns null when
+ * the text is not a well-formed SVG document; a DOCTYPE is accepted only as drawing tools write it
+ * (see {@link withoutDoctype}), so no entity tricks reach the parser.
+ */
+export function sanitizeSvg(sent: string): string | null {
+  if (typeof sent !== 'string') return null;
+  const input = withoutDoctype(sent);
+  if (input === null || !SVG_START.test(input)) return null;
   let doc: Document;
   try {
     doc = parser.parseFromString(input, 'image/svg+xml');

@@ -1,10 +1,8 @@
-import type { MessagePort } from 'node:worker_threads';
 import { sanitizeSvg } from './svg-sanitizer';
 
-/** A snapshot to clean; `started` hears when cleaning begins (the time limit counts from there). */
+/** A snapshot to clean. */
 export interface CleanTask {
   svg: string;
-  started?: MessagePort;
 }
 
 /**
@@ -13,7 +11,5 @@ export interface CleanTask {
  * spent cleaning it.
  */
 export default function clean(task: CleanTask): string | null {
-  task.started?.postMessage('started');
-  task.started?.close();
   return sanitizeSvg(task.svg);
 }

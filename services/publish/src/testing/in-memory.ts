@@ -137,12 +137,14 @@ export class InMemoryCollaborators implements CollaboratorStore {
 export class InMemoryVersions implements VersionStore {
   readonly versions: ProjectVersionRecord[] = [];
   private clock = 0;
+  private readonly editors = new Map<string, string[]>();
 
   private meta(v: ProjectVersionRecord): VersionRow {
     return {
       id: v.id,
       project_version: v.projectVersion,
       author_id: v.authorId,
+      editor_ids: v.editorIds,
       reason: v.reason,
       kind: v.kind,
       changed_elements: v.changedElements,
@@ -161,6 +163,15 @@ export class InMemoryVersions implements VersionStore {
   async newest(projectId: string) {
     const last = this.of(projectId).at(-1);
     return last ? { ...this.meta(last), age_ms: Date.now() - last.createdAt.getTime() } : null;
+  }
+  async noteEditor(projectId: string, userId: string) {
+    const list = this.editors.get(projectId) ?? [];
+    if (!list.includes(userId)) this.editors.set(projectId, [...list, userId]);
+  }
+  async takeEditors(projectId: string) {
+    const list = this.editors.get(projectId) ?? [];
+    this.editors.delete(projectId);
+    return list;
   }
   async insert(v: NewVersion) {
     // distinct, increasing times even within one millisecond

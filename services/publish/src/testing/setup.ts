@@ -1,4 +1,4 @@
-import { queuePrefix, RedisQueueClient, redisOptions, RpcClient } from '@visualnotes/common';
+import { bullConnection, closeBull, RedisQueueClient, RpcClient } from '@visualnotes/common';
 import { Queues } from '@visualnotes/contracts';
 import { Queue } from 'bullmq';
 import { createTestRedis } from '@visualnotes/testing';
@@ -19,11 +19,11 @@ export async function projectRules(env: Record<string, string> = {}) {
   const config: PublishConfig = publishEnvSchema.parse({ REDIS_URL: redisInfo.url, REDIS_PREFIX: redisInfo.prefix, ...env });
   const rpc = new RpcClient(new RedisQueueClient({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, timeoutMs: 1_000 }));
   const stores = { projects: new InMemoryProjects(), versions: new InMemoryVersions() };
-  const settling = new Queue(Queues.publishVersions, { connection: redisOptions(config.REDIS_URL), prefix: queuePrefix(config) });
-  // a connection still opening when the test closes the queue reports "Connection is closed": not a failure
+  const settling = new Queue(Queues.publishVersions, bullConnection(config));
+  // errors of a connection dropped while the test ends are not the test's failures
   settling.on('error', () => undefined);
-  const versions = new VersionsService(stores.versions, config, settling);
   const scenes = new ScenePool(scenePoolOptions(config));
+  const versions = new VersionsService(stores.versions, config, settling, scenes);
   const projects = new ProjectsService(stores.projects, rpc, versions, scenes);
   const collaborators = new CollaboratorsService(new InMemoryCollaborators(stores.projects), stores.projects, rpc, projects);
   return {
@@ -35,7 +35,7 @@ export async function projectRules(env: Record<string, string> = {}) {
     async close() {
       await rpc.onModuleDestroy();
       await scenes.close();
-      await settling.close();
+      await closeBull(settling);
       await redisInfo.flush();
     },
   };

@@ -8,6 +8,8 @@ export class ProjectVersionRecord {
   @Column('uuid', { name: 'project_id' }) projectId!: string;
   @Column('integer', { name: 'project_version' }) projectVersion!: number;
   @Column('uuid', { name: 'author_id', nullable: true }) authorId!: string | null;
+  /** Everyone who changed the scene since the version before (the author among them). */
+  @Column('uuid', { name: 'editor_ids', array: true, default: () => "'{}'" }) editorIds!: string[];
   @Column('varchar', { length: 16 }) reason!: ProjectVersion['reason'];
   @Column('varchar', { length: 8 }) kind!: 'full' | 'delta';
   @Column('bytea') data!: Buffer;

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Scene, SceneElement } from '@visualnotes/contracts';
+import { compareScenes as compareSharedScenes, type Scene, type SceneComparison, type SceneElement } from '@visualnotes/contracts';
 
 /**
  * The change from one scene to the next: elements added or changed (whole), ids removed, the new
@@ -66,3 +66,7 @@ export function applyDelta(prev: Scene, delta: SceneDelta): Scene {
 
 /** Elements added, changed or removed. */
 export const changedElements = (delta: SceneDelta) => delta.upsert.length + delta.removed.length;
+
+/** What a person sees changed between two scenes (see `compareScenes` in the contracts), compared with Node's own deep equality. */
+export const compareScenes = (from: Scene, to: Scene): SceneComparison => compareSharedScenes(from, to, same);
+export type { SceneComparison };

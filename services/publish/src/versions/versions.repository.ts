@@ -11,19 +11,23 @@ export interface VersionRow {
   id: string;
   project_version: number;
   author_id: string | null;
+  editor_ids: string[];
   reason: ProjectVersion['reason'];
   kind: 'full' | 'delta';
   changed_elements: number;
   elements: number;
   created_at: Date;
 }
-const META = ['id', 'project_version', 'author_id', 'reason', 'kind', 'changed_elements', 'elements', 'created_at'];
+const META = ['id', 'project_version', 'author_id', 'editor_ids', 'reason', 'kind', 'changed_elements', 'elements', 'created_at'];
 /** The `VersionRow` columns of `alias`. */
 const metaOf = (alias: string) => META.map((c) => `${alias}.${c}`).join(', ');
 /** Selects the `VersionRow` columns of `v`, each under its own name. */
 const selectMeta = <Q extends SelectQueryBuilder<ProjectVersionRecord>>(q: Q): Q => META.reduce((acc, c) => acc.addSelect(`v.${c}`, c), q.select([]));
 
-export type NewVersion = Pick<ProjectVersionRecord, 'projectId' | 'projectVersion' | 'authorId' | 'reason' | 'kind' | 'data' | 'changedElements' | 'elements'>;
+export type NewVersion = Pick<
+  ProjectVersionRecord,
+  'projectId' | 'projectVersion' | 'authorId' | 'editorIds' | 'reason' | 'kind' | 'data' | 'changedElements' | 'elements'
+>;
 
 /**
  * Every query on the kept versions of projects. Versions are ordered by (created_at, id); pass
@@ -55,6 +59,25 @@ export class VersionsRepository {
       .limit(1)
       .getRawOne<VersionRow & { age_ms: number }>();
     return row ?? null;
+  }
+
+  /** Notes that `userId` changed the project's scene, for the next version kept of it. */
+  async noteEditor(projectId: string, userId: string): Promise<void> {
+    await this.db.query(
+      `INSERT INTO "publish"."project_version_editors" (project_id, user_id) SELECT $1, $2
+        WHERE EXISTS (SELECT 1 FROM "publish"."projects" WHERE id = $1) ON CONFLICT DO NOTHING`,
+      [projectId, userId],
+    );
+  }
+
+  /** Everyone noted as changing the project since the last version kept, first to change it first; they are forgotten. */
+  async takeEditors(projectId: string, tx?: Tx): Promise<string[]> {
+    const rows: { user_id: string }[] = await (tx ?? this.db.manager).query(
+      `WITH gone AS (DELETE FROM "publish"."project_version_editors" WHERE project_id = $1 RETURNING user_id, first_at)
+       SELECT user_id FROM gone ORDER BY first_at, user_id`,
+      [projectId],
+    );
+    return rows.map((r) => r.user_id);
   }
 
   async insert(v: NewVersion, tx?: Tx): Promise<void> {
@@ -109,7 +132,17 @@ export class VersionsRepository {
   async oldestExcept(projectId: string, ids: string[], tx?: Tx): Promise<VersionRow | null> {
     const row = await this.versions(tx).findOne({
       where: { projectId, id: Not(In(ids)) },
-      select: { id: true, projectVersion: true, authorId: true, reason: true, kind: true, changedElements: true, elements: true, createdAt: true },
+      select: {
+        id: true,
+        projectVersion: true,
+        authorId: true,
+        editorIds: true,
+        reason: true,
+        kind: true,
+        changedElements: true,
+        elements: true,
+        createdAt: true,
+      },
       order: { createdAt: 'ASC', id: 'ASC' },
     });
     return (
@@ -117,6 +150,7 @@ export class VersionsRepository {
         id: row.id,
         project_version: row.projectVersion,
         author_id: row.authorId,
+        editor_ids: row.editorIds,
         reason: row.reason,
         kind: row.kind,
         changed_elements: row.changedElements,

@@ -3,10 +3,12 @@ import { brotliCompress, brotliDecompress, constants } from 'node:zlib';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@visualnotes/common';
-import { DomainError, Jobs, PublishMessages, Queues, type JobPayloads, type ProjectVersion, type Scene } from '@visualnotes/contracts';
+import { DomainError, Jobs, PublishMessages, Queues, type JobPayloads, type ProjectVersion, type Scene, type VersionComparison } from '@visualnotes/contracts';
 import type { Queue } from 'bullmq';
 import type { PublishConfig } from '../config';
-import { applyDelta, changedElements, diffScenes, type SceneDelta } from './scene-delta';
+import { ScenePool } from '../projects/scene-pool';
+import { changedElements, diffScenes, type SceneDelta } from './scene-delta';
+import { rebuildScene } from './version-chain';
 import { versionView } from './version.view';
 import { VersionsRepository, type Tx, type VersionStore } from './versions.repository';
 
@@ -46,6 +48,7 @@ export class VersionsService {
     @Inject(VersionsRepository) private readonly versions: VersionStore,
     @Inject(SERVICE_CONFIG) private readonly config: PublishConfig,
     @InjectQueue(Queues.publishVersions) private readonly settling: SettleQueue,
+    @Inject(ScenePool) private readonly scenes: Pick<ScenePool, 'compare'>,
   ) {}
 
   /**
@@ -89,9 +92,44 @@ export class VersionsService {
         }
       }
       const data = await compress(Buffer.from(JSON.stringify(payload)), BROTLI);
-      await this.versions.insert({ projectId, projectVersion, authorId, reason, kind, data, changedElements: changed, elements: scene.elements.length }, tx);
+      // who changed it since the version before (the author too, last when not noted before)
+      const editorIds = [...new Set([...(await this.versions.takeEditors(projectId, tx)), authorId])];
+      await this.versions.insert(
+        { projectId, projectVersion, authorId, editorIds, reason, kind, data, changedElements: changed, elements: scene.elements.length },
+        tx,
+      );
       await this.prune(tx, projectId);
     });
+  }
+
+  /** Notes who changed the scene, so the next version kept names them (see `editor_ids`). */
+  async noteEditors(projectId: string, userIds: Iterable<string>): Promise<void> {
+    for (const userId of new Set(userIds)) await this.versions.noteEditor(projectId, userId);
+  }
+
+  /**
+   * What changed from one kept version to another, or to `current` (the scene now): both are
+   * rebuilt and compared in a worker thread.
+   */
+  async compare(projectId: string, fromId: string, to: string | { scene: Scene }): Promise<VersionComparison> {
+    const [fromChain, toChain] = await Promise.all([
+      this.versions.chain(projectId, fromId),
+      typeof to === 'string' ? this.versions.chain(projectId, to) : Promise.resolve(null),
+    ]);
+    if (!fromChain.length || (toChain && !toChain.length)) throw notFound();
+    const rows = (chain: { kind: 'full' | 'delta'; data: Buffer }[]) => chain.map(({ kind, data }) => ({ kind, data }));
+    const { added, removed, changed } = await this.scenes.compare({
+      from: rows(fromChain),
+      to: toChain ? rows(toChain) : { sceneText: JSON.stringify((to as { scene: Scene }).scene) },
+    });
+    return {
+      from: versionView(fromChain[fromChain.length - 1]),
+      to: toChain ? versionView(toChain[toChain.length - 1]) : null,
+      added,
+      removed,
+      changed,
+      counts: { added: added.length, removed: removed.length, changed: changed.length },
+    };
   }
 
   async list(projectId: string): Promise<ProjectVersion[]> {
@@ -110,12 +148,7 @@ export class VersionsService {
   }
 
   private async decode(chain: { kind: 'full' | 'delta'; data: Buffer }[]): Promise<Scene> {
-    let scene: Scene | null = null;
-    for (const row of chain) {
-      const value = JSON.parse((await decompress(row.data)).toString('utf8'));
-      scene = row.kind === 'full' ? (value as Scene) : applyDelta(scene!, value as SceneDelta);
-    }
-    return scene!;
+    return rebuildScene(await Promise.all(chain.map(async (row) => ({ kind: row.kind, json: (await decompress(row.data)).toString('utf8') }))));
   }
 
   /**

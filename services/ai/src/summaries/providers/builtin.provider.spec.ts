@@ -134,6 +134,31 @@ describe('built-in summarizer: sentences, titles and overview', () => {
     expect(isNoise('Die Sonne liefert an einem klaren Tag genug Energie für das ganze Dorf und seine Schule.')).toBe(false);
     expect(isNoise('太阳能电池板把阳光变成电能，屋顶上的板子可以为整栋房子供电。')).toBe(false);
   });
+
+  it('never says numbers without words (page numbers, a column of figures) as a point or the overview', () => {
+    expect(isNoise('11 12 13 14')).toBe(true);
+    expect(isNoise('— 12 —')).toBe(true);
+    expect(isNoise('12')).toBe(true);
+    expect(isNoise('Sales grew 12 percent.')).toBe(false);
+    const said = (summary: { overview: string; sections: { points: string[] }[] }) => [summary.overview, ...summary.sections.flatMap((s) => s.points)];
+    // A page of numbers alone, in a document with prose and without.
+    const mixed = summarizeExtractive({
+      units: [
+        { text: '11\n12\n13\n14', page: 1 },
+        { text: solar.join(' '), page: 2 },
+        { text: '2019\n2020\n2021', page: 3, heading: 'Figures' },
+        { text: pasta.join(' '), page: 4, heading: 'Cooking pasta' },
+      ],
+    });
+    for (const text of said(mixed)) expect(text).toMatch(/\p{L}/u);
+    const headed = summarizeExtractive({
+      units: [
+        { text: 'A short note on the harbour.', page: 1, heading: 'Harbour' },
+        { text: '11\n12\n13\n14', page: 2, heading: 'Tides' },
+      ],
+    });
+    for (const text of said(headed)) expect(text).toMatch(/\p{L}/u);
+  });
 });
 
 describe('built-in summarizer: scripts with combining marks and without spaces between words', () => {

@@ -1,4 +1,4 @@
-import { clipText, DomainError, type Summary, type SummarySection } from '@visualnotes/contracts';
+import { clipText, DomainError, type Summary, type SummaryLength, type SummarySection, type VideoChapter } from '@visualnotes/contracts';
 import type { SummaryInput, SummaryProvider, SummaryUnit } from './summary-provider';
 
 /**
@@ -90,11 +90,13 @@ export function terms(text: string): string[] {
 }
 
 /**
- * Whether a "sentence" is not prose: mostly numbers (a table row read as text) or mostly
- * capitalised words (authors and affiliations, a title block, a table header). Only judged in
- * scripts with capitals and for sentences long enough to tell.
+ * Whether a "sentence" is not prose: without a word at all (page numbers, a column of figures),
+ * mostly numbers (a table row read as text) or mostly capitalised words (authors and
+ * affiliations, a title block, a table header). Past the first test, only judged in scripts with
+ * capitals and for sentences long enough to tell.
  */
 export function isNoise(text: string): boolean {
+  if (!/\p{L}/u.test(text)) return true;
   if (CJK_RUN.test(text)) return false;
   const all = tokens(text);
   if (all.length < 6) return false;
@@ -342,7 +344,10 @@ export function sentences(units: SummaryUnit[]): Sentence[] {
  */
 export function textRank(list: Sentence[], weightOf: (s: Sentence) => number, count: number): Sentence[] {
   const candidates = list.map((s, i) => ({ s, i })).filter(({ s }) => !s.fragment && !s.noise && s.terms.length && s.words >= 4);
-  if (!candidates.length) return list.filter((s) => !s.fragment).slice(0, count);
+  if (!candidates.length) {
+    const whole = list.filter((s) => !s.fragment);
+    return (whole.some((s) => !s.noise) ? whole.filter((s) => !s.noise) : whole).slice(0, count);
+  }
   const pool =
     candidates.length > 300
       ? [...candidates]
@@ -604,13 +609,84 @@ function firstWords(text: string, count: number): string {
 
 const clip = (text: string, max: number) => clipText(text, max, true);
 
+/**
+ * How a video's summary grows with its length, per summary length: a section per
+ * `sectionSeconds` of talk (and never longer than `maxSeconds` where the transcript has no
+ * chapters), a point per `wordsPerPoint` words said in a section, within `minPoints..maxPoints`.
+ * Short videos keep a few sections by their words (one per `wordsPerSection`, at most six).
+ */
+export const VIDEO_DEPTH: Record<
+  SummaryLength,
+  { sectionSeconds: number; maxSeconds: number; wordsPerSection: number; wordsPerPoint: number; minPoints: number; maxPoints: number }
+> = {
+  brief: { sectionSeconds: 600, maxSeconds: 600, wordsPerSection: 600, wordsPerPoint: 450, minPoints: 1, maxPoints: 4 },
+  standard: { sectionSeconds: 420, maxSeconds: 600, wordsPerSection: 300, wordsPerPoint: 220, minPoints: 2, maxPoints: 8 },
+  detailed: { sectionSeconds: 240, maxSeconds: 360, wordsPerSection: 200, wordsPerPoint: 120, minPoints: 3, maxPoints: 12 },
+};
+
+/** Most sections a video's summary has (a 4-hour detailed summary stays readable). */
+const MAX_VIDEO_SECTIONS = 80;
+
+/** The seconds a stretch of sentences covers: from its first to the next stretch's first (or its own last). */
+function spanOf(range: Sentence[], next: Sentence | undefined): number {
+  const from = range[0].start ?? 0;
+  const to = next?.start ?? range.at(-1)!.start ?? from;
+  return Math.max(0, to - from);
+}
+
+/**
+ * A video's stretches cut further where one is longer than `maxSeconds`: at its own topic shifts
+ * when it has them, else at the sentence nearest its middle (in time).
+ */
+function splitLong(list: Sentence[], from: number, to: number, depth: (typeof VIDEO_DEPTH)[SummaryLength]): number[] {
+  const range = list.slice(from, to);
+  const span = spanOf(range, list[to]);
+  if (span <= depth.maxSeconds || range.length < 4) return [from];
+  const wanted = Math.ceil(span / depth.sectionSeconds);
+  const inner = topicBoundaries(range, wanted).map((i) => from + i);
+  let cuts = inner.length > 1 ? inner : [];
+  if (!cuts.length) {
+    const middle = (range[0].start ?? 0) + span / 2;
+    let at = from + 1;
+    for (let i = from + 1; i < to - 1; i++) if (Math.abs((list[i].start ?? 0) - middle) < Math.abs((list[at].start ?? 0) - middle)) at = i;
+    cuts = [from, at];
+  }
+  return cuts.flatMap((c, k) => splitLong(list, c, cuts[k + 1] ?? to, depth));
+}
+
+/** Sentence indexes where chapters begin (a chapter without a sentence of its own has none). */
+function chapterBoundaries(list: Sentence[], chapters: VideoChapter[]): { at: number; chapter: VideoChapter }[] {
+  const out: { at: number; chapter: VideoChapter }[] = [];
+  const sorted = [...chapters].sort((a, b) => a.start - b.start);
+  sorted.forEach((chapter, k) => {
+    const end = sorted[k + 1]?.start ?? Infinity;
+    // the first sentence said in the chapter (a caption line may start a little before it)
+    const at = list.findIndex((s) => (s.start ?? 0) >= chapter.start - 1 && (s.start ?? 0) < end - 1);
+    if (at < 0) return;
+    if (out.length && out.at(-1)!.at === at) return;
+    out.push({ at: k === 0 ? 0 : at, chapter });
+  });
+  if (out.length && out[0].at !== 0) out[0] = { ...out[0], at: 0 };
+  return out;
+}
+
 export function summarizeExtractive(input: SummaryInput): Summary {
   const list = sentences(input.units ?? []);
   if (!list.length) throw new DomainError('CANNOT_SUMMARIZE_NO_TRANSCRIPT');
   const totalWords = list.reduce((s, x) => s + x.words, 0);
-  const maxSections = Math.max(1, Math.min(input.maxSections ?? 12, 30));
+  const headed = list.some((x) => x.heading);
+  // A video (timed lines): its depth follows its length and the chosen summary length.
+  const video = !headed && list[0].start !== undefined;
+  const depth = VIDEO_DEPTH[input.length ?? 'standard'];
+  const duration = video ? Math.max(0, (list.at(-1)!.start ?? 0) - (list[0].start ?? 0)) : 0;
+  const maxSections = video
+    ? Math.max(1, Math.min(input.maxSections ?? MAX_VIDEO_SECTIONS, MAX_VIDEO_SECTIONS))
+    : Math.max(1, Math.min(input.maxSections ?? 12, 30));
   // About one section per 300 words, at least a few when there are enough sentences; weak shifts are not cut.
-  const wanted = Math.max(1, Math.min(maxSections, Math.floor(list.length / 3) || 1, Math.max(Math.ceil(totalWords / 300), list.length >= 8 ? 4 : 1)));
+  // A video: a section per few minutes of talk, and a few by words for a short one.
+  const byWords = Math.max(Math.ceil(totalWords / (video ? depth.wordsPerSection : 300)), list.length >= 8 ? 4 : 1);
+  const byTime = video ? Math.ceil(duration / depth.sectionSeconds) : 0;
+  const wanted = Math.max(1, Math.min(maxSections, Math.floor(list.length / 3) || 1, Math.max(video ? Math.min(byWords, 6) : byWords, byTime)));
 
   // Inverse sentence frequency of every term.
   const df = new Map<string, number>();
@@ -635,31 +711,47 @@ export function summarizeExtractive(input: SummaryInput): Summary {
   // No point of the summary repeats another, in its own section or an earlier one.
   const said = new Said();
 
-  // The document's own headings, where it has them, open the sections; else the topic shifts do.
-  const headed = list.some((x) => x.heading);
-  const bounds = headed ? list.map((x, i) => (i === 0 || x.heading ? i : -1)).filter((i) => i >= 0) : topicBoundaries(list, wanted);
-  const ranges = bounds.map((from, k) => list.slice(from, bounds[k + 1] ?? list.length));
+  // The document's own headings, where it has them, open the sections; a video's chapters, where it
+  // has them; else the topic shifts do (a video's cut again where one runs longer than its depth allows).
+  const chapters = video && input.chapters?.length ? chapterBoundaries(list, input.chapters) : [];
+  const chapterAt = new Map(chapters.map((c) => [c.at, c.chapter]));
+  let bounds: number[];
+  if (headed) bounds = list.map((x, i) => (i === 0 || x.heading ? i : -1)).filter((i) => i >= 0);
+  else if (chapters.length) bounds = chapters.map((c) => c.at);
+  else if (video) {
+    const shifts = topicBoundaries(list, wanted);
+    bounds = shifts.flatMap((from, k) => splitLong(list, from, shifts[k + 1] ?? list.length, depth));
+  } else bounds = topicBoundaries(list, wanted);
+  const ranges = bounds.map((from, k) => ({ range: list.slice(from, bounds[k + 1] ?? list.length), chapter: chapterAt.get(from) }));
   // Prose: whole sentences that end as sentences do (transcripts without punctuation: long enough).
   const punctuated = list.some((s) => !s.fragment && !s.noise && s.words >= 6 && END.test(s.text));
   const isProse = (s: Sentence) => !s.fragment && !s.noise && (punctuated ? s.words >= 6 && END.test(s.text) : s.words >= 4);
   // A stretch without one sentence of prose (a title block with authors and affiliations, a
   // journal's masthead) is no section of its own when the text has others.
-  const kept = ranges.filter((r) => r[0].heading || ranges.length === 1 || r.some(isProse));
-  const all: SummarySection[] = (kept.length ? kept : ranges).map((range) => {
+  const kept = ranges.filter(({ range: r, chapter }) => chapter || r[0].heading || ranges.length === 1 || r.some(isProse));
+  const all: SummarySection[] = (kept.length ? kept : ranges).map(({ range, chapter }) => {
     const prose = range.filter(isProse);
     const whole = prose.length
       ? prose
       : range.filter((s) => !s.fragment && !s.noise).length
         ? range.filter((s) => !s.fragment && !s.noise)
         : range.filter((s) => !s.fragment);
-    const count = Math.max(2, Math.min(5, Math.ceil(range.length / 6)));
-    const points = pick(whole.length ? whole : range, count, said);
+    const words = range.reduce((n, s) => n + s.words, 0);
+    // A video's points grow with what is said in the section; a document's with its sentences.
+    const count = video
+      ? Math.max(depth.minPoints, Math.min(chapter ? depth.maxPoints * 2 : depth.maxPoints, Math.round(words / depth.wordsPerPoint)))
+      : Math.max(2, Math.min(5, Math.ceil(range.length / 6)));
+    // Numbers without a word (a page of page numbers) are never a point: such a section says nothing.
+    const points = pick(whole.length ? whole : range, count, said).filter((p) => /\p{L}/u.test(p.text));
     // A document's sections are titled by its headings, else by their opening words; a video's by
-    // what is said where its timestamp points.
-    const title = range[0].heading ?? (range[0].start === undefined ? openingTitle(range, isProse) : sectionTitle(range, (r) => pick(r, 1)[0], isProse));
+    // its chapter, else by what is said where its timestamp points.
+    const title =
+      chapter?.title ?? range[0].heading ?? (range[0].start === undefined ? openingTitle(range, isProse) : sectionTitle(range, (r) => pick(r, 1)[0], isProse));
     const section: SummarySection = { title, points: points.map((p) => clip(p.text, 300)) };
-    if (range[0].start !== undefined) section.start = range[0].start;
+    if (range[0].start !== undefined) section.start = chapter ? chapter.start : range[0].start;
     if (range[0].page !== undefined) section.page = range[0].page;
+    // Each point of a video keeps the moment it is said at.
+    if (video) section.citations = points.map((p) => ({ text: clip(p.text, 300), start: p.start ?? section.start ?? 0 }));
     return section;
   });
   // A section whose every sentence was said in an earlier one has nothing of its own to say.

@@ -3,7 +3,7 @@ import { OpenAiStandIn } from '@visualnotes/testing';
 import OpenAI from 'openai';
 import type { AiConfig } from '../../config';
 import { createSummaryProvider } from './index';
-import { groupUnits, OpenAiSummaryProvider } from './openai.provider';
+import { OpenAiSummaryProvider } from './openai.provider';
 import type { SummaryUnit } from './summary-provider';
 
 /** About 6,000 words in 600 caption lines, 3.5 s apart (35 minutes), three topics in a row. */
@@ -34,8 +34,10 @@ describe('OpenAI-compatible chat summaries (map-reduce) against a chat stand-in'
   it('maps every part of a long transcript once, in order, and reduces the sections to an overview', async () => {
     const chat = await start();
     const units = longTranscript();
-    const groups = groupUnits(units, 1_000);
+    // parts of at most 1,000 words and 10 minutes
+    const groups = provider(chat).parts(units);
     expect(groups.length).toBeGreaterThanOrEqual(5);
+    for (const g of groups) expect(g.at(-1)!.start! - g[0].start!).toBeLessThan(600);
     const progress: number[] = [];
     const summary = await provider(chat).summarize({ title: 'Three topics', units, onProgress: (f) => void progress.push(f) });
 
@@ -59,7 +61,16 @@ describe('OpenAI-compatible chat summaries (map-reduce) against a chat stand-in'
 
     expect(summary.overview).toBe('Model overview of the whole video.');
     expect(summary.sections.map((s) => s.start)).toEqual(groups.map((g) => g[0].start));
-    expect(summary.sections[0]).toEqual({ start: 0, title: 'Model section', points: ['First model point', 'Second model point'] });
+    // A point without its own moment is at its section's.
+    expect(summary.sections[0]).toEqual({
+      start: 0,
+      title: 'Model section',
+      points: ['First model point', 'Second model point'],
+      citations: [
+        { text: 'First model point', start: 0 },
+        { text: 'Second model point', start: 0 },
+      ],
+    });
     expect(progress.at(-1)).toBe(1);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });
@@ -84,13 +95,14 @@ describe('OpenAI-compatible chat summaries (map-reduce) against a chat stand-in'
       },
     });
     const units = longTranscript();
-    const groups = groupUnits(units, 1_000);
+    const groups = provider(chat).parts(units);
     const summary = await provider(chat).summarize({ units });
 
     const first = groups[0];
     expect(summary.sections[0]).toMatchObject({ title: 'Too early', start: first[0].start });
     expect(summary.sections[1]).toMatchObject({ title: 'Too late', start: first.at(-1)!.start });
-    expect(summary.sections[1].points).toHaveLength(5);
+    // at most twice the points a part's length asks for (five for 1,000 words)
+    expect(summary.sections[1].points).toHaveLength(6);
     expect(summary.sections.some((s) => s.title === '')).toBe(false);
 
     // Part 2 answered prose: the built-in summarizer made its sections, inside part 2's time range.
@@ -101,7 +113,12 @@ describe('OpenAI-compatible chat summaries (map-reduce) against a chat stand-in'
     expect(fallback.flatMap((s) => s.points).join(' ')).toMatch(/pasta|solar/);
 
     // Part 3's answer was wrapped in a code fence.
-    expect(summary.sections).toContainEqual({ title: 'Fenced', points: ['A point'], start: groups[2][5].start });
+    expect(summary.sections).toContainEqual({
+      title: 'Fenced',
+      points: ['A point'],
+      start: groups[2][5].start,
+      citations: [{ text: 'A point', start: groups[2][5].start }],
+    });
     // No usable overview from the model: the built-in overview of the whole transcript.
     expect(summary.overview.length).toBeGreaterThan(20);
     expect(summary.overview).not.toBe('Not JSON at all');
@@ -126,9 +143,33 @@ describe('OpenAI-compatible chat summaries (map-reduce) against a chat stand-in'
     const configured = createSummaryProvider(config);
     expect(configured.name).toBe('openai');
     const summary = await configured.summarize({ units: longTranscript() });
-    // 6,000 words in parts of 2,000 words: three map calls and the reduce call.
-    expect(chat.chats).toHaveLength(groupUnits(longTranscript(), 2_000).length + 1);
+    // 6,000 words in parts of at most 2,000 words and 10 minutes: a map call each and the reduce call.
+    expect(chat.chats).toHaveLength((configured as OpenAiSummaryProvider).parts(longTranscript()).length + 1);
     expect(summary.overview).toBe('Model overview of the whole video.');
     expect(createSummaryProvider({ AI_MODEL: 'x', AI_TIMEOUT_MS: 10_000, AI_MAP_WORDS: 2_000 } as AiConfig).name).toBe('builtin');
+  });
+});
+
+describe('OpenAI-compatible chat summaries of a video with chapters', () => {
+  it('maps each chapter on its own and keeps one section per chapter, titled and timed by it', async () => {
+    const chat = await OpenAiStandIn.start();
+    try {
+      const provider = new OpenAiSummaryProvider(new OpenAI({ baseURL: chat.url, apiKey: 'k', maxRetries: 0, timeout: 10_000 }), 'test-model', 1_000);
+      const units = longTranscript();
+      const chapters = [
+        { start: 0, title: 'Solar power' },
+        { start: 700, title: 'Cooking pasta' },
+        { start: 1400, title: 'Rockets' },
+      ];
+      const parts = provider.parts(units, { chapters });
+      // no part crosses a chapter's start
+      for (const p of parts) expect(new Set(p.map((u) => chapters.filter((c) => c.start <= u.start!).length)).size).toBe(1);
+      const summary = await provider.summarize({ units, chapters });
+      expect(summary.sections.map((s) => [s.start, s.title])).toEqual(chapters.map((c) => [c.start, c.title]));
+      // the model was told which chapter each part belongs to
+      expect(chat.chats.slice(0, -1).every((m) => /belongs to the chapter "(Solar power|Cooking pasta|Rockets)"/.test(m[0].content))).toBe(true);
+    } finally {
+      await chat.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { Summary, SummarySection } from '@visualnotes/contracts';
+import type { Summary, SummaryLength, SummarySection, VideoChapter } from '@visualnotes/contracts';
 
 /**
  * The one interface behind every summary (videos and documents).
@@ -33,6 +33,10 @@ export interface SummaryInput {
   language?: string | null;
   /** Upper bound of sections; providers choose fewer for short texts. */
   maxSections?: number;
+  /** A video's chapters (seconds, titles): its sections follow them, one section per chapter. */
+  chapters?: VideoChapter[];
+  /** How long the summary is (absent: standard); see `VIDEO_DEPTH`. */
+  length?: SummaryLength;
   /** Called with 0..1 as long inputs progress (map-reduce steps). */
   onProgress?: (fraction: number) => void | Promise<void>;
 }
@@ -50,8 +54,8 @@ export interface SummaryProvider {
  * long transcript as parallel child jobs instead, with the same result.
  */
 export interface MapReduceSummaryProvider extends SummaryProvider {
-  /** The consecutive parts the units are mapped in (one part: nothing to spread). */
-  parts(units: SummaryUnit[]): SummaryUnit[][];
+  /** The consecutive parts the units are mapped in (one part: nothing to spread); a video's follow its chapters. */
+  parts(units: SummaryUnit[], input?: Pick<SummaryInput, 'chapters' | 'length'>): SummaryUnit[][];
   /** Map: the sections of one part; `input` gives the title and language. */
   mapPart(input: SummaryInput, part: SummaryUnit[]): Promise<SummarySection[]>;
   /** Reduce: the sections of every part in order, and the whole input, to the summary. */

@@ -1,4 +1,15 @@
-import { cleanDocument, dehyphenate, documentTitle, hyphenatedWords, isUnreadable, joinWrappedLines, normalizeText, removeRunningLines } from './clean-text';
+import {
+  cleanDocument,
+  dehyphenate,
+  documentTitle,
+  hyphenatedWords,
+  isUnreadable,
+  joinWrappedLines,
+  normalizeText,
+  pageLabel,
+  removeContents,
+  removeRunningLines,
+} from './clean-text';
 import type { ExtractedDocument } from './types';
 
 const doc = (texts: string[], kind: ExtractedDocument['kind'] = 'pdf'): ExtractedDocument => ({
@@ -183,5 +194,176 @@ describe("a document's own title", () => {
       [null, null],
     ];
     for (const [raw, title] of cases) expect([raw, documentTitle(raw)]).toEqual([raw, title]);
+  });
+});
+
+/**
+ * A 60-page book as a PDF reader gives its pages: a title page, front matter numbered in roman
+ * numerals at the foot, a table of contents with dot leaders, then four chapters whose left pages
+ * carry the page number and the book's title, right pages the chapter's own title and the number;
+ * a chapter's first page has no header, only its number at the foot, set between dashes.
+ */
+function book() {
+  const chapters = [
+    { title: 'Arrival', from: 1 },
+    { title: 'The harbour', from: 14 },
+    { title: 'Storms and trade', from: 27 },
+    { title: 'The quiet years', from: 40 },
+  ];
+  const topics = ['nets', 'boats', 'quays', 'markets', 'weather', 'schools', 'families', 'churches', 'roads', 'lighthouses', 'ferries', 'salt', 'ice'];
+  /** The body lines of printed page n, different on every page. */
+  const body = (n: number) => [
+    `The town spent much of year ${n} arguing about ${topics[n % topics.length]} and`,
+    `who should pay for them, while ${n % 5} families moved away to the city.`,
+    `Records kept by the parish show ${n * 3} baptisms and a new school for the ${topics[(n + 4) % topics.length]}.`,
+  ];
+  const pages: string[][] = [
+    ['The Quiet Harbour', 'A history of a fishing town', 'Maria Lind'],
+    ['Copyright Maria Lind. All rights reserved.', 'Printed in Bergen.', 'ii'],
+    [
+      'Contents',
+      'Preface ................................ v',
+      ...chapters.map((c, k) => `${k + 1} ${c.title} ${'.'.repeat(30)} ${c.from}`),
+      'Index ................................ 52',
+      'iii',
+    ],
+    ['Acknowledgements', 'Many people in the town shared their letters and photographs with me.', 'iv'],
+    ['Preface', 'This book follows one harbour town through a century of change and loss.', 'v'],
+    ['The reader will meet the fishermen, their families and the traders who came by sea.', 'vi'],
+  ];
+  for (let n = 1; pages.length < 60; n++) {
+    const chapter = chapters.findLast((c) => c.from <= n)!;
+    const k = chapters.indexOf(chapter) + 1;
+    if (n === chapter.from) pages.push([`${k} ${chapter.title}`, ...body(n), `— ${n} —`]);
+    else if (n % 2 === 0) pages.push([`${n} The Quiet Harbour`, ...body(n)]);
+    else pages.push([`Chapter ${k} · ${chapter.title} ${n}`, ...body(n)]);
+  }
+  return { pages, chapters, body };
+}
+
+describe('books: running headers by chapter, page labels, tables of contents', () => {
+  it('reads page labels alone on a line, and not years or words', () => {
+    expect(['12', '— 12 —', '- 12 -', '[12]', 'xii', 'XIV', 'Page 12', 'Page 12 of 300', '12 / 300', 'p. 7', 'Seite 3'].map(pageLabel)).toEqual([
+      { roman: false, n: 12 },
+      { roman: false, n: 12 },
+      { roman: false, n: 12 },
+      { roman: false, n: 12 },
+      { roman: true, n: 12 },
+      { roman: true, n: 14 },
+      { roman: false, n: 12 },
+      { roman: false, n: 12 },
+      { roman: false, n: 12 },
+      { roman: false, n: 7 },
+      { roman: false, n: 3 },
+    ]);
+    expect(['1998', 'Harbour', 'xiiv', 'Xii', '12 boats', 'Figure 12'].map(pageLabel)).toEqual([null, null, null, null, null, null]);
+  });
+
+  it('removes the headers of each chapter, odd and even pages, roman and arabic page numbers and the table of contents', () => {
+    const { pages, body } = book();
+    const cleanedDoc = cleanDocument(doc(pages.map((p) => p.join('\n'))), { runningLines: true });
+    // Without an outline, the chapters' headings are found as lines of their own; no header or contents entry is one.
+    expect(cleanedDoc.pages.flatMap((p) => p.headings ?? [])).toEqual([
+      'Acknowledgements',
+      'Preface',
+      '1 Arrival',
+      '2 The harbour',
+      '3 Storms and trade',
+      '4 The quiet years',
+    ]);
+    const cleaned = cleanedDoc.pages.map((p) => p.text);
+    expect(cleaned.slice(0, 6)).toEqual([
+      'The Quiet Harbour\nA history of a fishing town\nMaria Lind',
+      'Copyright Maria Lind. All rights reserved.\nPrinted in Bergen.',
+      'Contents',
+      'Acknowledgements\nMany people in the town shared their letters and photographs with me.',
+      'Preface\nThis book follows one harbour town through a century of change and loss.',
+      'The reader will meet the fishermen, their families and the traders who came by sea.',
+    ]);
+    for (let i = 6; i < 60; i++) {
+      const n = i - 5;
+      const opener = [1, 14, 27, 40].indexOf(n);
+      const heading = opener >= 0 ? `${opener + 1} ${['Arrival', 'The harbour', 'Storms and trade', 'The quiet years'][opener]}\n` : '';
+      expect([i + 1, cleaned[i]]).toEqual([i + 1, heading + body(n).join('\n')]);
+    }
+  });
+
+  it('removes headers of the front matter numbered in roman numerals, and slide numbers typed into text boxes', () => {
+    const front = Array.from({ length: 8 }, (_, i) => {
+      const n = ['ix', 'x', 'xi', 'xii', 'xiii', 'xiv', 'xv', 'xvi'][i];
+      return [i % 2 ? `Foreword ${n}` : `${n} The Quiet Harbour`, `Foreword paragraph ${i} tells how the book came to be written.`].join('\n');
+    });
+    expect(removeRunningLines(front)).toEqual(Array.from({ length: 8 }, (_, i) => `Foreword paragraph ${i} tells how the book came to be written.`));
+    // A deck whose slides carry their number in a text box (no slide number placeholder); a slide about a number keeps it.
+    const slides = ['Harbour board', 'Ferries leave every hour', 'Tickets are sold on board', 'New customers this year', 'Questions'].map((t, i) =>
+      i === 3 ? `${t}\n1200` : `${t}\n${i + 1}`,
+    );
+    expect(removeRunningLines(slides, { slides: true })).toEqual([
+      'Harbour board',
+      'Ferries leave every hour',
+      'Tickets are sold on board',
+      'New customers this year\n1200',
+      'Questions',
+    ]);
+  });
+
+  it('keeps numbers that are the text: a table, a list of years, a total at the foot of a page, a page of numbers', () => {
+    const { pages } = book();
+    const table = ['Catch by year, in tonnes', 'Year · Cod · Herring', '1950 · 1200 · 800', '1960 · 950 · 700', '1970 · 400 · 650', 'Total', '4200'];
+    const years = ['The quay was rebuilt three times:', '1850', '1902', '1955', 'and each time it was longer.', '1990'];
+    const numbers = ['11', '12', '13', '14'];
+    const edited = pages.map((p) => p.join('\n'));
+    edited[30] = table.join('\n');
+    edited[31] = years.join('\n');
+    edited[33] = numbers.join('\n');
+    const cleaned = cleanDocument(doc(edited), { runningLines: true }).pages.map((p) => p.text);
+    expect(cleaned[30]).toBe(table.join('\n'));
+    expect(cleaned[31]).toBe(years.join('\n'));
+    expect(cleaned[33]).toBe(numbers.join('\n'));
+  });
+
+  it('removes tables of contents with leaders, under a contents heading, and the column of their page numbers', () => {
+    expect(removeContents('Contents\nIntroduction ........ 1\n1.1 Scope . . . . . . . . 3\nMethods……………… 12\nAppendix ____ xii')).toBe('Contents');
+    // pdf.js may give the page numbers as a column of their own; Word entries end in their number.
+    expect(removeContents('Table des matières\nIntroduction\nMéthodes\n1\n5')).toBe('Table des matières\nIntroduction\nMéthodes');
+    expect(removeContents('Introduction 1\nMethods 5\nResults 9', ['Contents'])).toBe('');
+    // Leaders and page numbers as lines of their own.
+    expect(removeContents('Contents\nIntroduction ..........\n1\nMethods\n..........\n5')).toBe('Contents\nIntroduction\nMethods');
+    expect(removeContents('Inhaltsverzeichnis:\n1 Einleitung 1\n2 Methoden 7')).toBe('Inhaltsverzeichnis:');
+    // A page of entries alone (the contents going on) keeps their titles, so it still has text.
+    expect(removeContents('Results ........ 40\nDiscussion ........ 52')).toBe('Results\nDiscussion');
+    // Lines above the heading, prose and a single dotted line stay.
+    const prose = 'The fleet grew by 12\nboats in a year.\nWait... 5\nContents\nHarbour ........ 9';
+    expect(removeContents(prose)).toBe('The fleet grew by 12\nboats in a year.\nWait... 5\nContents');
+    // A Word part goes on from its contents into the text: numbers of the text after them stay.
+    const part =
+      'Contents\n1 Arrival 1\n2 The harbour 10\nPreface\nThis book follows one harbour town through a century of change.\nBy 1950 the fleet had grown to 12\nboats and 40 men.\nIt had 30 boats in 1970, and then 12.';
+    expect(removeContents(part)).toBe(
+      'Contents\nPreface\nThis book follows one harbour town through a century of change.\nBy 1950 the fleet had grown to 12\nboats and 40 men.\nIt had 30 boats in 1970, and then 12.',
+    );
+    const oneLeader = 'Fill in your name ........ here\nTotal ........ 12';
+    expect(removeContents(oneLeader)).toBe(oneLeader);
+    // Every format: a Word file's table of contents (its entries end in their page numbers after a tab).
+    const word = cleanDocument(
+      {
+        kind: 'docx',
+        title: null,
+        pages: [
+          { page: 1, title: 'Contents', text: 'Introduction\t1\nMethods\t4' },
+          { page: 2, title: 'Introduction', text: 'The harbour was built in 1850.' },
+        ],
+      },
+      { runningLines: false },
+    );
+    expect(word.pages.map((p) => p.text)).toEqual(['', 'The harbour was built in 1850.']);
+  });
+
+  it('turns Arabic presentation forms into letters, and nothing else into its compatibility form', () => {
+    // "بمباركة" as a PDF font maps its glyphs: one presentation form per letter and position.
+    expect(normalizeText('\ufe91\ufee4\ufe92\ufe8e\ufead\ufedb\ufe94')).toBe('بمباركة');
+    // Lam-alef ligature, the name of God, and an isolated vowel mark.
+    expect(normalizeText('\ufefb \ufdf2 \ufe78')).toBe('لا الله \u064f');
+    // Other compatibility characters stay as written.
+    expect(normalizeText('x² ＡＢＣ ½ ㎏ ℃')).toBe('x² ＡＢＣ ½ ㎏ ℃');
   });
 });

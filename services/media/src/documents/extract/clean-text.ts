@@ -14,7 +14,10 @@ const INVISIBLE =
 /** What a font without a usable character map turns into: replacement, private-use and unassigned characters. */
 const GARBAGE = /[\ufffd\p{Co}\p{Cn}]/gu;
 const READABLE = /[\p{L}\p{N}]/gu;
+/** Arabic Presentation Forms-A and -B (the byte-order mark among them is removed before). */
+const ARABIC_PRESENTATION = /[\ufb50-\ufdff\ufe70-\ufefe]+/g;
 const HAS_READABLE = /[\p{L}\p{N}]/u;
+const HAS_LETTER = /\p{L}/u;
 const HAS_GARBAGE = /[\ufffd\p{Co}\p{Cn}]/u;
 
 /** Unicode NFC, ligatures as letters, one kind of line break, no invisible or control characters (a soft hyphen at a line end still joins the word). */
@@ -27,6 +30,10 @@ export function normalizeText(text: string): string {
       .replace(INVISIBLE, '')
       // Typeset ligatures (ﬁ, ﬂ, ﬀ, ﬃ, ﬄ, ﬅ, ﬆ) back to their letters: words are searched, split and compared.
       .replace(/[\ufb00-\ufb06]/g, (c) => c.normalize('NFKC'))
+      // Arabic presentation forms (a glyph per position, as some PDFs map their fonts) back to
+      // letters, so the words can be searched; NFKC only there, as elsewhere it would rewrite what
+      // was written (superscripts, full-width forms). An isolated vowel mark loses the space NFKC puts before it.
+      .replace(ARABIC_PRESENTATION, (run) => run.normalize('NFKC').replace(/ (?=\p{M})/gu, ''))
       .normalize('NFC')
   );
 }
@@ -49,26 +56,49 @@ export function dehyphenate(text: string, compounds: Set<string> = new Set()): s
   );
 }
 
-const lineKey = (line: string) =>
-  line
+const ROMAN = /^(?:m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})|M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3}))$/;
+const ROMAN_VALUES: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
+
+function romanValue(text: string): number {
+  let total = 0;
+  const digits = [...text.toLowerCase()].map((c) => ROMAN_VALUES[c]);
+  digits.forEach((v, i) => (total += v < (digits[i + 1] ?? 0) ? -v : v));
+  return total;
+}
+
+/** A word that is a roman numeral (a page label of the front matter: "xii Preface") made alike to the other numbers. */
+function romanAlike(word: string): string {
+  const core = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+  return core && ROMAN.test(core) ? word.replace(core, '#') : word;
+}
+/** A line with its numbers made alike: its digits, and a roman numeral standing first or last. */
+const lineKey = (line: string) => {
+  const words = line.trim().split(/\s+/);
+  words[0] = romanAlike(words[0]);
+  words[words.length - 1] = romanAlike(words[words.length - 1]);
+  return words
+    .join(' ')
     .toLowerCase()
-    .replace(/\p{Nd}+/gu, '#')
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/\p{Nd}+/gu, '#');
+};
 const exactKey = (line: string) => line.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /**
  * The numbers of a line that can be its page number: one standing at its start or its end
- * ("3", "Page 3", "3 FREE CULTURE", "- 3 -") or the first of "3 of 10" / "3 / 10".
+ * ("3", "Page 3", "3 FREE CULTURE", "- 3 -", "xii Preface") or the first of "3 of 10" / "3 / 10".
+ * Roman numerals are keyed apart ("r12"), as a book numbers its front matter on its own.
  */
-function pageNumbersOf(line: string): number[] {
-  const found: number[] = [];
+function pageNumbersOf(line: string): { roman: boolean; n: number }[] {
+  const found: { roman: boolean; n: number }[] = [];
   const t = line.trim();
   const start = /^[^\p{L}\p{N}]*(\d{1,5})(?!\d)/u.exec(t);
   const end = /(?<!\d)(\d{1,5})[^\p{L}\p{N}]*$/u.exec(t);
   const ofN = /(?<!\d)(\d{1,5})\s*(?:of|von|de|di|sur|\/)\s*\d{1,5}(?!\d)/iu.exec(t);
-  for (const m of [start, end, ofN]) if (m) found.push(Number(m[1]));
-  return [...new Set(found)];
+  for (const m of [start, end, ofN]) if (m) found.push({ roman: false, n: Number(m[1]) });
+  const romanStart = /^[^\p{L}\p{N}]*([ivxlcdm]+|[IVXLCDM]+)(?![\p{L}\p{N}])/u.exec(t);
+  const romanEnd = /(?<![\p{L}\p{N}])([ivxlcdm]+|[IVXLCDM]+)[^\p{L}\p{N}]*$/u.exec(t);
+  for (const m of [romanStart, romanEnd]) if (m && ROMAN.test(m[1])) found.push({ roman: true, n: romanValue(m[1]) });
+  return found;
 }
 
 export interface RunningLineOptions {
@@ -80,13 +110,66 @@ export interface RunningLineOptions {
   slides?: boolean;
 }
 
+/** "Page", "p." and their kin before a page's number, in the languages documents come in most. */
+const PAGE_WORD = '(?:page|pg\\.?|p\\.|seite|s\\.|página|pagina|pág\\.|pag\\.|strona|str\\.|страница|стр\\.|sayfa|halaman|trang|pagină)';
+const PAGE_LABEL = new RegExp(`^(?:${PAGE_WORD}\\s*)?(\\d{1,5}|[ivxlcdm]{1,8}|[IVXLCDM]{1,8})(?:\\s*(?:of|von|de|di|sur|из|/)\\s*\\d{1,5})?$`, 'iu');
+
+/**
+ * A line that is a page's label and nothing else: its number ("12", "— 12 —", "[12]"), a roman
+ * numeral of the front matter ("xii"), "Page 12", "Page 12 of 300", "12 / 300". Arabic and roman
+ * numbers are counted apart, as a book numbers its front matter on its own. A year ("1998") is
+ * no label here: a list of years must keep them.
+ */
+export function pageLabel(line: string): { roman: boolean; n: number } | null {
+  const t = line.trim().replace(/^[\s\-–—_·•|[\](){}<>«»~*=.]+|[\s\-–—_·•|[\](){}<>«»~*=.]+$/gu, '');
+  const m = PAGE_LABEL.exec(t);
+  if (!m) return null;
+  if (/^\d+$/.test(m[1])) {
+    const n = Number(m[1]);
+    return n >= 1500 && n <= 2100 ? null : { roman: false, n };
+  }
+  return ROMAN.test(m[1]) ? { roman: true, n: romanValue(m[1]) } : null;
+}
+
+/** Fewest pages a running line of one stretch of the document (a chapter's header) stands on. */
+const RUN_PAGES = 3;
+/** Fewest pages whose labels count up with them before a lone number at a page's edge counts as its label. */
+const LABEL_PAGES = 3;
+
+/**
+ * The pages of `at` (in order) that stand close together in their group (`position`: a page's
+ * place in it), at least RUN_PAGES of them with at most one page of the group between two: a
+ * chapter's pages, where a chapter opener or a full-page figure may lack the header.
+ */
+function runsOf(at: number[], position: Map<number, number>): number[] {
+  const out: number[] = [];
+  if (at.length < RUN_PAGES) return out;
+  let run: number[] = [];
+  const close = () => {
+    if (run.length >= RUN_PAGES) out.push(...run);
+    run = [];
+  };
+  for (const i of at) {
+    if (run.length && position.get(i)! - position.get(run[run.length - 1])! > 2) close();
+    run.push(i);
+  }
+  close();
+  return out;
+}
+
 /**
  * Removes running headers, footers and page numbers from the first and last lines of pages (two
  * lines deep at each end, for a header above a page number). A line is running text when
  * - the very same line (digits included) starts or ends at least half of the pages, or half of the
  *   even or of the odd pages (books whose left and right pages differ), or
  * - the same line with its digits made alike does, and its number is the page's number: it goes up
- *   with the page index, at the same offset on those pages ("Page 3 of 10", "12 FREE CULTURE").
+ *   with the page index, at the same offset on those pages ("Page 3 of 10", "12 FREE CULTURE"), or
+ * - printed pages only: either of those holds on a stretch of at least three pages close together,
+ *   odd and even pages counted apart (a chapter's own header, "Chapter 3 · Methods"), or
+ * - the line is only a page label ("12", "xii", "— 12 —", "Page 12 of 300") at either end of its
+ *   page (or slide, numbered in a text box of its own), counting up with the pages at an offset
+ *   that at least three pages share (front matter in roman numerals, the body in arabic ones, at
+ *   the top or the bottom).
  * Only the pages whose line is so repeated lose it. Lines of a template that only differ by their
  * numbers ("Deadline is week 12" on one slide, "Deadline is week 9" on another) stay, and slides
  * lose only word-for-word repeated lines. Documents of fewer than three pages are left alone.
@@ -97,13 +180,15 @@ export function removeRunningLines(pages: string[], options: RunningLineOptions 
   const all = lines.map((_, i) => i);
   const groups = options.slides ? [all] : [all, all.filter((i) => i % 2 === 0), all.filter((i) => i % 2 === 1)];
   for (let round = 0; round < 2; round++) {
+    const labels = pageLabelLines(lines);
     for (const end of ['first', 'last'] as const) {
       const pick = (ls: string[]) => (ls.length ? (end === 'first' ? ls[0] : ls[ls.length - 1]) : null);
       /** The pages whose line at this end is running text. */
-      const strip = new Set<number>();
+      const strip = new Set<number>(labels[end]);
       for (const group of groups) {
         // Slides: most of them; printed pages: half of them (or of one side).
         const needed = Math.max(2, options.slides ? Math.floor(group.length / 2) + 1 : Math.ceil(group.length / 2));
+        const position = new Map(group.map((page, k) => [page, k]));
         const exact = new Map<string, number[]>();
         const alike = new Map<string, number[]>();
         for (const i of group) {
@@ -114,14 +199,22 @@ export function removeRunningLines(pages: string[], options: RunningLineOptions 
           const k = lineKey(line);
           if (k !== e) alike.set(k, [...(alike.get(k) ?? []), i]);
         }
-        for (const at of exact.values()) if (at.length >= needed) at.forEach((i) => strip.add(i));
+        for (const at of exact.values()) {
+          if (at.length >= needed) at.forEach((i) => strip.add(i));
+          else if (!options.slides) runsOf(at, position).forEach((i) => strip.add(i));
+        }
         if (options.slides) continue;
         for (const at of alike.values()) {
-          if (at.length < needed) continue;
+          if (at.length < Math.min(needed, RUN_PAGES)) continue;
           // The offset between the line's number and the page index that most of these pages share.
-          const byOffset = new Map<number, number[]>();
-          for (const i of at) for (const n of pageNumbersOf(pick(lines[i])!)) byOffset.set(n - i, [...(byOffset.get(n - i) ?? []), i]);
-          for (const on of byOffset.values()) if (on.length >= needed) on.forEach((i) => strip.add(i));
+          const byOffset = new Map<string, Set<number>>();
+          for (const i of at) {
+            for (const { roman, n } of pageNumbersOf(pick(lines[i])!)) {
+              const key = `${roman ? 'r' : ''}${n - i}`;
+              byOffset.set(key, (byOffset.get(key) ?? new Set()).add(i));
+            }
+          }
+          for (const on of byOffset.values()) (on.size >= needed ? [...on] : runsOf([...on], position)).forEach((i) => strip.add(i));
         }
       }
       for (const i of strip) {
@@ -135,6 +228,79 @@ export function removeRunningLines(pages: string[], options: RunningLineOptions 
     }
   }
   return lines.map((ls) => ls.join('\n'));
+}
+
+/** The pages whose first or last line is only their page label (see {@link removeRunningLines}). */
+function pageLabelLines(lines: string[][]): { first: Set<number>; last: Set<number> } {
+  const found: { i: number; end: 'first' | 'last'; key: string }[] = [];
+  lines.forEach((ls, i) => {
+    for (const end of ['first', 'last'] as const) {
+      if (end === 'last' && ls.length < 2) continue;
+      const label = pageLabel(end === 'first' ? (ls[0] ?? '') : ls[ls.length - 1]);
+      if (label) found.push({ i, end, key: `${label.roman ? 'r' : 'a'}${label.n - i}` });
+    }
+  });
+  const count = new Map<string, Set<number>>();
+  for (const f of found) count.set(f.key, (count.get(f.key) ?? new Set()).add(f.i));
+  const out = { first: new Set<number>(), last: new Set<number>() };
+  for (const f of found) if (count.get(f.key)!.size >= Math.min(LABEL_PAGES, lines.length)) out[f.end].add(f.i);
+  return out;
+}
+
+/** The heading of a table of contents (or of a list of figures or tables, set the same way). */
+const CONTENTS_HEADING =
+  /^(?:(?:table of )?contents|list of (?:figures|tables|illustrations)|inhalt(?:sverzeichnis)?|abbildungsverzeichnis|tabellenverzeichnis|table des matières|sommaire|liste des (?:figures|tableaux)|índice(?: general)?|indice|sumário|sumario|contenido|contenidos|inhoud(?:sopgave)?|spis treści|содержание|оглавление|içindekiler|目次|目录|目錄|المحتويات|فهرس(?: المحتويات)?)$/iu;
+/** An entry of a table of contents: its title, a leader of dots (or dashes, underscores) and a page number. */
+const LEADER_ENTRY = /^(.*?\p{L}.*?)\s*(?:[.·•…_‧∙⋯-]\s*){4,}\s*(\S+)$/u;
+/** On a contents page, a leader alone or ending a title: its page number is on a line of its own. */
+const LEADER_ONLY = /^(?:[.·•…_‧∙⋯]\s*){4,}$/u;
+const LEADER_TAIL = /^(.*?\p{L}.*?)\s*(?:[.·•…_‧∙⋯]\s*){4,}$/u;
+/** An entry without a leader, on a contents page: its title and the page number ending it. */
+const NUMBERED_ENTRY = /^(.*?\p{L}.*?)\s+(\S+)$/u;
+
+/**
+ * Removes the entries of tables of contents (and lists of figures): navigation, not content, whose
+ * titles and page numbers would read as sentences. An entry is a line whose title runs through a
+ * leader to a page number ("Introduction ........ 1"); under a contents heading ("Contents",
+ * "Table des matières", "目录"), up to the first line of prose, a line ending in a page number, a
+ * page number alone and a leader alone (a column of page numbers or leaders) are entries too. The
+ * heading stays. A page of entries alone, which would be left without text (the contents going on
+ * from the page before), keeps their titles.
+ */
+export function removeContents(text: string, headings: string[] = []): string {
+  const lines = text.split('\n');
+  const isHeading = (l: string) => CONTENTS_HEADING.test(l.trim().replace(/[:：]$/, ''));
+  const leader = (l: string) => {
+    const m = LEADER_ENTRY.exec(l.trim());
+    return m && pageLabel(m[2]) ? m[1].trim() : null;
+  };
+  // Where the entries without a leader begin: under the contents heading (the page's own, or a line of it).
+  const titled = headings.some(isHeading);
+  const from = titled ? 0 : lines.findIndex(isHeading) + 1 || -1;
+  if (from < 0 && lines.filter((l) => leader(l) !== null).length < 2) return text;
+  /** The title of an entry ('' for a page number alone), or null for a line that is none. */
+  const entry = (l: string, at: number): string | null => {
+    const led = leader(l);
+    if (led !== null || from < 0 || at < from) return led;
+    const t = l.trim();
+    if (pageLabel(t) || LEADER_ONLY.test(t)) return '';
+    const m = NUMBERED_ENTRY.exec(t);
+    return m && pageLabel(m[2]) && !/[.!?。！？]/u.test(m[2]) && !/[.!?。！？]$/u.test(m[1]) ? m[1].trim() : null;
+  };
+  const entries = lines.map(entry);
+  // The contents end at the first line of prose after them (a Word part goes on into the text).
+  for (let i = Math.max(from, 0), ended = false; i < lines.length; i++) {
+    const t = lines[i].trim();
+    if (entries[i] === null && (t.length > 80 || (/[\p{L}\p{N}][.!?。！？]["'”’)]*$/u.test(t) && !LEADER_TAIL.test(t)))) ended = true;
+    if (ended && from >= 0 && leader(lines[i]) === null) entries[i] = null;
+  }
+  // A title whose leader runs to a page number on a line of its own keeps its words, as titles without one do.
+  const kept = lines.flatMap((l, i) => (entries[i] !== null ? [] : from >= 0 && i >= from ? [LEADER_TAIL.exec(l.trim())?.[1].trim() ?? l] : [l]));
+  if (titled || kept.some((l) => HAS_LETTER.test(l))) return kept.join('\n');
+  return lines
+    .map((l, i) => entries[i] ?? l)
+    .filter((l) => l.trim())
+    .join('\n');
 }
 
 /** Scripts written without spaces between words: a printed line may break inside a word. */
@@ -223,10 +389,11 @@ export function cleanDocument(doc: ExtractedDocument, options: CleanOptions): Ex
   const texts = (options.runningLines ? removeRunningLines(raw, { slides: doc.kind === 'pptx' }) : raw).map((t) =>
     doc.kind === 'pdf' ? joinWrappedLines(t) : t,
   );
-  const compounds = hyphenatedWords(texts);
+  const withoutContents = texts.map((t, i) => removeContents(t, [doc.pages[i].title ?? '', ...(doc.pages[i].headings ?? [])]));
+  const compounds = hyphenatedWords(withoutContents);
   let unreadable = false;
   const pages: ExtractedPage[] = doc.pages.map((page, i) => {
-    let text = tidy(dehyphenate(texts[i], compounds));
+    let text = tidy(dehyphenate(withoutContents[i], compounds));
     // Only spaces, punctuation or symbols (rules, bullets, dashes): nothing to read, and nothing garbled either.
     if (!HAS_READABLE.test(text) && !HAS_GARBAGE.test(text)) text = '';
     if (isUnreadable(text)) {

@@ -1,57 +1,38 @@
 import { DomainError } from '@visualnotes/contracts';
-import { CELL_SEPARATOR, coreTitle } from './pptx';
+import { headingStyles, wordBlocks, type DocxBlock } from './docx-xml';
+import { coreTitle } from './pptx';
 import type { ExtractedDocument, ExtractedPage, ExtractLimits } from './types';
 import { tidy, wordCount } from './types';
 import { readZip } from './zip';
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
-function decode(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === '#') {
-        const code = e[1].toLowerCase() === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-        return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : '';
-      }
-      return ENTITIES[e.toLowerCase()] ?? m;
-    });
-}
-
 /**
- * A Word document as parts: each heading starts a part titled by it (mammoth maps Word's heading
- * styles to h1..h6); long stretches without headings are cut every `partWords` words.
+ * A Word document as parts: each heading (a paragraph in one of Word's heading styles) starts a
+ * part titled by it; long stretches without headings are cut every `partWords` words. The main
+ * part is read by a streaming XML parser, so a contract of tens of megabytes of XML reads in about
+ * a second; the notes a paragraph refers to follow the text, in the order they are referred to.
  */
 export async function extractDocx(data: Buffer, limits: ExtractLimits): Promise<ExtractedDocument> {
-  // Bounded inflate first: mammoth would unpack whatever the archive claims.
-  const entries = await readZip(data, { maxEntries: limits.maxZipEntries, maxTotalBytes: limits.maxUnzippedBytes }, (n) => n === 'docProps/core.xml');
-  const mammoth = await import('mammoth');
-  let html: string;
-  try {
-    html = (await mammoth.convertToHtml({ buffer: data }, { ignoreEmptyParagraphs: true })).value;
-  } catch {
-    throw new DomainError('DOCUMENT_CORRUPT');
+  const parts = new Set(['docProps/core.xml', 'word/document.xml', 'word/styles.xml', 'word/footnotes.xml', 'word/endnotes.xml']);
+  const entries = await readZip(data, { maxEntries: limits.maxZipEntries, maxTotalBytes: limits.maxUnzippedBytes }, (n) => parts.has(n));
+  const document = entries.get('word/document.xml');
+  if (!document) throw new DomainError('DOCUMENT_CORRUPT');
+  const headings = headingStyles(entries.get('word/styles.xml'));
+  const refs: { kind: 'footnote' | 'endnote'; id: string }[] = [];
+  const blocks = wordBlocks(document, headings, { notes: { refs } });
+  entries.delete('word/document.xml');
+  const notes = new Map<string, DocxBlock[]>();
+  for (const kind of ['footnote', 'endnote'] as const) {
+    const xml = entries.get(`word/${kind}s.xml`);
+    if (xml) wordBlocks(xml, headings, { onNote: (id, noteBlocks) => notes.set(`${kind} ${id}`, noteBlocks) });
   }
-  // Note marks ("[1]") and the notes' links back to them ("↑") are navigation, not text.
-  html = html.replace(/<sup><a href="#(?:foot|end)note-\d+"[^>]*>[^<]*<\/a><\/sup>/g, '').replace(/\s*<a href="#(?:foot|end)note-ref-\d+">[^<]*<\/a>/g, '');
-  const blocks: { heading: boolean; text: string }[] = [];
-  for (const m of html.matchAll(/<(h[1-6]|p|li|tr|td|th)\b[^>]*>([\s\S]*?)<\/\1>/gi)) {
-    // A table row is one line, its cells joined: one bare value per line makes no sentence.
-    const text = m[1].toLowerCase() === 'tr' ? tableRow(m[2]) : tidy(decode(m[2]));
-    if (text) blocks.push({ heading: m[1][0].toLowerCase() === 'h', text });
+  for (const ref of refs) {
+    const text = tidy((notes.get(`${ref.kind} ${ref.id}`) ?? []).map((b) => b.text).join('\n'));
+    if (text) blocks.push({ heading: false, text });
   }
   // A document made only of headings (a title page, a style map that turns every paragraph into a
   // heading) is summarized from those lines rather than refused as empty.
   if (!blocks.some((b) => !b.heading)) for (const b of blocks) b.heading = false;
   return { kind: 'docx', title: coreTitle(entries.get('docProps/core.xml')), pages: partition(blocks, limits) };
-}
-
-/** The non-empty cells of one table row (mammoth's HTML), on one line. */
-function tableRow(html: string): string {
-  return [...html.matchAll(/<(td|th)\b[^>]*>([\s\S]*?)<\/\1>/gi)]
-    .map((cell) => tidy(decode(cell[2].replace(/<\/p>/gi, ' '))).replace(/\s+/g, ' '))
-    .filter(Boolean)
-    .join(CELL_SEPARATOR);
 }
 
 /** Splits blocks into parts at headings and every `partWords` words. */

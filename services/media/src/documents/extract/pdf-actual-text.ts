@@ -481,7 +481,26 @@ function lookup(map: CodeMap, code: number): string | undefined {
  * leaves out, which pdf.js shows as that control character); or nothing (a format mark). What a
  * two-byte font's unnamed code shows cannot be told here (null).
  */
-function glyphOf(font: CodeMap | null, code: number, width: number): { kind: 'text' | 'space' | 'undrawn' | 'garbage' | 'none'; shown: string | null } {
+type Glyph = { kind: 'text' | 'space' | 'undrawn' | 'garbage' | 'none'; shown: string | null };
+/** What each code of a font was read as, and of codes drawn without a map (by code width): asked for every glyph drawn. */
+const glyphsRead = new WeakMap<CodeMap, Map<number, Glyph>>();
+const unmapped = [new Map<number, Glyph>(), new Map<number, Glyph>(), new Map<number, Glyph>()];
+
+function glyphOf(font: CodeMap | null, code: number, width: number): Glyph {
+  let known = font ? glyphsRead.get(font) : unmapped[width];
+  if (!known) {
+    known = new Map();
+    if (font) glyphsRead.set(font, known);
+  }
+  let glyph = known.get(code);
+  if (!glyph) {
+    glyph = readGlyph(font, code, width);
+    if (known.size < 65536) known.set(code, glyph);
+  }
+  return glyph;
+}
+
+function readGlyph(font: CodeMap | null, code: number, width: number): Glyph {
   const mapped = font ? lookup(font, code) : undefined;
   if (mapped === undefined) {
     if (code === 32 && width === 1) return { kind: 'space', shown: ' ' };

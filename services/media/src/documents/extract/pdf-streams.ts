@@ -21,6 +21,14 @@ const NOT_PARSED = /\/Subtype\s*\/(Image|Type1C|CIDFontType0C|OpenType)\b|\/Leng
  */
 export function checkPdfStreams(data: Buffer, limits: PdfStreamLimits): void {
   let total = 0;
+  for (const packed of parsedStreams(data)) {
+    const room = Math.min(limits.maxStreamBytes, limits.maxTotalBytes - total);
+    total += inflatedSize(packed, room);
+  }
+}
+
+/** The packed bytes of every Flate stream pdf.js would parse for text, in file order. */
+function* parsedStreams(data: Buffer): Generator<Buffer> {
   let at = 0;
   while ((at = data.indexOf(STREAM, at)) !== -1) {
     const keyword = at;
@@ -36,8 +44,7 @@ export function checkPdfStreams(data: Buffer, limits: PdfStreamLimits): void {
     let end = length ? start + Number(length[1]) : -1;
     if (end < start || end > data.length) end = data.indexOf(END, start);
     if (end < 0) end = data.length;
-    const room = Math.min(limits.maxStreamBytes, limits.maxTotalBytes - total);
-    total += inflatedSize(data.subarray(start, end), room);
+    yield data.subarray(start, end);
     at = end;
   }
 }
@@ -63,4 +70,23 @@ function inflatedSize(packed: Buffer, room: number): number {
   }
   if (size > room) throw new DomainError('DOCUMENT_TOO_COMPLEX');
   return size;
+}
+
+/**
+ * Whether a PDF says any of `names` (`/ActualText`, `/AcroForm`…) in its objects: in its bytes, or
+ * in a page-description or object stream (each inflated up to `maxStreamBytes`).
+ */
+export function pdfMentions(data: Buffer, names: string[], maxStreamBytes: number): boolean {
+  const wanted = names.map((n) => Buffer.from(n, 'latin1'));
+  const mentions = (bytes: Buffer) => wanted.some((w) => bytes.includes(w));
+  if (mentions(data)) return true;
+  for (const packed of parsedStreams(data)) {
+    try {
+      if (mentions(inflateSync(packed, { maxOutputLength: Math.max(1, maxStreamBytes), finishFlush: constants.Z_SYNC_FLUSH }))) return true;
+    } catch (err) {
+      // Past the bound, it may say anything; what cannot be inflated is left to pdf.js.
+      if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return true;
+    }
+  }
+  return false;
 }

@@ -102,6 +102,8 @@ function shapes(xml: Buffer, skipPlaceholders: string[], diagram: (dataRelId: st
   const doc = parse(xml);
   let title: string | null = null;
   let firstLine: string | null = null;
+  /** Shapes and frames with text: a lone text box is the slide's content, not its title. */
+  let boxes = 0;
   const paragraphs: string[] = [];
   for (const sp of find(doc, 'p:sp')) {
     const ph = find(children(sp), 'p:ph')[0];
@@ -111,19 +113,22 @@ function shapes(xml: Buffer, skipPlaceholders: string[], diagram: (dataRelId: st
     if (!texts.length) continue;
     if (!title && (type === 'title' || type === 'ctrTitle')) title = texts.join(' ');
     firstLine ??= texts[0];
+    boxes++;
     paragraphs.push(...texts);
   }
   // Tables and SmartArt diagrams (graphic frames) hold text outside shapes.
   for (const frame of find(doc, 'p:graphicFrame')) {
     const table = find(children(frame), 'a:tbl')[0];
     const diagramIds = find(children(frame), 'dgm:relIds')[0];
-    if (table) paragraphs.push(...tableRows(table));
-    else if (diagramIds) paragraphs.push(...diagram(attrs(diagramIds)['r:dm'] ?? ''));
-    else paragraphs.push(...paragraphsOf(children(frame)));
+    const texts = table ? tableRows(table) : diagramIds ? diagram(attrs(diagramIds)['r:dm'] ?? '') : paragraphsOf(children(frame));
+    if (texts.length) boxes++;
+    paragraphs.push(...texts);
   }
   // Decks made of plain text boxes: the first short line of the slide is its title, unless it is
-  // a line of running text (a page laid out as slides, a text box wrapped by hand).
-  if (!title && firstLine && firstLine.length <= 120 && !skipPlaceholders.includes('sldImg') && !runningText(firstLine, paragraphs[1])) title = firstLine;
+  // a line of running text (a page laid out as slides, a text box wrapped by hand) or the slide's
+  // only text box, which is what the slide says.
+  if (!title && firstLine && boxes > 1 && firstLine.length <= 120 && !skipPlaceholders.includes('sldImg') && !runningText(firstLine, paragraphs[1]))
+    title = firstLine;
   return { title, paragraphs };
 }
 

@@ -9,6 +9,8 @@ export interface ExtractedPage {
   headings?: string[];
   /** The page only continues a bibliography (reference list): summaries leave it out. */
   references?: boolean;
+  /** The page had no text of its own (a scan): its text was read from its picture by OCR. */
+  ocr?: boolean;
 }
 
 export interface ExtractedDocument {
@@ -25,6 +27,22 @@ export interface ExtractLimits {
   maxPdfStreamBytes: number;
   /** Words per part when a text or a DOCX section has no headings to split at. */
   partWords: number;
+  /** The LibreOffice and qpdf programs (default: `soffice` and `qpdf` on the PATH). */
+  sofficePath?: string;
+  qpdfPath?: string;
+  /** Reading PDF pages without text (scans) by OCR; off when absent. */
+  ocr?: OcrSettings;
+}
+
+export interface OcrSettings {
+  enabled: boolean;
+  /** Time and address space of each child process drawing or reading one page. */
+  timeLimitMs: number;
+  memoryMb: number;
+  /** Tesseract languages to read every scan in, instead of detecting the script of each document. */
+  languages?: string[];
+  /** Pages read at once in one document (default: the cores). */
+  concurrency?: number;
 }
 
 export const DEFAULT_LIMITS: ExtractLimits = {

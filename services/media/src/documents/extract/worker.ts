@@ -1,24 +1,44 @@
-import type { MessagePort } from 'node:worker_threads';
-import { DomainError, type ErrorCode } from '@visualnotes/contracts';
-import { extractDocument, extractText, finishText } from './index';
+import { DomainError, type DocumentKind, type ErrorCode } from '@visualnotes/contracts';
+import { extractDocument, extractText, finishDocument, finishText, probeDocument, readDocumentStep, type DocumentProbe, type ReadStep } from './index';
 import type { ExtractedDocument, ExtractLimits } from './types';
 
-/** A file's bytes (moved to the worker, not copied) or pasted text; `started` hears when reading begins. */
-export type ExtractTask = ({ data: Uint8Array; name?: string; declaredType?: string } | { text: string }) & {
+type FileInfo = { name?: string; declaredType?: string };
+
+/**
+ * One piece of work for a reading thread: a whole file or pasted text (`extract`), the first look
+ * at a file (`probe`), one reading step of it (`read`), or putting its steps together (`finish`).
+ * File bytes are moved to the thread, not copied.
+ */
+export type ExtractTask = (
+  | ({ op?: 'extract'; data: Uint8Array } & FileInfo)
+  | { op?: 'extract'; text: string }
+  | ({ op: 'probe'; data: Uint8Array } & FileInfo)
+  | { op: 'read'; data: Uint8Array; kind: DocumentKind; from: number; to: number }
+  | { op: 'finish'; data: Uint8Array; kind: DocumentKind; steps: ReadStep[] }
+) & {
   limits: ExtractLimits;
-  started?: MessagePort;
 };
 
 /** A refusal comes back as its code and text: errors lose their class between threads. */
-export type ExtractOutcome = { ok: true; doc: ExtractedDocument } | { ok: false; code: ErrorCode; message: string };
+export type ExtractOutcome =
+  { ok: true; doc: ExtractedDocument } | { ok: true; probe: DocumentProbe } | { ok: true; step: ReadStep } | { ok: false; code: ErrorCode; message: string };
+
+const bytes = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 
 async function extract(task: ExtractTask): Promise<ExtractOutcome> {
-  task.started?.postMessage('started');
-  task.started?.close();
   try {
     if ('text' in task) return { ok: true, doc: finishText(extractText(task.text, task.limits)) };
-    const data = Buffer.from(task.data.buffer, task.data.byteOffset, task.data.byteLength);
-    return { ok: true, doc: await extractDocument(data, { name: task.name, declaredType: task.declaredType }, task.limits) };
+    const data = bytes(task.data);
+    switch (task.op) {
+      case 'probe':
+        return { ok: true, probe: await probeDocument(data, { name: task.name, declaredType: task.declaredType }, task.limits) };
+      case 'read':
+        return { ok: true, step: await readDocumentStep(data, task.kind, { from: task.from, to: task.to }, task.limits) };
+      case 'finish':
+        return { ok: true, doc: await finishDocument(data, task.kind, task.steps) };
+      default:
+        return { ok: true, doc: await extractDocument(data, { name: task.name, declaredType: task.declaredType }, task.limits) };
+    }
   } catch (err) {
     if (err instanceof DomainError) return { ok: false, code: err.code, message: err.message };
     throw err;
@@ -30,4 +50,4 @@ async function extract(task: ExtractTask): Promise<ExtractOutcome> {
  * thread takes its first document (the pool waits for a promised handler), so a document's time
  * limit is spent reading it.
  */
-export default Promise.all([import('unpdf').then((u) => u.getResolvedPDFJS()), import('mammoth')]).then(() => extract);
+export default Promise.all([import('unpdf').then((u) => u.getResolvedPDFJS()), import('saxes')]).then(() => extract);

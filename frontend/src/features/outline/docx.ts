@@ -1,0 +1,31 @@
+import type { Outline, OutlineLink } from '@visualnotes/contracts';
+
+/**
+ * An outline (a summary or transcript) as a Word document, written in the browser with `docx`
+ * (a maintained DOCX writer: real headings, lists and hyperlinks Word, LibreOffice and Google Docs
+ * open as such). Loaded only when someone asks for a Word file.
+ */
+export async function outlineDocx(outline: Outline): Promise<Blob> {
+  const { Document, ExternalHyperlink, HeadingLevel, Packer, Paragraph, TextRun } = await import('docx');
+  const link = (l: OutlineLink, text = l.label) => new ExternalHyperlink({ link: l.href, children: [new TextRun({ text, style: 'Hyperlink' })] });
+  const before = (l?: OutlineLink) => (l ? [link(l), new TextRun(' ')] : []);
+  const children = outline.blocks.map((b) => {
+    switch (b.type) {
+      case 'title':
+        return new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(b.text)] });
+      case 'link':
+        return new Paragraph({ children: [link({ label: b.href, href: b.href })] });
+      case 'heading':
+        return new Paragraph({ heading: HeadingLevel.HEADING_1, children: [...before(b.at), new TextRun(b.text)] });
+      case 'paragraph':
+        return new Paragraph({ children: [new TextRun(b.text)] });
+      case 'item':
+        return new Paragraph({
+          bullet: { level: 0 },
+          children: [...before(b.at), ...(b.strong ? [new TextRun({ text: b.strong, bold: true }), new TextRun(' ')] : []), new TextRun(b.text)],
+        });
+    }
+  });
+  const doc = new Document({ title: outline.title, creator: 'VisualNotes', sections: [{ children }] });
+  return Packer.toBlob(doc);
+}

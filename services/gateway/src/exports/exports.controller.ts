@@ -1,0 +1,64 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RpcClient, STORAGE, type Storage } from '@visualnotes/common';
+import { exportRequestSchema, Patterns, type ExportCreated, type ExportState } from '@visualnotes/contracts';
+import type { FastifyReply } from 'fastify';
+import { createZodDto } from 'nestjs-zod';
+import { AuthGuard } from '../auth/auth.guard';
+import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
+
+class ExportRequestDto extends createZodDto(exportRequestSchema) {}
+
+const caller = (user: AuthUser) => ({ user_id: user.id, scope: user.scope });
+
+/** `attachment` with the name as typed (RFC 6266: an ASCII fallback and the UTF-8 name). */
+export function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * Boards exported on the server to PDF (a page per frame), PowerPoint (a slide per frame) or a ZIP
+ * of a PNG and an SVG per frame. Whoever may see the project (owner, editors, viewers) may export
+ * it and follow and download the export; for anyone else it does not exist.
+ */
+@ApiTags('projects')
+@ApiBearerAuth()
+@UseGuards(AuthGuard)
+@Controller()
+export class ExportsController {
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(STORAGE) private readonly storage: Storage,
+  ) {}
+
+  @Post('projects/:id/export')
+  @HttpCode(202)
+  @ApiOperation({
+    summary:
+      'Export a board to a file: `format` pdf, pptx or zip; `frames` (ids, default every frame; a board without frames is exported whole), `scale`, `background`, `dark`',
+    description: 'Answers 202 with `export_id`; follow it at `GET /api/exports/:export_id`, download it at `GET /api/exports/:export_id/file`.',
+  })
+  create(@Param('id') id: string, @Body() body: ExportRequestDto, @CurrentUser() user: AuthUser): Promise<ExportCreated> {
+    return this.rpc.send(Patterns.publish.exportsCreate, { ...caller(user), id, ...body });
+  }
+
+  @Get('exports/:export_id')
+  @ApiOperation({ summary: 'How an export is going: `status` queued, running, completed or failed, `progress` 0–100, `error` in words' })
+  get(@Param('export_id') exportId: string, @CurrentUser() user: AuthUser): Promise<ExportState> {
+    return this.rpc.send(Patterns.publish.exportsGet, { ...caller(user), export_id: exportId });
+  }
+
+  @Get('exports/:export_id/file')
+  @ApiOperation({ summary: 'The exported file (PDF, PPTX or ZIP) with its type and a file name; 409 while it is not ready' })
+  async file(@Param('export_id') exportId: string, @CurrentUser() user: AuthUser, @Res() reply: FastifyReply) {
+    const file = await this.rpc.send(Patterns.publish.exportsFile, { ...caller(user), export_id: exportId });
+    const body = await this.storage.get(file.storage_key);
+    return reply
+      .header('content-type', file.content_type)
+      .header('content-disposition', attachment(file.file_name))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(body);
+  }
+}

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, Repository } from 'typeorm';
+import { ExportRecord } from './export.entity';
+
+/** Export rows: created queued, moved along by the export worker. */
+@Injectable()
+export class ExportsRepository {
+  private readonly rows: Repository<ExportRecord>;
+
+  constructor(@InjectDataSource() data: DataSource) {
+    this.rows = data.getRepository(ExportRecord);
+  }
+
+  create(row: Pick<ExportRecord, 'projectId' | 'requestedBy' | 'format' | 'options'>): Promise<ExportRecord> {
+    return this.rows.save(this.rows.create({ ...row, status: 'queued', progress: 0 }));
+  }
+
+  find(id: string): Promise<ExportRecord | null> {
+    return this.rows.findOneBy({ id });
+  }
+
+  async update(
+    id: string,
+    change: Partial<Pick<ExportRecord, 'status' | 'progress' | 'error' | 'pages' | 'storageKey' | 'fileName' | 'finishedAt'>>,
+  ): Promise<void> {
+    await this.rows.update({ id }, change);
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.rows.delete({ id });
+  }
+}
