@@ -10,6 +10,7 @@ import { requestContext } from '../logger';
 import { within } from '../shutdown';
 import { endSpan, startSpan, tracingOn } from '../tracing';
 import { toErrorBody } from './errors';
+import { Heartbeats } from './heartbeats';
 import { envelopeId, HEARTBEAT_MS, RECLAIM_AFTER_MS, rpcKeys, type RpcEnvelope, type RpcReply } from './keys';
 import { parseRequest } from './validation';
 
@@ -122,6 +123,7 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
   private blocking?: ScriptRedis;
   private commands?: ScriptRedis;
   private heartbeat?: NodeJS.Timeout;
+  private beats?: Heartbeats;
   private closing = false;
   private draining?: Promise<void>;
   private closed?: Promise<void>;
@@ -149,6 +151,9 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
       await this.beat();
       this.heartbeat = setInterval(() => void this.beat().catch(() => undefined), HEARTBEAT_MS);
       this.heartbeat.unref();
+      // the heartbeat also goes from a thread of its own, so a held-up event loop does not silence it
+      this.beats = Heartbeats.of(this.options.redisUrl);
+      this.beats.add(rpcKeys.instances(this.prefix, this.options.service), this.instanceId);
       this.loopDone = this.loop();
       callback();
     } catch (err) {
@@ -354,6 +359,7 @@ export class RedisQueueServer extends Server implements CustomTransportStrategy 
     this.closed ??= (async () => {
       await this.drain();
       if (this.heartbeat) clearInterval(this.heartbeat);
+      await this.beats?.remove(rpcKeys.instances(this.prefix, this.options.service), this.instanceId);
       if (this.inFlight.size === 0) {
         const { service } = this.options;
         // sent before the clear-out below (same connection), which would otherwise run them again

@@ -7,7 +7,7 @@ import Redis from 'ioredis';
 import { firstValueFrom } from 'rxjs';
 import { currentRequestId, requestContext } from '../logger';
 import { RpcErrorFilter } from './errors';
-import { RECLAIM_AFTER_MS, rpcKeys } from './keys';
+import { INSTANCE_TTL_MS, RECLAIM_AFTER_MS, rpcKeys } from './keys';
 import { RedisQueueClient } from './redis-queue.client';
 import { RedisQueueServer } from './redis-queue.server';
 
@@ -61,6 +61,20 @@ class ProbeController {
     if (ProbeController.hanging) await new Promise<void>((r) => ProbeController.held.push(r));
     else ProbeController.effects.set(data.n, (ProbeController.effects.get(data.n) ?? 0) + 1);
     return { n: data.n };
+  }
+  /**
+   * Holds up the whole process's event loop (callers' and copies' alike) for `ms`, as a huge save on
+   * a busy machine can; answers how old the copies' heartbeats were as it ended, before any timer
+   * of this loop could run again.
+   */
+  static heartbeatsOf?: () => Promise<string[]>;
+  @MessagePattern('publish.probe.block')
+  async block(@Payload() data: { ms: number; n: number }) {
+    const until = Date.now() + data.ms;
+    while (Date.now() < until);
+    const scores = (await ProbeController.heartbeatsOf!()).filter((_, i) => i % 2 === 1);
+    ProbeController.effects.set(data.n, (ProbeController.effects.get(data.n) ?? 0) + 1);
+    return { n: data.n, oldestBeatMs: Math.max(...scores.map((score) => until - Number(score))) };
   }
   @MessagePattern('publish.probe.slow')
   async slow(@Payload() data: { ms: number }) {
@@ -290,6 +304,41 @@ describe('closing a copy of an RPC server', () => {
   });
 });
 
+describe('a copy of an RPC server whose event loop is held up', () => {
+  it('keeps its requests: the caller gets the answer, not "unavailable", and nothing runs twice', async () => {
+    const { url: redisUrl, prefix } = await createTestRedis();
+    const a = await startCopy(redisUrl, prefix);
+    const b = await startCopy(redisUrl, prefix);
+    const client = new RedisQueueClient({ redisUrl, prefix, timeoutMs: 20_000 });
+    const redis = new Redis(redisUrl);
+    ProbeController.heartbeatsOf = () => redis.zrange(rpcKeys.instances(prefix, 'publish'), 0, -1, 'WITHSCORES');
+    try {
+      ProbeController.effects.clear();
+      // longer than a silent copy may be before callers give up on it and others take its work back
+      const held = RECLAIM_AFTER_MS + 1_000;
+      const answers = await Promise.all([
+        firstValueFrom(client.send('publish.probe.block', { ms: held, n: 1 })).catch((e) => e),
+        firstValueFrom(client.send('publish.probe.echo', { n: 2 })).catch((e) => e),
+      ]);
+      expect(answers).toEqual([{ n: 1, oldestBeatMs: expect.any(Number) }, expect.objectContaining({ n: 2 })]);
+      // both copies went on beating while their loop was held up
+      expect(answers[0].oldestBeatMs).toBeLessThan(INSTANCE_TTL_MS);
+      // the other copies' heartbeat rounds, and the caller's watchdog, have all run since
+      await new Promise((r) => setTimeout(r, 2_500));
+      expect([...ProbeController.effects.entries()].sort()).toEqual([
+        [1, 1],
+        [2, 1],
+      ]);
+      expect(a.server.handled + b.server.handled).toBe(2);
+    } finally {
+      await client.close();
+      await a.app.close();
+      await b.app.close();
+      redis.disconnect();
+    }
+  }, 30_000);
+});
+
 describe('a copy of an RPC server that dies without a goodbye', () => {
   type Copy = Awaited<ReturnType<typeof startCopy>>;
   interface Scene {
@@ -305,8 +354,16 @@ describe('a copy of an RPC server that dies without a goodbye', () => {
 
   /** What a SIGKILL leaves: no heartbeat, no connection, the requests it took never answered. */
   function die(copy: Copy) {
-    const server = copy.server as unknown as { heartbeat: NodeJS.Timeout; closing: boolean; blocking: Redis; commands: Redis };
+    const server = copy.server as unknown as {
+      heartbeat: NodeJS.Timeout;
+      beats: { remove(key: string, member: string): Promise<void> };
+      closing: boolean;
+      blocking: Redis;
+      commands: Redis;
+      options: { prefix: string };
+    };
     clearInterval(server.heartbeat);
+    void server.beats.remove(rpcKeys.instances(server.options.prefix, 'publish'), copy.server.instanceId);
     server.closing = true;
     server.blocking.disconnect();
     server.commands.disconnect();
