@@ -371,6 +371,70 @@ describe('the save state while pictures are uploaded (autosave)', () => {
 describe('saving what changed (autosave without the live channel)', () => {
   const big = (i: number, version = 1): SceneElement => ({ ...rectangle, id: `e${i}`, version });
 
+  const api = () => jest.requireMock<{ runApi: jest.Mock }>('../../app/api/api').runApi;
+  /** What each save sent: `PUT` with its body, or `PATCH` with its elements' ids. */
+  const sent = () =>
+    api().mock.calls.map(
+      ([call]: [{ saveProject?: { body: { scene?: { elements: SceneElement[] } } }; saveElements?: { body: { elements: SceneElement[] } } }]) =>
+        call.saveElements ? { PATCH: call.saveElements.body.elements.map((e) => e.id) } : { PUT: call.saveProject!.body.scene?.elements.length ?? 'no scene' },
+    );
+  const edit = async (next: SceneElement[]) => {
+    elements = next;
+    sync.changed(elements);
+    jest.advanceTimersByTime(600);
+    await settle();
+  };
+  beforeEach(() => api().mockReset());
+
+  it("sends the whole scene while the server's element versions are unknown, then only the elements that changed", async () => {
+    api().mockResolvedValueOnce({ version: 2 }).mockResolvedValueOnce({ version: 3, changed: 1 }).mockResolvedValueOnce({ version: 4, changed: 2 });
+    await edit(Array.from({ length: 1_000 }, (_, i) => big(i)));
+    await edit([...elements.slice(0, 999), big(999, 2)]);
+    // a new element and a deleted one are changes too
+    await edit([{ ...big(0, 2), isDeleted: true }, ...elements.slice(1), big(1_000)]);
+    expect(sent()).toEqual([{ PUT: 1_000 }, { PATCH: ['e999'] }, { PATCH: ['e0', 'e1000'] }]);
+    expect(local.version).toBe(4);
+    expect(status()).toEqual({ status: 'saved' });
+  });
+
+  it('brings in what somebody else saved meanwhile, when the version moved by more than this save', async () => {
+    api()
+      .mockResolvedValueOnce({ version: 2 })
+      // another tab saved version 3 meanwhile
+      .mockResolvedValueOnce({ version: 4, changed: 1 })
+      .mockResolvedValueOnce({
+        version: 4,
+        title: 'P',
+        scene: { type: 'excalidraw', version: 2, elements: [big(1, 3), big(2), big(7)], appState: {}, files: {} },
+      });
+    const merged: SceneElement[][] = [];
+    (sync as unknown as { ops: CanvasOps }).ops.merge = (remote) => (merged.push(remote as SceneElement[]), remote);
+    await edit([big(1), big(2)]);
+    await edit([big(1, 3), big(2)]);
+    expect(merged).toEqual([[big(1, 3), big(2), big(7)]]);
+    expect(local.version).toBe(4);
+  });
+
+  it('sends the whole scene again once the live channel dropped, and when the canvas background changed', async () => {
+    api().mockResolvedValueOnce({ version: 2 }).mockResolvedValueOnce({ version: 3 }).mockResolvedValueOnce({ version: 4 });
+    await edit([big(1), big(2)]);
+    sync.setLive(true);
+    sync.setLive(false);
+    await edit([big(1, 2), big(2)]);
+    const ops = (sync as unknown as { ops: CanvasOps }).ops;
+    ops.appState = () => ({ viewBackgroundColor: '#000000' });
+    await edit([big(1, 3), big(2)]);
+    expect(sent()).toEqual([{ PUT: 2 }, { PUT: 2 }, { PUT: 2 }]);
+  });
+
+  it("tells the server's words for a picture reference it did not keep, with the rest saved", async () => {
+    api().mockResolvedValueOnce({ version: 2 }).mockResolvedValueOnce({ version: 3, changed: 1, refused: 'This picture could not be kept' });
+    await edit([big(1)]);
+    await edit([big(1, 2)]);
+    expect(refusals).toEqual(['This picture could not be kept']);
+    expect(status()).toEqual({ status: 'error', message: 'This picture could not be kept' });
+  });
+
   it("reports the scene's size as the server measures it", async () => {
     const sizes: number[] = [];
     elements = [big(1)];

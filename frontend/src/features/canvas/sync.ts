@@ -52,9 +52,11 @@ type CanvasFiles = ReturnType<CanvasOps['files']>;
 /**
  * Keeps one open project in step with the server. While the live channel is connected it saves the
  * scene (this class then only keeps the device copy, saves title changes and shows the save state);
- * while it is not, this class does: autosave shortly after each change with the
- * version it is based on; a 409 (saved elsewhere meanwhile) fetches the server's scene, merges it
- * element by element (Excalidraw's reconcile: the higher element version wins) and saves again.
+ * while it is not, this class does: autosave shortly after each change. When the server's element
+ * versions are known, only the elements that changed go (PATCH, merged by element version, never
+ * a conflict); otherwise (edits made offline, a new canvas background) the whole scene goes with the
+ * version it is based on, and a 409 (saved elsewhere meanwhile) fetches the server's scene, merges
+ * it element by element (Excalidraw's reconcile: the higher element version wins) and saves again.
  * Every change is also written to IndexedDB, so edits made offline survive and go up when the
  * connection is back. While idle it looks for edits made in other tabs and merges them in.
  */
@@ -89,6 +91,10 @@ export class ProjectSync {
    * every element goes, and the server keeps the newer of each.
    */
   private readonly known = new Map<string, number>();
+  /** The canvas background the server has (a canvas setting, which only a whole save carries). */
+  private savedBackground: string | undefined;
+  /** The server's words for a picture reference it did not keep in the last save of changes. */
+  private pictureRefused: string | undefined;
   private sizeTimer: ReturnType<typeof setTimeout> | undefined;
   /** The scene's size as the server measures it (bytes of its JSON as sent), when it was last measured. */
   private onSize: ((bytes: number) => void) | undefined;
@@ -101,7 +107,10 @@ export class ProjectSync {
     private readonly onRefused?: (message: string) => void,
   ) {
     this.savedVersion = local.dirty ? -1 : ops.version(local.scene.elements);
-    if (!local.dirty) this.learn(local.scene.elements);
+    if (!local.dirty) {
+      this.learn(local.scene.elements);
+      this.savedBackground = local.scene.appState?.viewBackgroundColor;
+    }
     window.addEventListener('online', this.online);
     this.poller = setInterval(() => void this.poll(), POLL_MS);
     if (local.dirty) this.schedule(0);
@@ -126,6 +135,8 @@ export class ProjectSync {
     this.live = on;
     if (!on) {
       this.savedVersion = -1;
+      // what the channel saved is not known here: the whole scene goes once
+      this.known.clear();
       if (this.local.dirty) this.schedule(0);
     }
   }
@@ -391,19 +402,33 @@ export class ProjectSync {
       for (let attempt = 0; attempt < 5; attempt++) {
         const elements = this.ops.elements();
         const version = this.ops.version(elements);
-        if ((this.live || version === this.savedVersion) && !this.titleChanged) break;
+        // while the live channel saves the scene, only a new title goes this way
+        const sceneChanged = !this.live && version !== this.savedVersion;
+        if (!sceneChanged && !this.titleChanged) break;
         this.setStatus('saving');
         await this.uploadImages(elements);
-        // while the live channel saves the scene, only a new title goes this way
-        const body = {
-          ...(this.live ? {} : { scene: this.snapshot(elements) }),
-          version: this.local.version,
-          ...(this.titleChanged ? { title: this.local.title } : {}),
-        };
+        const background = this.ops.appState()?.viewBackgroundColor;
+        // what changed, when the server's element versions are known and the canvas settings are as saved
+        const changesOnly = sceneChanged && this.known.size > 0 && background === this.savedBackground;
         try {
+          if (changesOnly) {
+            await this.saveChanges(elements);
+            this.savedVersion = version;
+          }
+          if (changesOnly && !this.titleChanged) break;
+          const body = {
+            ...(sceneChanged && !changesOnly ? { scene: this.snapshot(elements) } : {}),
+            version: this.local.version,
+            ...(this.titleChanged ? { title: this.local.title } : {}),
+          };
           const saved = await runApi(canvasApi.endpoints.saveProject.initiate({ id: this.local.id, body }, untracked));
           this.local.version = saved.version;
-          if (!this.live) this.savedVersion = version;
+          if (body.scene) {
+            this.savedVersion = version;
+            this.learn(elements);
+            this.savedBackground = background;
+            this.pictureRefused = undefined;
+          }
           this.titleChanged = false;
           break;
         } catch (err) {
@@ -418,7 +443,8 @@ export class ProjectSync {
       this.local.dirty = dirty;
       this.local.scene = this.snapshot();
       await writeLocalProject({ ...this.local, saved_at: Date.now() });
-      this.setStatus(dirty ? 'saving' : 'saved');
+      if (this.pictureRefused) this.setStatus('error', this.pictureRefused);
+      else this.setStatus(dirty ? 'saving' : 'saved');
       if (dirty) this.again = true;
     } catch (err) {
       if (isNetworkError(err)) this.setStatus('offline');
@@ -436,10 +462,32 @@ export class ProjectSync {
     }
   }
 
+  /**
+   * Sends the elements whose version the server does not have (PATCH, merged element by element
+   * there): a small change to a board of thousands of elements costs a few hundred bytes, not the
+   * whole scene. When the project's version moved by more than this save, somebody saved meanwhile,
+   * and their changes are brought in, as a 409 does for a whole save.
+   */
+  private async saveChanges(elements: SceneElements) {
+    const changes = elements.filter((el) => this.known.get(el.id) !== el.version);
+    if (!changes.length) return;
+    const before = this.local.version;
+    const saved = await runApi(
+      canvasApi.endpoints.saveElements.initiate({ id: this.local.id, body: { elements: changes as SceneElement[], files: this.fileRefs(changes) } }, untracked),
+    );
+    this.learn(changes);
+    // a picture reference the server would not keep (the element itself is saved): its words stay shown until the next save
+    this.pictureRefused = saved.refused;
+    if (saved.refused) this.onRefused?.(saved.refused);
+    if (saved.version > before + 1) await this.pullAndMerge();
+    else this.local.version = Math.max(this.local.version, saved.version);
+  }
+
   private async pullAndMerge() {
     const remote = await runApi(canvasApi.endpoints.project.initiate(this.local.id, fresh));
     this.ops.merge(remote.scene.elements);
     this.learn(remote.scene.elements);
+    this.savedBackground = remote.scene.appState?.viewBackgroundColor;
     this.local.version = remote.version;
     for (const f of Object.values(remote.scene.files ?? {})) this.local.uploads[f.id] ??= f.file_id;
   }
@@ -452,6 +500,7 @@ export class ProjectSync {
       if (remote.version <= this.local.version) return;
       const merged = this.ops.merge(remote.scene.elements);
       this.learn(remote.scene.elements);
+      this.savedBackground = remote.scene.appState?.viewBackgroundColor;
       this.local.version = remote.version;
       this.savedVersion = this.ops.version(merged);
       this.local.title = remote.title;
