@@ -142,6 +142,36 @@ describe('video summarizer and library', () => {
     await page.getByTestId('highlights').locator('li').filter({ hasText: 'Pasta time' }).waitFor();
   });
 
+  it('asks the video a question: the answer cites the moment, which plays from there; what it never says is "not found"', async () => {
+    const page = await open();
+    await page.goto(url('/tools/youtube-summarizer'));
+    await page.getByLabel('YouTube link').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await page.getByRole('button', { name: 'Summarize' }).click();
+    await page.waitForURL(/[?&]v=[0-9a-f-]{36}/);
+    await page.getByTestId('summary').waitFor({ timeout: 60_000 });
+
+    const panel = page.getByTestId('ask-panel');
+    const question = panel.getByRole('textbox');
+    await question.fill('How long does the pasta cook before you taste it?');
+    await question.press('Enter');
+    const turn = panel.getByTestId('ask-turn').first();
+    await turn.waitFor({ timeout: 30_000 });
+    // the passage that answers it is among the citations, with its moment
+    const cited = turn.locator('li').filter({ hasText: 'eight minutes' }).first();
+    await cited.waitFor();
+    const moment = (await cited.getByTestId('ask-citation').textContent())!.trim();
+    const [minutes, seconds] = moment.split(':').map(Number);
+    expect(minutes * 60 + seconds).toBeLessThanOrEqual(45);
+    await cited.getByTestId('ask-citation').click();
+    await page.waitForFunction((at) => document.querySelector('[data-testid="player"]')?.getAttribute('data-position') === String(at), minutes * 60 + seconds);
+
+    // a question about something the video never mentions is answered so, with no invented source
+    await question.fill('Which helicopters fly over the Andes mountains?');
+    await question.press('Enter');
+    await panel.getByTestId('ask-not-found').waitFor({ timeout: 30_000 });
+    expect(await panel.getByTestId('ask-turn').nth(1).getByTestId('ask-citation').count()).toBe(0);
+  });
+
   it('offers Premium when a free user uploads a video file to transcribe', async () => {
     const mp4 = join(mkdtempSync(join(tmpdir(), 'vn-clip-')), 'clip.mp4');
     execFileSync(process.env.FFMPEG_PATH ?? 'ffmpeg', [
