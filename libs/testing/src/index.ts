@@ -11,3 +11,4 @@ export * from './documents';
 export * from './scenes';
 export * from './prose';
 export * from './ask';
+export * from './flood';

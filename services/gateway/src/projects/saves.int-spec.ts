@@ -1,6 +1,5 @@
-import { Worker } from 'node:worker_threads';
 import { PublishMessages, SCENE_MAX_BYTES, sceneBytes, type Project } from '@visualnotes/contracts';
-import { createTestEnv, sceneRectangle, signUp, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import { createTestEnv, floodFromThread, sceneRectangle, signUp, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import { startBackend, type Backend } from '../../../../test/support/backend';
 import { LARGE_BODY_BYTES_PER_SECOND } from '../common/body-limits';
 
@@ -65,27 +64,6 @@ describe('saving large canvases', () => {
       await new Promise((r) => setTimeout(r, 500));
     }
   };
-  /**
-   * `count` parallel PUTs of `body`, sent from a thread of their own: the abuser's client encoding
-   * 100 MB of requests is not the server's work, and must not hold up the event loop this test
-   * runs every service on.
-   */
-  const flood = (url: string, token: string, body: string, count: number) =>
-    new Promise<Answer[]>((resolve, reject) => {
-      const worker = new Worker(
-        `const { parentPort, workerData: { url, token, body, count } } = require('node:worker_threads');
-        const bytes = Buffer.from(body);
-        const put = async () => {
-          const res = await fetch(url, { method: 'PUT', headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json' }, body: bytes });
-          const text = await res.text();
-          return { status: res.status, body: text ? JSON.parse(text) : {}, retryAfter: res.headers.get('retry-after') };
-        };
-        Promise.all(Array.from({ length: count }, put)).then((answers) => parentPort.postMessage(answers));`,
-        { eval: true, workerData: { url, token, body, count } },
-      );
-      worker.once('message', (answers: Answer[]) => resolve(answers));
-      worker.once('error', reject);
-    });
   const newProject = async (user: SignedUp) => (await call(user, 'POST', '/api/projects', { title: 'Big' })).body as Project;
 
   it("refuses one person's parallel huge saves with 429 before any work, and never slows anyone else down", async () => {
@@ -108,7 +86,12 @@ describe('saving large canvases', () => {
       }
     })();
     const flooded = performance.now();
-    const answers = await flood(`${backend.url}/api/projects/${project.id}`, saver.token, body, 20);
+    // sent from a thread of their own: the abuser's client is not the server's work
+    const answers = (await floodFromThread(
+      `${backend.url}/api/projects/${project.id}`,
+      { method: 'PUT', headers: { authorization: `Bearer ${saver.token}`, 'content-type': 'application/json' }, body },
+      20,
+    )) as Answer[];
     saving = false;
     await reading;
 
