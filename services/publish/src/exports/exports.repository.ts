@@ -27,6 +27,11 @@ export class ExportsRepository {
     await this.rows.update({ id }, change);
   }
 
+  /** The progress of a running export (one that has ended keeps its own). */
+  async progress(id: string, progress: number): Promise<void> {
+    await this.rows.update({ id, status: 'running' }, { progress });
+  }
+
   async remove(id: string): Promise<void> {
     await this.rows.delete({ id });
   }

@@ -141,11 +141,14 @@ export class ExportsService {
     }
     await this.exports.update(row.id, { status: 'running', progress: 5 });
     let last = 5;
+    // progress is written one update after another, and the end waits for them: a late one never
+    // lands after the export is completed (as 91% of a finished export)
+    let written: Promise<unknown> = Promise.resolve();
     const onProgress = (share: number) => {
       const progress = Math.min(95, Math.max(last, Math.round(10 + share * 85)));
       if (progress - last < 5) return;
       last = progress;
-      void this.exports.update(row.id, { progress }).catch(() => undefined);
+      written = written.then(() => this.exports.progress(row.id, progress)).catch(() => undefined);
     };
     try {
       const files = await this.images(row.projectId, project.owner_id, project.scene);
@@ -165,6 +168,7 @@ export class ExportsService {
         },
         onProgress,
       );
+      await written;
       const key = `exports/${row.id}.${EXT[row.format]}`;
       await this.storage.put(key, Buffer.from(out.data.buffer, out.data.byteOffset, out.data.byteLength), { contentType: EXPORT_CONTENT_TYPES[row.format] });
       await this.exports.update(row.id, {
@@ -178,6 +182,7 @@ export class ExportsService {
     } catch (err) {
       const tooBig = err instanceof ThreadPoolError;
       this.logger.warn(`export ${row.id} of ${row.projectId} failed: ${(err as Error).message}`);
+      await written;
       await this.exports.update(row.id, { status: 'failed', error: tooBig ? ExportMessages.tooComplex : ExportMessages.failed, finishedAt: new Date() });
     }
   }
