@@ -10,6 +10,7 @@ import { Exports1765040000000 } from './migrations/1765040000000-Exports';
 import { ExportRecord } from './exports/export.entity';
 import { ExportsProcessor } from './exports/exports.processor';
 import { VersionEditors1765050000000 } from './migrations/1765050000000-VersionEditors';
+import { PublishedDownloads1765060000000 } from './migrations/1765060000000-PublishedDownloads';
 import { ProjectMember, ProjectRecord } from './projects/project.entity';
 import { Publication } from './publishing/publication.entity';
 import { Share } from './shares/share.entity';
@@ -22,7 +23,7 @@ export const publishService: ServiceDefinition<typeof publishEnvSchema> = {
   service: 'publish',
   envSchema: publishEnvSchema,
   entities: [ProjectRecord, ProjectMember, ProjectVersionRecord, Publication, Share, ViewDay, ViewReferrer, DailySalt, TemplateRow, ExportRecord],
-  migrations: [Canvas1764000000000, Collaboration1765000000000, Exports1765040000000, VersionEditors1765050000000],
+  migrations: [Canvas1764000000000, Collaboration1765000000000, Exports1765040000000, VersionEditors1765050000000, PublishedDownloads1765060000000],
   imports: [BlogModule, CanvasModule],
   processors: [AccountEventsProcessor, VersionsProcessor, ExportsProcessor],
   providers: [AccountDataRepository],

@@ -228,6 +228,8 @@ export type MergeElements = z.infer<typeof mergeElementsSchema>;
 export const publishProjectSchema = z.object({
   svg: z.string().max(SNAPSHOT_MAX_BYTES, PublishMessages.snapshotTooLarge).optional(),
   description: z.string().trim().max(300).optional(),
+  /** Visitors of the published page may download the board as a PDF. */
+  allow_download: z.boolean().optional(),
 });
 export const submitTemplateSchema = z.object({
   project_id: z.string().min(1).max(100),
@@ -329,6 +331,8 @@ export interface PublishedProject {
   scene: Scene;
   published_at: string;
   snapshot_url: string;
+  /** Its owner offers it as a PDF download (`POST /api/p/:public_id/export`). */
+  allow_download: boolean;
 }
 export interface PublicationStatistics {
   views: number;

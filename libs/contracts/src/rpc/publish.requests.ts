@@ -75,7 +75,16 @@ export const PublishRequests: RequestSchemas<PublishRpc> = {
     version_id: versionId,
     ...restoreElementsSchema.shape,
   }),
-  'publish.publications.publish': z.object({ ...caller, id: projectId, svg: z.string().optional(), description: z.string().optional() }),
+  'publish.publications.publish': z.object({
+    ...caller,
+    id: projectId,
+    svg: z.string().optional(),
+    description: z.string().optional(),
+    allow_download: z.boolean().optional(),
+  }),
+  'publish.publications.export': z.object({ public_id: linkId }),
+  'publish.publications.exportGet': z.object({ public_id: linkId, export_id: exportId }),
+  'publish.publications.exportFile': z.object({ public_id: linkId, export_id: exportId }),
   'publish.publications.unpublish': onProject,
   'publish.publications.view': z.object({
     public_id: linkId,

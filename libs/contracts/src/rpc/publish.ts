@@ -56,6 +56,10 @@ export const PublishPatterns = {
   unpublish: 'publish.publications.unpublish',
   publishedView: 'publish.publications.view',
   publishedMeta: 'publish.publications.meta',
+  /** A PDF of a published board for anyone, when its owner offers it (one export per publication, shared by its visitors). */
+  publishedExport: 'publish.publications.export',
+  publishedExportGet: 'publish.publications.exportGet',
+  publishedExportFile: 'publish.publications.exportFile',
   publishedMine: 'publish.publications.mine',
   statistics: 'publish.statistics.get',
   shareCreate: 'publish.shares.create',
@@ -137,7 +141,10 @@ export interface PublishRpc {
     /** `refused`: why some picture references were left out (their elements were saved). */
     res: { version: number; changed: number; refused?: string };
   };
-  'publish.publications.publish': { req: PublishCaller & { id: string; svg?: string; description?: string }; res: PublishResult };
+  'publish.publications.publish': { req: PublishCaller & { id: string; svg?: string; description?: string; allow_download?: boolean }; res: PublishResult };
+  'publish.publications.export': { req: { public_id: string }; res: ExportCreated };
+  'publish.publications.exportGet': { req: { public_id: string; export_id: string }; res: Omit<ExportState, 'project_id'> };
+  'publish.publications.exportFile': { req: { public_id: string; export_id: string }; res: ExportFile };
   'publish.publications.unpublish': { req: PublishCaller & { id: string }; res: { ok: true } };
   /** Counts one view (unless `count` is false, or the signed-in viewer is the owner) and answers the published project. */
   'publish.publications.view': { req: { public_id: string; visit?: PageVisit; count?: boolean; viewer_id?: string }; res: PublishedProject };

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RpcClient, STORAGE, type Storage } from '@visualnotes/common';
-import { exportRequestSchema, Patterns, type ExportCreated, type ExportState } from '@visualnotes/contracts';
+import { exportRequestSchema, Patterns, type ExportCreated, type ExportFile, type ExportState } from '@visualnotes/contracts';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { AuthGuard } from '../auth/auth.guard';
@@ -15,6 +15,17 @@ const caller = (user: AuthUser) => ({ user_id: user.id, scope: user.scope });
 export function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Sends an exported file as a download under its name. */
+export async function sendExportFile(storage: Storage, reply: FastifyReply, file: ExportFile) {
+  const body = await storage.get(file.storage_key);
+  return reply
+    .header('content-type', file.content_type)
+    .header('content-disposition', attachment(file.file_name))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(body);
 }
 
 /**
@@ -53,12 +64,6 @@ export class ExportsController {
   @ApiOperation({ summary: 'The exported file (PDF, PPTX or ZIP) with its type and a file name; 409 while it is not ready' })
   async file(@Param('export_id') exportId: string, @CurrentUser() user: AuthUser, @Res() reply: FastifyReply) {
     const file = await this.rpc.send(Patterns.publish.exportsFile, { ...caller(user), export_id: exportId });
-    const body = await this.storage.get(file.storage_key);
-    return reply
-      .header('content-type', file.content_type)
-      .header('content-disposition', attachment(file.file_name))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(body);
+    return sendExportFile(this.storage, reply, file);
   }
 }

@@ -1,11 +1,12 @@
-import { Controller, Get, Inject, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RpcClient, STORAGE, type Storage } from '@visualnotes/common';
-import { DomainError, Patterns, PublishMessages } from '@visualnotes/contracts';
+import { DomainError, Patterns, PublishMessages, type ExportCreated } from '@visualnotes/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthGuard, OptionalAuthGuard } from '../auth/auth.guard';
 import { clientInfo } from '../auth/client-info';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
+import { sendExportFile } from '../exports/exports.controller';
 import { sendProjectFile } from '../projects/project-files';
 
 /** A snapshot opened on its own still cannot run anything or load anything from elsewhere. */
@@ -51,6 +52,30 @@ export class PublishingController {
   async file(@Param('public_id') publicId: string, @Param('file_id') fileId: string, @Res() reply: FastifyReply) {
     const file = await this.rpc.send(Patterns.publish.projectFile, { public_id: publicId, file_id: fileId });
     return sendProjectFile(this.storage, reply, file);
+  }
+
+  @Post('p/:public_id/export')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'A PDF of a published board, for anyone, when its owner offers it (403 otherwise)',
+    description:
+      'Answers 202 with `export_id`: one export per publication, shared by its visitors. Follow it at `GET /api/p/:public_id/exports/:export_id`, download it at `GET /api/p/:public_id/exports/:export_id/file`.',
+  })
+  exportPdf(@Param('public_id') publicId: string): Promise<ExportCreated> {
+    return this.rpc.send(Patterns.publish.publishedExport, { public_id: publicId });
+  }
+
+  @Get('p/:public_id/exports/:export_id')
+  @ApiOperation({ summary: "How a published board's PDF is going: `status`, `progress` 0–100, `error` in words" })
+  exportState(@Param('public_id') publicId: string, @Param('export_id') exportId: string) {
+    return this.rpc.send(Patterns.publish.publishedExportGet, { public_id: publicId, export_id: exportId });
+  }
+
+  @Get('p/:public_id/exports/:export_id/file')
+  @ApiOperation({ summary: "A published board's PDF with a file name; 409 while it is not ready" })
+  async exportFile(@Param('public_id') publicId: string, @Param('export_id') exportId: string, @Res() reply: FastifyReply) {
+    const file = await this.rpc.send(Patterns.publish.publishedExportFile, { public_id: publicId, export_id: exportId });
+    return sendExportFile(this.storage, reply, file);
   }
 
   @Get('p/:public_id/statistics')

@@ -17,6 +17,8 @@ export class ExportRecord {
   @Column('integer', { nullable: true }) pages!: number | null;
   @Column('varchar', { name: 'storage_key', length: 200, nullable: true }) storageKey!: string | null;
   @Column('varchar', { name: 'file_name', length: 250, nullable: true }) fileName!: string | null;
+  /** Made for the visitors of this publication (a PDF its owner offers): they follow and download it by its id. */
+  @Column('varchar', { name: 'public_id', length: 32, nullable: true }) publicId!: string | null;
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' }) createdAt!: Date;
   @Column('timestamptz', { name: 'finished_at', nullable: true }) finishedAt!: Date | null;
 }

@@ -17,6 +17,21 @@ export class ExportsHandlers {
     return this.exports.get(req.user_id, req.export_id);
   }
 
+  @MessagePattern(Patterns.publish.publishedExport)
+  createPublished(@Payload() req: RpcRequest<'publish.publications.export'>) {
+    return this.exports.createPublished(req.public_id);
+  }
+
+  @MessagePattern(Patterns.publish.publishedExportGet)
+  getPublished(@Payload() req: RpcRequest<'publish.publications.exportGet'>) {
+    return this.exports.getPublished(req.public_id, req.export_id);
+  }
+
+  @MessagePattern(Patterns.publish.publishedExportFile)
+  filePublished(@Payload() req: RpcRequest<'publish.publications.exportFile'>) {
+    return this.exports.filePublished(req.public_id, req.export_id);
+  }
+
   @MessagePattern(Patterns.publish.exportsFile)
   file(@Payload() req: RpcRequest<'publish.exports.file'>) {
     return this.exports.file(req.user_id, req.export_id);

@@ -131,6 +131,69 @@ describe('exports of boards to PDF, PowerPoint and ZIP', () => {
     await api().get('/api/exports/not-an-id').set(auth(owner)).expect(404);
   }, 300_000);
 
+  it('offers a published board as a PDF to anyone when its owner allows it, made once for all its visitors; never otherwise', async () => {
+    const publisher = await signUp(backend.url, { scope: ['publisher'] });
+    const id = await project(
+      'Garden plan',
+      board(frame('f-plan', 'Plan', 0, 0), sceneText('Visitors read this', { x: 40, y: 40, frameId: 'f-plan' })),
+      publisher,
+    );
+    const publish = async (body: object) =>
+      (await api().post(`/api/projects/${id}/publish`).set(auth(publisher)).send(body).expect(200)).body as { public_id: string };
+    const { public_id: page } = await publish({});
+    expect((await api().get(`/api/p/${page}`).expect(200)).body).toMatchObject({ allow_download: false });
+    expect((await api().post(`/api/p/${page}/export`).expect(403)).body).toEqual({
+      statusCode: 403,
+      message: 'The owner of this board does not offer it as a PDF download',
+    });
+
+    await publish({ allow_download: true });
+    expect((await api().get(`/api/p/${page}`).expect(200)).body).toMatchObject({ allow_download: true });
+    // signed out, and the same export for every visitor who asks
+    const asked = await Promise.all(
+      [1, 2, 3].map(async () => ((await api().post(`/api/p/${page}/export`).expect(202)).body as { export_id: string }).export_id),
+    );
+    const exportId = asked[0];
+    const state = await waitFor(
+      async () => {
+        const s = (await api().get(`/api/p/${page}/exports/${exportId}`).expect(200)).body as { status: string };
+        return s.status === 'completed' || s.status === 'failed' ? s : null;
+      },
+      240_000,
+      250,
+    );
+    expect(state).toMatchObject({ export_id: exportId, format: 'pdf', status: 'completed', progress: 100 });
+    expect(state).not.toHaveProperty('project_id');
+    expect(((await api().post(`/api/p/${page}/export`).expect(202)).body as { export_id: string }).export_id).toBe(exportId);
+    const res = await api()
+      .get(`/api/p/${page}/exports/${exportId}/file`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('Garden plan.pdf');
+    const file = join(dir, 'published.pdf');
+    writeFileSync(file, res.body as Buffer);
+    expect(run('pdftotext', [file, '-'])).toContain('Visitors read this');
+
+    // only through its own page, and only while the page offers it
+    const other = await project('Other', board(), publisher);
+    const { public_id: otherPage } = (await api().post(`/api/projects/${other}/publish`).set(auth(publisher)).send({ allow_download: true }).expect(200))
+      .body as {
+      public_id: string;
+    };
+    await api().get(`/api/p/${otherPage}/exports/${exportId}`).expect(404);
+    await publish({ allow_download: false });
+    await api().get(`/api/p/${page}/exports/${exportId}/file`).expect(403);
+    await api().delete(`/api/projects/${id}/publish`).set(auth(publisher)).expect(204);
+    await api().get(`/api/p/${page}/exports/${exportId}`).expect(404);
+    await api().post(`/api/p/${page}/export`).expect(404);
+  });
+
   it('refuses bad requests in words', async () => {
     const id = await project('Bad', board(frame('only', 'Only', 0, 0)));
     const bad = async (body: object) => (await api().post(`/api/projects/${id}/export`).set(auth(owner)).send(body).expect(400)).body.message as string;

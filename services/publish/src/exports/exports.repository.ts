@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, Repository } from 'typeorm';
+import { MoreThanOrEqual, type DataSource, type Repository } from 'typeorm';
 import { ExportRecord } from './export.entity';
 
 /** Export rows: created queued, moved along by the export worker. */
@@ -12,8 +12,13 @@ export class ExportsRepository {
     this.rows = data.getRepository(ExportRecord);
   }
 
-  create(row: Pick<ExportRecord, 'projectId' | 'requestedBy' | 'format' | 'options'>): Promise<ExportRecord> {
+  create(row: Pick<ExportRecord, 'projectId' | 'requestedBy' | 'format' | 'options'> & Partial<Pick<ExportRecord, 'publicId'>>): Promise<ExportRecord> {
     return this.rows.save(this.rows.create({ ...row, status: 'queued', progress: 0 }));
+  }
+
+  /** The newest visitors' export of a publication made since it was (last) published. */
+  latestPublished(publicId: string, since: Date): Promise<ExportRecord | null> {
+    return this.rows.findOne({ where: { publicId, createdAt: MoreThanOrEqual(since) }, order: { createdAt: 'DESC' } });
   }
 
   find(id: string): Promise<ExportRecord | null> {

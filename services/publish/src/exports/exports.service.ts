@@ -18,6 +18,7 @@ import type { Queue } from 'bullmq';
 import { isUuid } from '../common/ids';
 import type { PublishConfig } from '../config';
 import { ProjectsService } from '../projects/projects.service';
+import { PublishingService } from '../publishing/publishing.service';
 import { sceneFileIds } from '../projects/scene';
 import type { ExportRecord } from './export.entity';
 import { ExportPool } from './export-pool';
@@ -28,6 +29,8 @@ const notFound = () => new DomainError('NOT_FOUND', ExportMessages.exportNotFoun
 const EXT = { pdf: 'pdf', pptx: 'pptx', zip: 'zip' } as const;
 /** Pictures larger than this are left out of an export (their frame shows without them). */
 const MAX_IMAGE_BYTES = 25_000_000;
+/** A published page's export that failed is answered as it is for this long before visitors may ask again. */
+const FAILED_PUBLISHED_KEPT_MS = 10 * 60_000;
 
 /** A file name for the download: the board's title without characters file systems refuse. */
 export function exportFileName(title: string, format: ExportRecord['format']): string {
@@ -69,6 +72,7 @@ export class ExportsService {
   constructor(
     private readonly exports: ExportsRepository,
     private readonly projects: ProjectsService,
+    private readonly publishing: PublishingService,
     private readonly pool: ExportPool,
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject(SERVICE_CONFIG) private readonly config: PublishConfig,
@@ -102,12 +106,46 @@ export class ExportsService {
     return row;
   }
 
+  /**
+   * A PDF of a published board for its visitors, when its owner offers one: made once per
+   * publication and shared by everyone who asks (publishing again makes a new one). One that failed
+   * is answered as it is for a while, so visitors cannot make the same board fail over and over.
+   */
+  async createPublished(publicId: string, requestId?: string): Promise<ExportCreated> {
+    const pub = await this.publishing.downloadable(publicId);
+    const made = await this.exports.latestPublished(pub.publicId, pub.publishedAt);
+    if (made && (made.status !== 'failed' || Date.now() - made.createdAt.getTime() < FAILED_PUBLISHED_KEPT_MS)) return { export_id: made.id };
+    const row = await this.exports.create({ projectId: pub.projectId, requestedBy: pub.ownerId, format: 'pdf', options: {}, publicId: pub.publicId });
+    await this.queue.add(Jobs.exportRender, { exportId: row.id, ...(requestId ? { requestId } : {}) }, { jobId: row.id, attempts: 1 });
+    return { export_id: row.id };
+  }
+
+  /** A visitors' export of a page still offered as a download (404 otherwise, as for one that does not exist). */
+  private async visibleToVisitors(publicId: string, exportId: string): Promise<ExportRecord> {
+    const row = isUuid(exportId) ? await this.exports.find(exportId) : null;
+    if (!row || row.publicId !== publicId) throw notFound();
+    await this.publishing.downloadable(publicId);
+    return row;
+  }
+
+  async getPublished(publicId: string, exportId: string): Promise<Omit<ExportState, 'project_id'>> {
+    const { project_id: _project, ...state } = exportView(await this.visibleToVisitors(publicId, exportId));
+    return state;
+  }
+
+  async filePublished(publicId: string, exportId: string): Promise<ExportFile> {
+    return this.fileOf(await this.visibleToVisitors(publicId, exportId));
+  }
+
   async get(userId: string, exportId: string): Promise<ExportState> {
     return exportView(await this.visible(userId, exportId));
   }
 
   async file(userId: string, exportId: string): Promise<ExportFile> {
-    const row = await this.visible(userId, exportId);
+    return this.fileOf(await this.visible(userId, exportId));
+  }
+
+  private fileOf(row: ExportRecord): ExportFile {
     if (row.status !== 'completed' || !row.storageKey) throw new DomainError('CONFLICT', ExportMessages.notReady);
     return { storage_key: row.storageKey, content_type: EXPORT_CONTENT_TYPES[row.format], file_name: row.fileName ?? exportFileName('Board', row.format) };
   }
@@ -130,12 +168,22 @@ export class ExportsService {
     return files;
   }
 
+  /** What an export draws: the project as it is now, or for a published page's visitors the board as published. */
+  private async board(row: ExportRecord): Promise<{ title: string; scene: Scene; ownerId: string } | null> {
+    if (row.publicId) {
+      const pub = await this.publishing.downloadable(row.publicId).catch(() => null);
+      return pub && { title: pub.title, scene: pub.scene, ownerId: pub.ownerId };
+    }
+    const project = await this.projects.raw(row.projectId);
+    return project && { title: project.title, scene: project.scene, ownerId: project.owner_id };
+  }
+
   /** Runs an export (the `export.render` job): safe to run again; a finished one is left as it is. */
   async render(exportId: string): Promise<void> {
     const row = await this.exports.find(exportId);
     if (!row || row.status === 'completed' || row.status === 'failed') return;
-    const project = await this.projects.raw(row.projectId);
-    if (!project) {
+    const board = await this.board(row);
+    if (!board) {
       await this.exports.update(row.id, { status: 'failed', error: ExportMessages.failed, finishedAt: new Date() });
       return;
     }
@@ -151,17 +199,17 @@ export class ExportsService {
       written = written.then(() => this.exports.progress(row.id, progress)).catch(() => undefined);
     };
     try {
-      const files = await this.images(row.projectId, project.owner_id, project.scene);
+      const files = await this.images(row.projectId, board.ownerId, board.scene);
       const out = await this.pool.render(
         {
           format: row.format,
-          sceneText: JSON.stringify(project.scene),
+          sceneText: JSON.stringify(board.scene),
           files,
           frames: row.options.frames,
           scale: row.options.scale ?? (row.format === 'zip' ? 2 : 1),
           background: row.options.background ?? true,
           dark: row.options.dark ?? false,
-          title: project.title,
+          title: board.title,
           fontDirs: this.config.EXPORT_FONT_DIRS.split(',')
             .map((d) => d.trim())
             .filter(Boolean),
@@ -176,7 +224,7 @@ export class ExportsService {
         progress: 100,
         pages: out.pages,
         storageKey: key,
-        fileName: exportFileName(project.title, row.format),
+        fileName: exportFileName(board.title, row.format),
         finishedAt: new Date(),
       });
     } catch (err) {

@@ -12,6 +12,8 @@ export class Publication {
   @Column('jsonb') scene!: Scene;
   @Column('varchar', { name: 'snapshot_key', length: 200, nullable: true }) snapshotKey!: string | null;
   @Column('timestamptz', { name: 'published_at', default: () => 'now()' }) publishedAt!: Date;
+  /** Visitors may download the board as a PDF. */
+  @Column('boolean', { name: 'allow_download', default: false }) allowDownload!: boolean;
   /** Set while the page is offline; publishing again clears it. */
   @Column('timestamptz', { name: 'unpublished_at', nullable: true }) unpublishedAt!: Date | null;
 }

@@ -38,13 +38,15 @@ export class PublicationsRepository {
     description: string;
     scene: Scene;
     snapshotKey: string | null;
+    /** Visitors may download it as a PDF (not unless said). */
+    allowDownload?: boolean;
   }): Promise<void> {
     await this.publications
       .createQueryBuilder()
       .insert()
       // a scene is stored as it is (jsonb): TypeORM's deep-partial type does not fit its open element records
-      .values({ ...p, scene: p.scene as never, publishedAt: () => 'now()', unpublishedAt: null })
-      .orUpdate(['title', 'description', 'scene', 'snapshot_key', 'published_at', 'unpublished_at'], ['project_id'])
+      .values({ ...p, allowDownload: p.allowDownload ?? false, scene: p.scene as never, publishedAt: () => 'now()', unpublishedAt: null })
+      .orUpdate(['title', 'description', 'scene', 'snapshot_key', 'allow_download', 'published_at', 'unpublished_at'], ['project_id'])
       .execute();
   }
 

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { publicUrl, RpcClient, SERVICE_CONFIG, STORAGE, type BaseConfig, type Storage } from '@visualnotes/common';
 import {
   DomainError,
+  ExportMessages,
   hasScope,
   Patterns,
   PublishMessages,
@@ -73,7 +74,7 @@ export class PublishingService {
     });
   }
 
-  async publish(caller: PublishCaller, projectId: string, input: { svg?: string; description?: string }): Promise<PublishResult> {
+  async publish(caller: PublishCaller, projectId: string, input: { svg?: string; description?: string; allow_download?: boolean }): Promise<PublishResult> {
     const project = await this.projects.get(caller.user_id, projectId);
     // The plan first: cleaning a snapshot costs seconds of a worker thread.
     if (!(await this.isPublisher(caller))) throw new DomainError('FORBIDDEN', PublishMessages.publisherRequired);
@@ -94,6 +95,7 @@ export class PublishingService {
       description: input.description?.trim() ?? '',
       scene: project.scene,
       snapshotKey,
+      allowDownload: input.allow_download ?? false,
     });
     await this.versions.keep(project.id, project.version, project.scene, caller.user_id, 'publish', 'force');
     return { public_id: publicId, url: this.url(publicId) };
@@ -122,6 +124,7 @@ export class PublishingService {
       scene: row.scene,
       published_at: iso(row.publishedAt),
       snapshot_url: `/api/p/${row.publicId}/snapshot.svg`,
+      allow_download: row.allowDownload,
     };
   }
 
@@ -156,5 +159,12 @@ export class PublishingService {
   async liveProject(publicId: string) {
     const row = await this.live(publicId);
     return { project_id: row.projectId, owner_id: row.ownerId, scene: row.scene };
+  }
+
+  /** A live publication whose owner offers it as a PDF download; "not published" or "not offered" otherwise. */
+  async downloadable(publicId: string): Promise<Publication> {
+    const row = await this.live(publicId);
+    if (!row.allowDownload) throw new DomainError('FORBIDDEN', ExportMessages.downloadNotAllowed);
+    return row;
   }
 }
