@@ -2,6 +2,7 @@ import { EXPORT_FORMATS, type ExportFormat, type ExportState } from '@visualnote
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { fresh, runApi } from '../../app/api/api';
 import { filesApi } from '../../app/api/files';
+import { saveAs } from '../../app/download';
 import { errorMessage } from '../../app/error/describe-error';
 import { Button } from '../../components/Button/Button';
 import { Field } from '../../components/Field/Field';
@@ -18,17 +19,6 @@ export interface ExportFrame {
 
 const FORMAT_LABELS: Record<ExportFormat, string> = { pdf: 'PDF (a page per frame)', pptx: 'PowerPoint (a slide per frame)', zip: 'ZIP of PNG and SVG images' };
 const POLL_MS = 1_000;
-
-/** Saves a downloaded file under its name. */
-function saveFile(url: string, name: string) {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 /**
  * Export of the board on the server (no browser size limit): format, frames and options, then the
@@ -56,7 +46,7 @@ export function ExportModal({ projectId, title, frames, onClose }: { projectId: 
   const extension = { pdf: 'pdf', pptx: 'pptx', zip: 'zip' }[format];
   const download = async (exportId: string, name: string) => {
     const url = await runApi(filesApi.endpoints.downloadObjectUrl.initiate(`/exports/${exportId}/file`));
-    saveFile(url, name);
+    saveAs(url, name);
   };
 
   async function start(e: FormEvent) {

@@ -1,15 +1,7 @@
 import { Messages, PublishMessages } from '@visualnotes/contracts';
+import { download } from '../../app/download';
 import type { CanvasApi } from './CanvasView';
 import { canvasModuleIfLoaded } from './useCanvasModule';
-
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 const safeName = (title: string) => title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'canvas';
 
@@ -27,8 +19,8 @@ export async function exportImage(api: CanvasApi | null, kind: 'png' | 'svg' | '
     }
   }
   try {
-    if (kind === 'png') download(await mod.exportPng(api), `${safeName(title)}.png`);
-    else download(new Blob([await mod.exportSvgText(api)], { type: 'image/svg+xml' }), `${safeName(title)}.svg`);
+    if (kind === 'png') download(`${safeName(title)}.png`, await mod.exportPng(api));
+    else download(`${safeName(title)}.svg`, new Blob([await mod.exportSvgText(api)], { type: 'image/svg+xml' }));
     return null;
   } catch {
     return Messages.downloadImageFailed;
@@ -40,7 +32,7 @@ export function exportExcalidrawFile(api: CanvasApi | null, title: string): stri
   const mod = canvasModuleIfLoaded();
   if (!mod || !api) return Messages.imageLibraryNotLoaded;
   try {
-    download(new Blob([mod.exportExcalidrawText(api)], { type: 'application/vnd.excalidraw+json' }), `${safeName(title)}.excalidraw`);
+    download(`${safeName(title)}.excalidraw`, new Blob([mod.exportExcalidrawText(api)], { type: 'application/vnd.excalidraw+json' }));
     return null;
   } catch {
     return PublishMessages.exportFileFailed;

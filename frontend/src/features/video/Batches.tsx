@@ -13,6 +13,7 @@ import { Link } from 'react-router-dom';
 import { ApiError, fresh, runApi } from '../../app/api/api';
 import { filesApi } from '../../app/api/files';
 import { hasSession } from '../../app/api/tokens';
+import { saveAs } from '../../app/download';
 import { errorMessage } from '../../app/error/describe-error';
 import { useAppDispatch } from '../../app/store';
 import { useTranslation } from '../../i18n/i18n';
@@ -252,14 +253,7 @@ function BatchActions({ batch }: { batch: BatchView }) {
       (err: unknown) => ({ err }),
     );
     if ('err' in answer) return setNote(answer.err instanceof ApiError ? answer.err.message : t('The download failed; please try again'));
-    const { url } = answer;
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${fileBase(batch.title)}.zip`;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveAs(answer.url, `${fileBase(batch.title)}.zip`);
   };
 
   const toCanvas = async () => {
