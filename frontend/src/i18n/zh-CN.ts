@@ -1143,5 +1143,8 @@ const zhCN: Record<string, string> = {
   'Your question (Enter to send, Shift+Enter for a new line)': '你的问题（Enter 发送，Shift+Enter 换行）',
   Ask: '提问',
   'New conversation': '新对话',
+  'Visitors may download it as a PDF': '访客可以下载 PDF',
+  'Download PDF': '下载 PDF',
+  'Preparing the PDF… {{progress}}%': '正在准备 PDF…… {{progress}}%',
 };
 export default zhCN;

@@ -45,16 +45,36 @@ export function PublishModal(props: {
   const [error, setError] = useState<string | null>(null);
   const [needsPlan, setNeedsPlan] = useState(false);
   const [description, setDescription] = useState('');
+  const [allowDownload, setAllowDownload] = useState(false);
   const [result, setResult] = useState<PublishResult | null>(
     props.publicId ? { public_id: props.publicId, url: `${location.origin}/p/${props.publicId}` } : null,
   );
+  // a published page: whether it offers its PDF, as the page says
+  useEffect(() => {
+    if (!props.publicId) return;
+    let live = true;
+    runApi(canvasApi.endpoints.publishedProject.initiate({ id: props.publicId, ref: '' }, fresh)).then(
+      (page) => live && setAllowDownload(page.allow_download),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [props.publicId]);
 
-  async function publish() {
+  /**
+   * Publishes with a fresh snapshot. The first time with the description and download choice of
+   * the form; later (a new snapshot, or the download choice changed) the page keeps its
+   * description, and its download choice unless `download` is given.
+   */
+  async function publish(download?: boolean) {
     setBusy(true);
     setError(null);
     try {
       const svg = await props.snapshot();
-      const res = await runApi(canvasApi.endpoints.publish.initiate({ id: props.projectId, ...(svg ? { svg } : {}), description }));
+      const choice = result ? (download === undefined ? {} : { allow_download: download }) : { description, allow_download: allowDownload };
+      const res = await runApi(canvasApi.endpoints.publish.initiate({ id: props.projectId, ...(svg ? { svg } : {}), ...choice }));
+      if (download !== undefined) setAllowDownload(download);
       setResult(res);
       props.onChange(res.public_id);
     } catch (err) {
@@ -114,8 +134,12 @@ export function PublishModal(props: {
             {t('Embed code')}
             <textarea readOnly rows={3} value={embedCode(result.url, props.title)} onFocus={(e) => e.currentTarget.select()} data-testid="embed-code" />
           </label>
+          <label className={styles.check}>
+            <input type="checkbox" checked={allowDownload} onChange={(e) => void publish(e.target.checked)} disabled={busy} data-testid="allow-download" />
+            {t('Visitors may download it as a PDF')}
+          </label>
           <div className={styles.row}>
-            <Button size="sm" onClick={publish} disabled={busy}>
+            <Button size="sm" onClick={() => void publish()} disabled={busy}>
               {t('Update snapshot')}
             </Button>
             <Link className={buttonClass('secondary', 'sm')} to={`/p/statistic/${result.public_id}`}>
@@ -133,8 +157,12 @@ export function PublishModal(props: {
             {t('Description (optional)')}
             <input value={description} maxLength={300} onChange={(e) => setDescription(e.target.value)} />
           </label>
+          <label className={styles.check}>
+            <input type="checkbox" checked={allowDownload} onChange={(e) => setAllowDownload(e.target.checked)} disabled={busy} data-testid="allow-download" />
+            {t('Visitors may download it as a PDF')}
+          </label>
           <div className={styles.row}>
-            <Button variant="primary" size="sm" onClick={publish} disabled={busy} data-testid="publish-confirm">
+            <Button variant="primary" size="sm" onClick={() => void publish()} disabled={busy} data-testid="publish-confirm">
               {busy ? t('Publishing…') : t('Publish')}
             </Button>
           </div>

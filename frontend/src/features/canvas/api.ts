@@ -53,7 +53,7 @@ export const canvasApi = api.enhanceEndpoints({ addTagTypes: ['Projects', 'Publi
     saveElements: b.mutation<{ version: number; changed: number; refused?: string }, { id: string; body: MergeElements }>({
       query: ({ id, body }) => ({ url: `/projects/${id}/elements`, method: 'PATCH', body }),
     }),
-    publish: b.mutation<PublishResult, { id: string; svg?: string; description: string }>({
+    publish: b.mutation<PublishResult, { id: string; svg?: string; description?: string; allow_download?: boolean }>({
       query: ({ id, ...body }) => ({ url: `/projects/${id}/publish`, method: 'POST', body }),
       invalidatesTags: ['Published'],
     }),
@@ -86,6 +86,15 @@ export const canvasApi = api.enhanceEndpoints({ addTagTypes: ['Projects', 'Publi
     publishedProject: b.query<PublishedProject, { id: string; ref: string }>({
       // With the session when there is one, so the owner's own looks are not counted as views.
       query: ({ id, ref }) => `/p/${encodeURIComponent(id)}${ref}`,
+    }),
+    /** A PDF of a published board its owner offers, for anyone; followed with `publishedExportState`. */
+    startPublishedExport: b.mutation<ExportCreated, string>({
+      query: (publicId) => ({ url: `/p/${encodeURIComponent(publicId)}/export`, method: 'POST' }),
+      extraOptions: ANONYMOUS,
+    }),
+    publishedExportState: b.query<Omit<ExportState, 'project_id'>, { publicId: string; exportId: string }>({
+      query: ({ publicId, exportId }) => `/p/${encodeURIComponent(publicId)}/exports/${encodeURIComponent(exportId)}`,
+      extraOptions: ANONYMOUS,
     }),
     sharedItem: b.query<SharedItem, string>({ query: (id) => `/share/${encodeURIComponent(id)}`, extraOptions: ANONYMOUS }),
   }),

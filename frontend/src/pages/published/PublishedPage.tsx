@@ -7,6 +7,7 @@ import page from './PublishedPage.module.css';
 import { fresh, runApi } from '../../app/api/api';
 import { canvasApi } from '../../features/canvas/api';
 import { ReadOnlyCanvas } from '../../features/canvas/ReadOnlyCanvas';
+import { PdfDownload } from './PdfDownload';
 
 /**
  * `/p/:id`: a published canvas, read-only. The server already painted the SVG snapshot; this page
@@ -61,6 +62,7 @@ export function PublishedPage() {
               {project.description}
             </span>
           )}
+          {project.allow_download && <PdfDownload publicId={id} title={project.title} />}
         </div>
       )}
       {project && <ReadOnlyCanvas scene={project.scene} filesPath={`/p/${id}/files`} fallback={snapshot} className={embed ? styles.embed : styles.viewer} />}
