@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Project } from '@visualnotes/contracts';
 import { signUp, waitFor, type SignedUp } from '@visualnotes/testing';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -156,5 +160,41 @@ describe('canvas projects in the browser', () => {
     await visitor.waitForFunction(() => document.querySelector('[data-testid="read-only-canvas"] .reset-zoom-button')?.textContent?.includes('%'));
     await visitor.waitForTimeout(300); // and it stays so: no fitting to the screen follows
     expect(await zoom.textContent()).toBe('100%');
+    // not offered as a PDF unless its owner says so
+    expect(await visitor.getByTestId('published-download').count()).toBe(0);
+  });
+
+  it('offers a published board as a PDF: a visitor downloads it, and the offer can be taken back', async () => {
+    const project = await api<Project>('POST', '/projects', { title: 'Garden plan' });
+    const page = await (await signedInContext()).newPage();
+    await openEditor(page, project.id);
+    await writeText(page, 500, 400, 'Tomatoes by the wall');
+    await saved(page, 1);
+    await page.getByTestId('publish-button').click();
+    await page.getByTestId('allow-download').check();
+    await page.getByTestId('publish-confirm').click();
+    const publicPath = new URL((await page.getByTestId('public-url').textContent())!).pathname;
+
+    // a visitor at phone width
+    const visitor = await (await chromium.newContext({ viewport: { width: 375, height: 740 }, acceptDownloads: true })).newPage();
+    await visitor.goto(appUrl(publicPath), { waitUntil: 'domcontentloaded' });
+    const button = visitor.getByRole('button', { name: 'Download PDF' });
+    await button.waitFor();
+    const [download] = await Promise.all([visitor.waitForEvent('download', { timeout: 120_000 }), button.click()]);
+    expect(download.suggestedFilename()).toBe('Garden plan.pdf');
+    const file = join(mkdtempSync(join(tmpdir(), 'published-')), 'board.pdf');
+    await download.saveAs(file);
+    expect(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' })).toContain('Tomatoes by the wall');
+    // the button is within the phone's width
+    const box = (await button.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+
+    // the owner takes the offer back: the page no longer shows it
+    await page.getByTestId('allow-download').uncheck();
+    await page.waitForFunction(() => !(document.querySelector('[data-testid="allow-download"]') as HTMLInputElement | null)?.disabled);
+    expect(await page.getByTestId('allow-download').isChecked()).toBe(false);
+    await visitor.reload({ waitUntil: 'domcontentloaded' });
+    await visitor.getByTestId('published-title').waitFor();
+    expect(await visitor.getByTestId('published-download').count()).toBe(0);
   });
 });

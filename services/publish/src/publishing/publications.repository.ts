@@ -25,8 +25,9 @@ export class PublicationsRepository {
   }
 
   /** The public id a project was published under before (it stays the same), or null. */
-  async publicIdOf(projectId: string): Promise<string | null> {
-    return (await this.publications.findOne({ where: { projectId }, select: { publicId: true } }))?.publicId ?? null;
+  /** The public id of a project's publication (live or not), with what its owner chose for it. */
+  async settingsOf(projectId: string): Promise<Pick<Publication, 'publicId' | 'description' | 'allowDownload'> | null> {
+    return this.publications.findOne({ where: { projectId }, select: { publicId: true, description: true, allowDownload: true } });
   }
 
   /** Publishes (or publishes again) a project: its copy, snapshot and date are replaced, the page is live. */

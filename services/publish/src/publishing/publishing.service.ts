@@ -84,7 +84,9 @@ export class PublishingService {
       if (!svg) throw new DomainError('VALIDATION_FAILED', PublishMessages.snapshotInvalid);
     }
 
-    const publicId = (await this.publications.publicIdOf(project.id)) ?? newToken(9);
+    // publishing again keeps the page's address, and its description and download offer unless they are given
+    const before = await this.publications.settingsOf(project.id);
+    const publicId = before?.publicId ?? newToken(9);
     const snapshotKey = svg ? `published/${publicId}.svg` : null;
     if (svg && snapshotKey) await this.storage.put(snapshotKey, Buffer.from(svg, 'utf8'), { contentType: 'image/svg+xml' });
     await this.publications.put({
@@ -92,10 +94,10 @@ export class PublishingService {
       projectId: project.id,
       ownerId: caller.user_id,
       title: project.title,
-      description: input.description?.trim() ?? '',
+      description: input.description?.trim() ?? before?.description ?? '',
       scene: project.scene,
       snapshotKey,
-      allowDownload: input.allow_download ?? false,
+      allowDownload: input.allow_download ?? before?.allowDownload ?? false,
     });
     await this.versions.keep(project.id, project.version, project.scene, caller.user_id, 'publish', 'force');
     return { public_id: publicId, url: this.url(publicId) };
