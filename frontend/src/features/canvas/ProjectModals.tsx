@@ -67,22 +67,29 @@ export function PublishModal(props: {
    * the form; later (a new snapshot, or the download choice changed) the page keeps its
    * description, and its download choice unless `download` is given.
    */
-  async function publish(download?: boolean) {
+  async function publish(download?: boolean): Promise<boolean> {
     setBusy(true);
     setError(null);
     try {
       const svg = await props.snapshot();
       const choice = result ? (download === undefined ? {} : { allow_download: download }) : { description, allow_download: allowDownload };
       const res = await runApi(canvasApi.endpoints.publish.initiate({ id: props.projectId, ...(svg ? { svg } : {}), ...choice }));
-      if (download !== undefined) setAllowDownload(download);
       setResult(res);
       props.onChange(res.public_id);
+      return true;
     } catch (err) {
       if (err instanceof ApiError && err.statusCode === 403) setNeedsPlan(true);
       else setError((err as Error).message);
+      return false;
     } finally {
       setBusy(false);
     }
+  }
+
+  /** The page's download offer changed: shown at once, put back when publishing fails. */
+  async function offerDownload(on: boolean) {
+    setAllowDownload(on);
+    if (!(await publish(on))) setAllowDownload(!on);
   }
 
   async function unpublish() {
@@ -135,7 +142,13 @@ export function PublishModal(props: {
             <textarea readOnly rows={3} value={embedCode(result.url, props.title)} onFocus={(e) => e.currentTarget.select()} data-testid="embed-code" />
           </label>
           <label className={styles.check}>
-            <input type="checkbox" checked={allowDownload} onChange={(e) => void publish(e.target.checked)} disabled={busy} data-testid="allow-download" />
+            <input
+              type="checkbox"
+              checked={allowDownload}
+              onChange={(e) => void offerDownload(e.target.checked)}
+              disabled={busy}
+              data-testid="allow-download"
+            />
             {t('Visitors may download it as a PDF')}
           </label>
           <div className={styles.row}>
