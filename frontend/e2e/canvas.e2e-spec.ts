@@ -191,7 +191,7 @@ describe('canvas projects in the browser', () => {
 
     // the owner takes the offer back: the page no longer shows it
     await page.getByTestId('allow-download').uncheck();
-    await page.waitForFunction(() => !(document.querySelector('[data-testid="allow-download"]') as HTMLInputElement | null)?.disabled);
+    await waitFor(async () => !(await api<{ allow_download: boolean }>('GET', publicPath)).allow_download, 30_000, 250);
     expect(await page.getByTestId('allow-download').isChecked()).toBe(false);
     await visitor.reload({ waitUntil: 'domcontentloaded' });
     await visitor.getByTestId('published-title').waitFor();
