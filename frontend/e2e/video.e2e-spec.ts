@@ -152,7 +152,7 @@ describe('video summarizer and library', () => {
 
     const panel = page.getByTestId('ask-panel');
     const question = panel.getByRole('textbox');
-    await question.fill('When do you taste the pasta to check it is al dente?');
+    await question.fill('How long does the pasta cook before you taste it?');
     await question.press('Enter');
     const turn = panel.getByTestId('ask-turn').first();
     await turn.waitFor({ timeout: 30_000 });

@@ -94,6 +94,15 @@ describe('ask (questions answered from transcripts and pages, without a model)',
     }
   });
 
+  it("answers a question about a one-minute video in its listener's own words, one of them never said in it", async () => {
+    // every word the video says is in all of its few passages: they still outweigh the one it never says
+    const { body } = await ask(bob, `/api/videos/${bobs.videoId}/ask`, { question: 'Where exactly does the Krebs cycle take place?' });
+    expect(body.mode).toBe('quotes');
+    expect(body.citations[0]).toMatchObject({ video_id: bobs.videoId, start: 0 });
+    const absent = await ask(bob, `/api/videos/${bobs.videoId}/ask`, { question: ABSENT_QUESTION });
+    expect(absent.body.mode).toBe('not_found');
+  });
+
   it('keeps the context of a follow-up', async () => {
     const first = await ask(alice, `/api/videos/${mine.videoId}/ask`, { question: LECTURE_FACTS[0].question });
     // alone, "produce" finds the farmers; after the Krebs question it finds the cycle

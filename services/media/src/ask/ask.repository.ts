@@ -50,9 +50,10 @@ export class AskRepository {
   /**
    * Full-text search: passages holding the question's words (by their beginning, accents and case
    * ignored), scored by the words they hold, each weighted by how rare it is among the passages in
-   * scope (BM25's idf) times its `boost`, then by ts_rank_cd's cover density. A passage holding
-   * less than `minShare` of the question's whole weight is not an answer (a word found nowhere
-   * weighs most, so a question about something absent finds nothing).
+   * scope (an idf that keeps a word found in every passage worth something: asking one short video,
+   * its words are in all of its few passages) times its `boost`, then by ts_rank_cd's cover
+   * density. A passage holding less than `minShare` of the question's whole weight is not an
+   * answer (a word found nowhere weighs most, so a question about something absent finds nothing).
    */
   async search(scope: AskScope, terms: { term: string; boost: number }[], minShare: number, limit: number): Promise<Passage[]> {
     if (!terms.length) return [];
@@ -64,7 +65,7 @@ export class AskRepository {
        ),
        total AS (SELECT count(*)::float8 AS n FROM media.ask_passages p WHERE ${where.sql}),
        weights AS (
-         SELECT terms.q, terms.boost * ln(1 + (total.n - df.n + 0.5) / (df.n + 0.5)) AS w
+         SELECT terms.q, terms.boost * ln(1 + (total.n + 0.5) / (df.n + 0.5)) AS w
          FROM terms, total, LATERAL (SELECT count(*)::float8 AS n FROM media.ask_passages p WHERE ${where.sql} AND p.search @@ terms.q) df
        ),
        query AS (SELECT string_agg(q::text, ' | ')::tsquery AS q, sum(w) AS whole FROM weights),

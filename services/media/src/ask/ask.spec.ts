@@ -9,6 +9,9 @@ describe('askTerms', () => {
     expect(askTerms('Where does the Krebs cycle take place?')).toEqual(['kreb', 'cycle', 'take', 'place']);
     expect(askTerms('How do honeybees tell each other where flowers are?')).toEqual(['honeybee', 'flower']);
     expect(askTerms('What is it?')).toEqual([]);
+    // "how long" asks for a time: "long" is not the subject
+    expect(askTerms('How long does the pasta cook before you taste it?')).toEqual(['pasta', 'cook', 'taste']);
+    expect(askTerms('Is the bridge long?')).toEqual(['bridge', 'long']);
     expect(askTerms('?!')).toEqual([]);
   });
 

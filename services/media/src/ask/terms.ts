@@ -13,6 +13,9 @@ whom whose why will with within without would yes you your yours yourself explai
 discusses describe described describes happen happens happened speaker speakers video videos document documents page pages part`.split(/\s+/),
 );
 
+/** Words that after "how" ask for an amount or a time ("how long does it cook"). */
+const HOW = new Set(['long', 'many', 'much', 'often', 'far', 'old', 'soon', 'big', 'large', 'fast']);
+
 export function askTerms(question: string, max = 12): string[] {
   const words =
     question
@@ -20,8 +23,10 @@ export function askTerms(question: string, max = 12): string[] {
       .toLowerCase()
       .match(/[\p{L}\p{N}]+/gu) ?? [];
   const out: string[] = [];
-  for (const raw of words) {
+  for (const [i, raw] of words.entries()) {
     if (STOP.has(raw)) continue;
+    // "how long", "how many": the question's form, not its subject
+    if (i > 0 && words[i - 1] === 'how' && HOW.has(raw)) continue;
     // single letters and digits find everything; CJK has no spaces to split words at (left to vectors)
     if (raw.length < 2 || /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/u.test(raw)) continue;
     const word = raw.length > 4 && raw.endsWith('s') && !raw.endsWith('ss') ? raw.slice(0, -1) : raw;
