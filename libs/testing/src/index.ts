@@ -12,3 +12,4 @@ export * from './scenes';
 export * from './prose';
 export * from './ask';
 export * from './flood';
+export * from './http';

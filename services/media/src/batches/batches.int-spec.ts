@@ -1,5 +1,15 @@
 import { ErrorCatalogue, Messages, type BatchView, type VideoCard } from '@visualnotes/contracts';
-import { signUp, waitFor, type SignedUp, type StandInLine, type StandInVideo, type TestEnv, type YoutubeStandIn, TWO_TOPICS } from '@visualnotes/testing';
+import {
+  bodyBytes,
+  signUp,
+  TWO_TOPICS,
+  waitFor,
+  type SignedUp,
+  type StandInLine,
+  type StandInVideo,
+  type TestEnv,
+  type YoutubeStandIn,
+} from '@visualnotes/testing';
 import { unzipSync, strFromU8 } from 'fflate';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -106,16 +116,7 @@ describe('batches (links, playlists, files, limits, allowances, export)', () => 
     expect(video.transcript_source).toBe('subtitles');
     expect(video.summary.sections.length).toBeGreaterThanOrEqual(1);
 
-    const zip = await request(backend.http)
-      .get(`/api/batches/${batch.id}/export.zip`)
-      .set(auth(alice))
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const zip = await request(backend.http).get(`/api/batches/${batch.id}/export.zip`).set(auth(alice)).buffer(true).parse(bodyBytes).expect(200);
     expect(zip.headers['content-type']).toBe('application/zip');
     const files = unzipSync(new Uint8Array(zip.body as Buffer));
     const names = Object.keys(files).sort();

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
-import { createTestEnv, sceneRectangle, sceneText, signUp, waitFor, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import { bodyBytes, createTestEnv, sceneRectangle, sceneText, signUp, waitFor, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import { unzipSync } from 'fflate';
 import request from 'supertest';
 import { startBackend, type Backend } from '../../../../test/support/backend';
@@ -45,16 +45,7 @@ describe('exports of boards to PDF, PowerPoint and ZIP', () => {
       250,
     );
     expect(done).toMatchObject({ status: 'completed', progress: 100 });
-    const res = await api()
-      .get(`/api/exports/${export_id}/file`)
-      .set(auth(u))
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const res = await api().get(`/api/exports/${export_id}/file`).set(auth(u)).buffer(true).parse(bodyBytes).expect(200);
     const file = join(dir, `${export_id}.${(body as { format: string }).format}`);
     writeFileSync(file, res.body as Buffer);
     return { exportId: export_id, file, headers: res.headers };
@@ -165,15 +156,7 @@ describe('exports of boards to PDF, PowerPoint and ZIP', () => {
     expect(state).toMatchObject({ export_id: exportId, format: 'pdf', status: 'completed', progress: 100 });
     expect(state).not.toHaveProperty('project_id');
     expect(((await api().post(`/api/p/${page}/export`).expect(202)).body as { export_id: string }).export_id).toBe(exportId);
-    const res = await api()
-      .get(`/api/p/${page}/exports/${exportId}/file`)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const res = await api().get(`/api/p/${page}/exports/${exportId}/file`).buffer(true).parse(bodyBytes).expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain('Garden plan.pdf');
     const file = join(dir, 'published.pdf');
