@@ -86,6 +86,8 @@ class IdleVersionsProcessor extends JobProcessor {
 class IdleExportsProcessor extends JobProcessor {
   @JobHandler(Jobs.exportRender)
   async exportRender() {}
+  @JobHandler(Jobs.exportSweep)
+  async exportSweep() {}
 }
 
 const probeService: ServiceDefinition = {

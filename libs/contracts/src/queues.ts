@@ -47,7 +47,10 @@ export const Queues = {
    * delayed job per project, pushed back by every save meanwhile).
    */
   publishVersions: 'publish-versions',
-  /** Publish: `export.render` renders a board to PDF, PowerPoint or ZIP in an export worker thread. */
+  /**
+   * Publish: `export.render` renders a board to PDF, PowerPoint or ZIP in an export worker thread;
+   * `export.sweep` (every `EXPORT_SWEEP_MS`) removes exports older than `EXPORT_KEEP_HOURS` with their files.
+   */
   publishExports: 'publish-exports',
 } as const;
 export type QueueName = (typeof Queues)[keyof typeof Queues];
@@ -70,6 +73,7 @@ export const Jobs = {
   mailSend: 'mail.send',
   versionKeep: 'version.keep',
   exportRender: 'export.render',
+  exportSweep: 'export.sweep',
 } as const;
 export type JobName = (typeof Jobs)[keyof typeof Jobs];
 
@@ -185,6 +189,8 @@ export interface JobPayloads {
   'version.keep': { projectId: string; authorId: string; since: number };
   /** Renders export `exportId` (a row of the publish service holding the project, format and options). */
   'export.render': { exportId: string; requestId?: string };
+  /** Removes exports that ended more than `EXPORT_KEEP_HOURS` ago, and their files. */
+  'export.sweep': Record<string, never>;
 }
 
 // Payloads as they are checked when a worker takes a job (ai workers run on other machines and
@@ -246,6 +252,7 @@ export const JobPayloadSchemas: { [K in JobName]: z.ZodType<JobPayloads[K]> } = 
   'mail.send': z.looseObject({ to: z.string().min(1), subject: z.string(), text: z.string(), html: z.string(), linkOrCode: z.string().optional(), requestId }),
   'version.keep': z.looseObject({ projectId: id, authorId: id, since: z.number() }),
   'export.render': z.looseObject({ exportId: id, requestId }),
+  'export.sweep': z.object({}),
 };
 
 /**
@@ -279,7 +286,7 @@ export const QueueOwners = {
   'media-ask': { owner: 'media', jobs: ['ask.embed'] },
   'auth-mail': { owner: 'auth', jobs: ['mail.send'] },
   'publish-versions': { owner: 'publish', jobs: ['version.keep'] },
-  'publish-exports': { owner: 'publish', jobs: ['export.render'] },
+  'publish-exports': { owner: 'publish', jobs: ['export.render', 'export.sweep'] },
 } as const satisfies Record<QueueName, { owner: ServiceName; jobs: readonly JobName[] }>;
 
 export function queuesOwnedBy(service: ServiceName): QueueName[] {

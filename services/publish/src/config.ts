@@ -29,6 +29,10 @@ export const publishEnvSchema = baseEnvSchema.extend({
   /** Time and heap one export may take in its thread; past either it fails as too large to export. */
   EXPORT_TIMEOUT_MS: int(5_000, 3_600_000, 300_000),
   EXPORT_WORKER_MEMORY_MB: int(128, 32_768, 2_048),
+  /** Exports (and their files) are removed this many hours after they ended; asked for later, they are "expired". */
+  EXPORT_KEEP_HOURS: int(1, 8_760, 24),
+  /** How often expired exports are looked for. */
+  EXPORT_SWEEP_MS: int(1_000, 86_400_000, 600_000),
   /** Folders (comma-separated) searched for fonts that draw the scripts Excalidraw's fonts lack (Arabic, Indic…) in exports. */
   EXPORT_FONT_DIRS: z.string().default('/usr/share/fonts'),
 });

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { bodyBytes, createTestEnv, sceneRectangle, sceneText, signUp, waitFor, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import { unzipSync } from 'fflate';
+import { Client } from 'pg';
 import request from 'supertest';
 import { startBackend, type Backend } from '../../../../test/support/backend';
 
@@ -53,7 +54,8 @@ describe('exports of boards to PDF, PowerPoint and ZIP', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'exports-'));
-    t = await createTestEnv('exports', { RATE_LIMIT_MAX: '10000', EXPORT_TIMEOUT_MS: '240000', RPC_TIMEOUT_MS: '60000' });
+    // expired exports are looked for every second (an export is kept 24 hours)
+    t = await createTestEnv('exports', { RATE_LIMIT_MAX: '10000', EXPORT_TIMEOUT_MS: '240000', RPC_TIMEOUT_MS: '60000', EXPORT_SWEEP_MS: '1000' });
     backend = await startBackend(t.env, ['auth', 'license', 'media', 'publish']);
     owner = await signUp(backend.url);
     viewer = await signUp(backend.url);
@@ -175,6 +177,27 @@ describe('exports of boards to PDF, PowerPoint and ZIP', () => {
     await api().delete(`/api/projects/${id}/publish`).set(auth(publisher)).expect(204);
     await api().get(`/api/p/${page}/exports/${exportId}`).expect(404);
     await api().post(`/api/p/${page}/export`).expect(404);
+  });
+
+  it('removes an export and its file once it has been kept its hours; asked for later, it has expired', async () => {
+    const id = await project('Short-lived', board(frame('f-brief', 'Brief', 0, 0)));
+    const kept = await exported(id, { format: 'pdf' });
+    const recent = await exported(id, { format: 'zip' });
+    const db = new Client({ connectionString: t.databaseUrl });
+    await db.connect();
+    const { rows } = await db
+      .query(`UPDATE publish.exports SET finished_at = now() - interval '25 hours' WHERE id = $1 RETURNING storage_key`, [kept.exportId])
+      .finally(() => db.end());
+    const file = join(t.dataDir, 'files', (rows[0] as { storage_key: string }).storage_key);
+    expect(existsSync(file)).toBe(true);
+    await waitFor(async () => (await api().get(`/api/exports/${kept.exportId}`).set(auth(owner))).status === 404, 30_000, 250);
+    expect((await api().get(`/api/exports/${kept.exportId}/file`).set(auth(owner)).expect(404)).body).toEqual({
+      statusCode: 404,
+      message: 'This export does not exist or has expired',
+    });
+    expect(existsSync(file)).toBe(false);
+    // one that ended an hour ago stays
+    await api().get(`/api/exports/${recent.exportId}/file`).set(auth(owner)).expect(200);
   });
 
   it('refuses bad requests in words', async () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { MoreThanOrEqual, type DataSource, type Repository } from 'typeorm';
+import { In, LessThan, MoreThanOrEqual, type DataSource, type Repository } from 'typeorm';
 import { ExportRecord } from './export.entity';
 
 /** Export rows: created queued, moved along by the export worker. */
@@ -35,6 +35,15 @@ export class ExportsRepository {
   /** The progress of a running export (one that has ended keeps its own). */
   async progress(id: string, progress: number): Promise<void> {
     await this.rows.update({ id, status: 'running' }, { progress });
+  }
+
+  /** Up to `limit` exports that ended (completed or failed) before `before`, oldest first. */
+  endedBefore(before: Date, limit: number): Promise<ExportRecord[]> {
+    return this.rows.find({ where: { finishedAt: LessThan(before) }, order: { finishedAt: 'ASC' }, take: limit });
+  }
+
+  async removeAll(ids: string[]): Promise<void> {
+    if (ids.length) await this.rows.delete({ id: In(ids) });
   }
 
   async remove(id: string): Promise<void> {

@@ -31,6 +31,8 @@ const EXT = { pdf: 'pdf', pptx: 'pptx', zip: 'zip' } as const;
 const MAX_IMAGE_BYTES = 25_000_000;
 /** A published page's export that failed is answered as it is for this long before visitors may ask again. */
 const FAILED_PUBLISHED_KEPT_MS = 10 * 60_000;
+/** Expired exports removed per step of a sweep. */
+const SWEEP_BATCH = 200;
 
 /** A file name for the download: the board's title without characters file systems refuse. */
 export function exportFileName(title: string, format: ExportRecord['format']): string {
@@ -166,6 +168,22 @@ export class ExportsService {
       }
     }
     return files;
+  }
+
+  /**
+   * Removes exports that ended more than `EXPORT_KEEP_HOURS` ago, their files first (the `export.sweep`
+   * job): answers how many. Asked for later, such an export does not exist or has expired.
+   */
+  async sweep(): Promise<number> {
+    const before = new Date(Date.now() - this.config.EXPORT_KEEP_HOURS * 3_600_000);
+    let removed = 0;
+    for (;;) {
+      const rows = await this.exports.endedBefore(before, SWEEP_BATCH);
+      for (const row of rows) if (row.storageKey) await this.storage.delete(row.storageKey).catch(() => undefined);
+      await this.exports.removeAll(rows.map((r) => r.id));
+      removed += rows.length;
+      if (rows.length < SWEEP_BATCH) return removed;
+    }
   }
 
   /** What an export draws: the project as it is now, or for a published page's visitors the board as published. */
