@@ -142,10 +142,11 @@ describe('exports of boards to PDF, PowerPoint and ZIP', () => {
 
     await publish({ allow_download: true });
     expect((await api().get(`/api/p/${page}`).expect(200)).body).toMatchObject({ allow_download: true });
-    // signed out, and the same export for every visitor who asks
+    // signed out, and the same export for every visitor who asks, at the same moment too
     const asked = await Promise.all(
-      [1, 2, 3].map(async () => ((await api().post(`/api/p/${page}/export`).expect(202)).body as { export_id: string }).export_id),
+      [1, 2, 3, 4, 5].map(async () => ((await api().post(`/api/p/${page}/export`).expect(202)).body as { export_id: string }).export_id),
     );
+    expect(new Set(asked).size).toBe(1);
     const exportId = asked[0];
     const state = await waitFor(
       async () => {

@@ -8,7 +8,7 @@ import { ExportRecord } from './export.entity';
 export class ExportsRepository {
   private readonly rows: Repository<ExportRecord>;
 
-  constructor(@InjectDataSource() data: DataSource) {
+  constructor(@InjectDataSource() private readonly data: DataSource) {
     this.rows = data.getRepository(ExportRecord);
   }
 
@@ -16,9 +16,23 @@ export class ExportsRepository {
     return this.rows.save(this.rows.create({ ...row, status: 'queued', progress: 0 }));
   }
 
-  /** The newest visitors' export of a publication made since it was (last) published. */
-  latestPublished(publicId: string, since: Date): Promise<ExportRecord | null> {
-    return this.rows.findOne({ where: { publicId, createdAt: MoreThanOrEqual(since) }, order: { createdAt: 'DESC' } });
+  /**
+   * The newest visitors' export of a publication made since it was (last) published, when `reuse`
+   * takes it; otherwise a new one (`created`). One caller at a time per publication (a lock held to
+   * the end of the transaction, on every copy), so visitors who ask together share one export.
+   */
+  sharedPublished(
+    row: Pick<ExportRecord, 'projectId' | 'requestedBy' | 'format' | 'options'> & { publicId: string },
+    since: Date,
+    reuse: (made: ExportRecord) => boolean,
+  ): Promise<{ row: ExportRecord; created: boolean }> {
+    return this.data.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`published-export:${row.publicId}`]);
+      const rows = tx.getRepository(ExportRecord);
+      const made = await rows.findOne({ where: { publicId: row.publicId, createdAt: MoreThanOrEqual(since) }, order: { createdAt: 'DESC' } });
+      if (made && reuse(made)) return { row: made, created: false };
+      return { row: await rows.save(rows.create({ ...row, status: 'queued', progress: 0 })), created: true };
+    });
   }
 
   find(id: string): Promise<ExportRecord | null> {

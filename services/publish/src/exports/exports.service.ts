@@ -115,10 +115,12 @@ export class ExportsService {
    */
   async createPublished(publicId: string, requestId?: string): Promise<ExportCreated> {
     const pub = await this.publishing.downloadable(publicId);
-    const made = await this.exports.latestPublished(pub.publicId, pub.publishedAt);
-    if (made && (made.status !== 'failed' || Date.now() - made.createdAt.getTime() < FAILED_PUBLISHED_KEPT_MS)) return { export_id: made.id };
-    const row = await this.exports.create({ projectId: pub.projectId, requestedBy: pub.ownerId, format: 'pdf', options: {}, publicId: pub.publicId });
-    await this.queue.add(Jobs.exportRender, { exportId: row.id, ...(requestId ? { requestId } : {}) }, { jobId: row.id, attempts: 1 });
+    const { row, created } = await this.exports.sharedPublished(
+      { projectId: pub.projectId, requestedBy: pub.ownerId, format: 'pdf', options: {}, publicId: pub.publicId },
+      pub.publishedAt,
+      (made) => made.status !== 'failed' || Date.now() - made.createdAt.getTime() < FAILED_PUBLISHED_KEPT_MS,
+    );
+    if (created) await this.queue.add(Jobs.exportRender, { exportId: row.id, ...(requestId ? { requestId } : {}) }, { jobId: row.id, attempts: 1 });
     return { export_id: row.id };
   }
 
