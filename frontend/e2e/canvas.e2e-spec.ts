@@ -89,7 +89,6 @@ describe('canvas projects in the browser', () => {
     await openEditor(b, project.id);
     await drawShape(a, 'r', 300, 300);
     await drawShape(b, 'o', 700, 500);
-    await saved(a, 1).catch(() => undefined);
     await b.waitForSelector('[data-testid="editor"][data-save-status="saved"]');
     await a.waitForSelector('[data-testid="editor"][data-save-status="saved"]');
     await waitFor(async () => types(await api<Project>('GET', `/projects/${project.id}`)).join() === 'ellipse,rectangle', 20_000, 250);
