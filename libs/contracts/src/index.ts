@@ -21,6 +21,7 @@ export * from './dto/batches';
 export * from './dto/ask';
 export * from './dto/transcript-formats';
 export * from './dto/outline';
+export * from './dto/outline-docx';
 export * from './site';
 export * from './browser-storage';
 export * from './dto/canvas-images';

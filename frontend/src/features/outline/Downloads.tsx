@@ -1,4 +1,4 @@
-import { fileBase, outlineMarkdown, type Outline } from '@visualnotes/contracts';
+import { DOCX_CONTENT_TYPE, fileBase, outlineDocx, outlineMarkdown, type Outline } from '@visualnotes/contracts';
 import { useState } from 'react';
 import { Button } from '../../components/Button/Button';
 import { useTranslation } from '../../i18n/i18n';
@@ -33,8 +33,7 @@ export function OutlineDownloads({
     setBusy(true);
     setFailed(false);
     try {
-      const { outlineDocx } = await import('./docx');
-      download(`${base}.docx`, await outlineDocx(outline()));
+      download(`${base}.docx`, new Blob([await outlineDocx(outline())], { type: DOCX_CONTENT_TYPE }));
     } catch {
       setFailed(true);
     } finally {

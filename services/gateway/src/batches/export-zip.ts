@@ -1,15 +1,17 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { once } from 'node:events';
 import { AsyncZipDeflate, strToU8, Zip, ZipDeflate } from 'fflate';
-import { fileBase, toMarkdown, toSrt, toTxt, toVtt, type BatchView, type VideoView } from '@visualnotes/contracts';
+import { fileBase, outlineDocx, outlineMarkdown, toSrt, toTxt, toVtt, videoSummaryOutline, type BatchView, type VideoView } from '@visualnotes/contracts';
 
 /** Files above this size are compressed in a worker thread, never on the event loop that answers requests. */
 const INLINE_DEFLATE_BYTES = 64 * 1024;
 
 /**
  * The batch as a ZIP, streamed as it is made: a folder per finished video with its transcript
- * (TXT, SRT, VTT) and summary (Markdown, sections linking to their moment), the same files as the
- * video page's downloads; failed items are listed in `failed.txt`. Videos are read one at a time.
+ * (TXT, SRT, VTT) and summary (Markdown and Word, sections linking to their moment), the same
+ * files as the video page's downloads (a transcript as Word is left to the video page: writing one
+ * for hours of speech would hold up this event loop); failed items are listed in `failed.txt`.
+ * Videos are read one at a time.
  */
 export function exportBatchZip(batch: BatchView, readVideo: (id: string) => Promise<VideoView>, origin: string): Readable {
   const out = new PassThrough();
@@ -21,8 +23,8 @@ export function exportBatchZip(batch: BatchView, readVideo: (id: string) => Prom
     out.write(chunk);
     if (final) out.end();
   });
-  const add = async (name: string, text: string) => {
-    const bytes = strToU8(text);
+  const add = async (name: string, content: string | Uint8Array) => {
+    const bytes = typeof content === 'string' ? strToU8(content) : content;
     const file = bytes.length > INLINE_DEFLATE_BYTES ? new AsyncZipDeflate(name, { level: 6 }) : new ZipDeflate(name, { level: 6 });
     zip.add(file);
     file.push(bytes, true);
@@ -49,7 +51,9 @@ export function exportBatchZip(batch: BatchView, readVideo: (id: string) => Prom
       await add(`${folder}/transcript.txt`, toTxt(video.transcript));
       await add(`${folder}/transcript.srt`, toSrt(video.transcript));
       await add(`${folder}/transcript.vtt`, toVtt(video.transcript));
-      await add(`${folder}/summary.md`, toMarkdown(video, video.summary, [], origin));
+      const summary = videoSummaryOutline(video, video.summary, [], origin);
+      await add(`${folder}/summary.md`, outlineMarkdown(summary));
+      await add(`${folder}/summary.docx`, await outlineDocx(summary));
     }
     if (failed.length) await add('failed.txt', failed.join('\n') + '\n');
     zip.end();

@@ -121,14 +121,17 @@ describe('batches (links, playlists, files, limits, allowances, export)', () => 
     const files = unzipSync(new Uint8Array(zip.body as Buffer));
     const names = Object.keys(files).sort();
     expect(names).toEqual([
+      '1 lecture one/summary.docx',
       '1 lecture one/summary.md',
       '1 lecture one/transcript.srt',
       '1 lecture one/transcript.txt',
       '1 lecture one/transcript.vtt',
+      '2 lecture two/summary.docx',
       '2 lecture two/summary.md',
       '2 lecture two/transcript.srt',
       '2 lecture two/transcript.txt',
       '2 lecture two/transcript.vtt',
+      '3 lecture three/summary.docx',
       '3 lecture three/summary.md',
       '3 lecture three/transcript.srt',
       '3 lecture three/transcript.txt',
@@ -143,6 +146,12 @@ describe('batches (links, playlists, files, limits, allowances, export)', () => 
     expect(md).toMatch(/^# lecture two\n/);
     // sections carry their moment as a link
     expect(md).toMatch(/## \[\d+:\d\d\]\(http[^)]+\/tools\/video-summarizer\?v=[0-9a-f-]{36}&t=\d+\) /);
+    // the summary as Word too: its headings and points, sections linking to their moment
+    const word = unzipSync(files['2 lecture two/summary.docx']);
+    const body = strFromU8(word['word/document.xml']);
+    expect(body).toContain('lecture two');
+    expect(body).toContain('w:numPr');
+    expect(strFromU8(word['word/_rels/document.xml.rels'])).toMatch(/tools\/video-summarizer\?v=[0-9a-f-]{36}&amp;t=\d+/);
   });
 
   it('imports a list of links once each, reusing videos the user already has, and retries a failed item', async () => {

@@ -1,11 +1,14 @@
-import type { Outline, OutlineLink } from '@visualnotes/contracts';
+import type { Outline, OutlineLink } from './outline';
+
+export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /**
- * An outline (a summary or transcript) as a Word document, written in the browser with `docx`
- * (a maintained DOCX writer: real headings, lists and hyperlinks Word, LibreOffice and Google Docs
- * open as such). Loaded only when someone asks for a Word file.
+ * An outline (a summary or transcript) as a Word document, written with `docx` (a maintained DOCX
+ * writer: real headings, lists and hyperlinks Word, LibreOffice and Google Docs open as such), the
+ * same in the browser (a download) and on the server (a batch's ZIP). The library is loaded only
+ * when a Word file is asked for.
  */
-export async function outlineDocx(outline: Outline): Promise<Blob> {
+export async function outlineDocx(outline: Outline): Promise<Uint8Array<ArrayBuffer>> {
   const { Document, ExternalHyperlink, HeadingLevel, Packer, Paragraph, TextRun } = await import('docx');
   const link = (l: OutlineLink, text = l.label) => new ExternalHyperlink({ link: l.href, children: [new TextRun({ text, style: 'Hyperlink' })] });
   const before = (l?: OutlineLink) => (l ? [link(l), new TextRun(' ')] : []);
@@ -27,5 +30,5 @@ export async function outlineDocx(outline: Outline): Promise<Blob> {
     }
   });
   const doc = new Document({ title: outline.title, creator: 'VisualNotes', sections: [{ children }] });
-  return Packer.toBlob(doc);
+  return new Uint8Array(await Packer.toArrayBuffer(doc));
 }
