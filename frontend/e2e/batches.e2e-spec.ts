@@ -65,9 +65,9 @@ describe('batches on the video summarizer', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch-zip').click()]);
     const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
     const names = Object.keys(files);
-    expect(names).toHaveLength(20);
+    expect(names).toHaveLength(25);
     for (let n = 1; n <= 5; n++) {
-      expect(names).toEqual(expect.arrayContaining([`${n} Lesson ${n}/transcript.srt`, `${n} Lesson ${n}/summary.md`]));
+      expect(names).toEqual(expect.arrayContaining([`${n} Lesson ${n}/transcript.srt`, `${n} Lesson ${n}/summary.md`, `${n} Lesson ${n}/summary.docx`]));
     }
     expect(strFromU8(files['3 Lesson 3/transcript.txt'])).toContain('[0:25] Toss the noodles');
 
