@@ -68,6 +68,23 @@ export async function closeBull(handle: { waitUntilReady(): Promise<unknown>; cl
   await handle.close();
 }
 
+/**
+ * Runs job `name` (no data) on `queue` every `everyMs`, from a BullMQ job scheduler: one schedule
+ * however many copies start (`id` names it), kept across restarts. A schedule that cannot be set
+ * (Redis away at start) is logged, not fatal: the copy starts all the same.
+ */
+export async function scheduleEvery(
+  queue: Pick<Queue, 'upsertJobScheduler'>,
+  id: string,
+  everyMs: number,
+  name: JobName,
+  logger: Pick<Logger, 'warn'>,
+): Promise<void> {
+  await queue
+    .upsertJobScheduler(id, { every: everyMs }, { name, data: {}, opts: { removeOnComplete: true, removeOnFail: 10 } })
+    .catch((err: Error) => logger.warn(`${name} not scheduled: ${err.message}`));
+}
+
 /** BullMQ key prefix: `REDIS_PREFIX`; in a Redis cluster make it a hash tag, e.g. `{vn}`. */
 export const queuePrefix = (config: { REDIS_PREFIX: string }) => config.REDIS_PREFIX;
 

@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { JobHandler, JobProcessor, QueueWorker, SERVICE_CONFIG } from '@visualnotes/common';
+import { JobHandler, JobProcessor, QueueWorker, scheduleEvery, SERVICE_CONFIG } from '@visualnotes/common';
 import { Jobs, Queues } from '@visualnotes/contracts';
 import type { Queue } from 'bullmq';
 import type { MediaConfig } from '../config';
@@ -24,13 +24,7 @@ export class AskEmbedProcessor extends JobProcessor implements OnApplicationBoot
   }
 
   async onApplicationBootstrap() {
-    await this.queue
-      .upsertJobScheduler(
-        'ask-embed',
-        { every: this.config.ASK_EMBED_SWEEP_MS },
-        { name: Jobs.askEmbed, data: {}, opts: { removeOnComplete: true, removeOnFail: 10 } },
-      )
-      .catch((err: Error) => this.logger.warn(`passage embedding not scheduled: ${err.message}`));
+    await scheduleEvery(this.queue, 'ask-embed', this.config.ASK_EMBED_SWEEP_MS, Jobs.askEmbed, this.logger);
   }
 
   @JobHandler(Jobs.askEmbed)

@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { JobHandler, JobProcessor, SERVICE_CONFIG, QueueWorker } from '@visualnotes/common';
+import { JobHandler, JobProcessor, QueueWorker, scheduleEvery, SERVICE_CONFIG } from '@visualnotes/common';
 import { Jobs, Queues, type JobPayloads } from '@visualnotes/contracts';
 import type { Job, Queue } from 'bullmq';
 import type { MediaConfig } from '../config';
@@ -24,13 +24,7 @@ export class BatchesProcessor extends JobProcessor implements OnApplicationBoots
   }
 
   async onApplicationBootstrap() {
-    await this.queue
-      .upsertJobScheduler(
-        'batch-sweep',
-        { every: this.config.BATCH_SWEEP_MS },
-        { name: Jobs.batchSweep, data: {}, opts: { removeOnComplete: true, removeOnFail: 10 } },
-      )
-      .catch((err: Error) => this.logger.warn(`batch sweep not scheduled: ${err.message}`));
+    await scheduleEvery(this.queue, 'batch-sweep', this.config.BATCH_SWEEP_MS, Jobs.batchSweep, this.logger);
     // a copy that starts resumes what the last one left (the scheduler's first run may be a while off)
     await this.batches.sweep().catch((err: Error) => this.logger.warn(`batch sweep failed: ${err.message}`));
   }

@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { JobHandler, JobProcessor, QueueWorker, SERVICE_CONFIG } from '@visualnotes/common';
+import { JobHandler, JobProcessor, QueueWorker, scheduleEvery, SERVICE_CONFIG } from '@visualnotes/common';
 import { Jobs, Queues, type JobPayloads } from '@visualnotes/contracts';
 import type { Job, Queue } from 'bullmq';
 import type { PublishConfig } from '../config';
@@ -23,13 +23,7 @@ export class ExportsProcessor extends JobProcessor implements OnApplicationBoots
   }
 
   async onApplicationBootstrap() {
-    await this.queue
-      .upsertJobScheduler(
-        'export-sweep',
-        { every: this.config.EXPORT_SWEEP_MS },
-        { name: Jobs.exportSweep, data: {}, opts: { removeOnComplete: true, removeOnFail: 10 } },
-      )
-      .catch((err: Error) => this.logger.warn(`export sweep not scheduled: ${err.message}`));
+    await scheduleEvery(this.queue, 'export-sweep', this.config.EXPORT_SWEEP_MS, Jobs.exportSweep, this.logger);
   }
 
   @JobHandler(Jobs.exportSweep)
