@@ -11,7 +11,8 @@ describe('OCR of scanned PDF pages', () => {
   const limits = { timeLimitMs: 60_000, memoryMb: 1024 };
   const withOcr: ExtractLimits = { ...DEFAULT_LIMITS, ocr: { enabled: true, ...limits } };
   const words = (text: string) => new Set(text.toLowerCase().match(/\p{L}{4,}/gu) ?? []);
-  const tempFolders = () => readdirSync(tmpdir()).filter((n) => n.startsWith('vn-ocr-'));
+  // this process's own (other test layers read scans at the same time)
+  const tempFolders = () => readdirSync(tmpdir()).filter((n) => n.startsWith(`vn-ocr-${process.pid}-`));
 
   beforeAll(() => {
     fx = documentFixtures();

@@ -28,8 +28,12 @@ export interface OcrOptions {
 const logger = new Logger('Ocr');
 const DEFAULT_DPI = 300;
 const HAS_LETTER = /\p{L}/u;
-/** Temp folders of this module start so; one left behind by a stopped thread is removed later. */
+/**
+ * Temp folders of this module start so, then the process id (each process, a test's included,
+ * can tell its own); one left behind by a stopped thread is removed later, whoever made it.
+ */
 const TEMP_PREFIX = 'vn-ocr-';
+const tempFolder = () => mkdtemp(join(tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
 
 /**
  * Tesseract's script names (from its orientation and script detection) to the language packs that
@@ -139,7 +143,7 @@ export async function ocrPdfPages(data: Buffer, pages: number[], options: OcrOpt
   }
   options.signal?.throwIfAborted();
   void sweepTemp();
-  const dir = await mkdtemp(join(tmpdir(), TEMP_PREFIX));
+  const dir = await tempFolder();
   try {
     const pdf = join(dir, 'document.pdf');
     await writeFile(pdf, data);
@@ -381,7 +385,7 @@ export async function measureOcr(
     () => true,
     () => false,
   );
-  const dir = await mkdtemp(join(tmpdir(), TEMP_PREFIX));
+  const dir = await tempFolder();
   try {
     const pdf = join(dir, 'document.pdf');
     await writeFile(pdf, data);
