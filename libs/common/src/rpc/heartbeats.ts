@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { Logger } from '@nestjs/common';
 import { workerFile } from '../thread-pool';
 import type { HeartbeatMessage } from './heartbeat-thread';
 
@@ -32,7 +33,10 @@ export class Heartbeats {
       this.removals.delete(m.removed);
     });
     // Without the thread, each copy's own heartbeat (on its event loop) is all there is, as before.
-    this.worker.on('error', () => this.stop());
+    this.worker.on('error', (err) => {
+      new Logger('Heartbeats').warn(`the heartbeat thread stopped (${err.message}); copies beat from their event loops only`);
+      this.stop();
+    });
     this.worker.on('exit', () => this.stop());
   }
 
