@@ -25,7 +25,10 @@ export const aiEnvSchema = baseEnvSchema.extend({
   AI_TIMEOUT_MS: int(1_000, 30 * 60_000, 120_000),
   /** Words per map step of the chat summarizer on long transcripts. */
   AI_MAP_WORDS: int(200, 100_000, 3_000),
-  /** Summary jobs (`ai-summaries`) one ai copy runs at once; WORKER_CONCURRENCY_AI_SUMMARIES overrides it. */
+  /**
+   * Summary jobs one ai copy runs at once, in each of `ai-summaries` and `ai-documents` (a document's
+   * chunks); WORKER_CONCURRENCY_AI_SUMMARIES and WORKER_CONCURRENCY_AI_DOCUMENTS override it.
+   */
   AI_SUMMARY_CONCURRENCY: int(1, 1_000, 2),
   /** Audio chunks (`ai-transcription`) one ai copy transcribes at once; WORKER_CONCURRENCY_AI_TRANSCRIPTION overrides it. */
   AI_TRANSCRIPTION_CONCURRENCY: int(1, 1_000, 4),

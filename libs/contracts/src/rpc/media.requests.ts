@@ -101,7 +101,7 @@ export const MediaRequests: RequestSchemas<MediaRpc> = {
   'media.documents.get': z.object({ owner_id, id: summaryId }),
   'media.documents.list': z.object({ owner_id }),
   'media.documents.page': z.object({ owner_id, id: summaryId, page: z.number() }),
-  'media.documents.pages': z.object({ document_id: idOf('NOT_FOUND', 'Document not found'), from: count, to: count }),
+  'media.documents.pages': z.object({ document_id: idOf('NOT_FOUND', 'Document not found'), from: count, to: count, started: z.boolean().optional() }),
   'media.documents.progress': z.object({ document_id: uuid, index: count, chunks: count, done: z.boolean() }),
   'media.documents.complete': z.object({ document_id: uuid, summary: z.object({ overview: z.string(), sections: z.array(section) }) }),
   'media.documents.fail': z.object({ document_id: uuid, error: z.string() }),

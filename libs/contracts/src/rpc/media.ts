@@ -153,8 +153,9 @@ export interface MediaRpc {
   'media.documents.list': { req: { owner_id: string }; res: { items: DocumentSummaryItem[] } };
   'media.documents.page': { req: { owner_id: string; id: string; page: number }; res: DocumentPageView };
   /** `structured`: the document has headings of its own (a range without any goes on under the last one). */
+  /** `started`: a map job asks for its pages as it starts (marks the summary started, as `progress` with `done: false` does). */
   'media.documents.pages': {
-    req: { document_id: string; from: number; to: number };
+    req: { document_id: string; from: number; to: number; started?: boolean };
     res: { title: string; kind: DocumentKind; pages: DocumentPageView[]; structured: boolean };
   };
   /** `done: false` when a map job starts (marks the summary started), true when it has finished. */

@@ -3,6 +3,7 @@ import { Inject, Logger } from '@nestjs/common';
 import { JobHandler, JobProcessor, RpcClient, RpcError, QueueWorker } from '@visualnotes/common';
 import { Jobs, Patterns, Queues, type JobPayloads } from '@visualnotes/contracts';
 import { UnrecoverableError, type Job, type Queue } from 'bullmq';
+import type { AiConfig } from '../config';
 import { SUMMARY_PROVIDER, type SummaryProvider } from '../summaries/providers/summary-provider';
 import { mapResults, reportToParent } from '../summaries/summary-flow';
 import { combineChunks, summarizeChunk, type DocumentChunkSummary } from './document-summarizer';
@@ -12,7 +13,7 @@ import { combineChunks, summarizeChunk, type DocumentChunkSummary } from './docu
  * parallel (on any number of ai workers), the `document.reduce` parent combines them and hands the
  * result to the media service, which owns the document. Premium flows carry a higher priority.
  */
-@QueueWorker(Queues.aiDocuments)
+@QueueWorker(Queues.aiDocuments, (config: AiConfig) => ({ concurrency: config.AI_SUMMARY_CONCURRENCY }))
 export class DocumentSummariesProcessor extends JobProcessor {
   private readonly logger = new Logger(DocumentSummariesProcessor.name);
 
@@ -28,8 +29,8 @@ export class DocumentSummariesProcessor extends JobProcessor {
   async map(job: Job<JobPayloads['document.map']>): Promise<DocumentChunkSummary> {
     const { documentId, index, chunks, from, to } = job.data;
     return this.reportingFailure(job, async () => {
-      await this.rpc.send(Patterns.media.documentsProgress, { document_id: documentId, index, chunks, done: false });
-      const { title, pages, structured } = await this.rpc.send(Patterns.media.documentsPages, { document_id: documentId, from, to });
+      // one round trip to start: the pages, and the summary marked started
+      const { title, pages, structured } = await this.rpc.send(Patterns.media.documentsPages, { document_id: documentId, from, to, started: true });
       const maxSections = Math.max(1, Math.min(4, Math.ceil(pages.length / 3)));
       const result = await summarizeChunk(this.provider, { index, title, pages, maxSections, structured });
       const { progress } = await this.rpc.send(Patterns.media.documentsProgress, { document_id: documentId, index, chunks, done: true });

@@ -29,7 +29,7 @@ export class DocumentsHandlers {
 
   @MessagePattern(Patterns.media.documentsPages)
   pages(@Payload() req: RpcRequest<'media.documents.pages'>) {
-    return this.documents.pages(req.document_id, req.from, req.to);
+    return this.documents.pages(req.document_id, req.from, req.to, req.started);
   }
 
   @MessagePattern(Patterns.media.documentsProgress)

@@ -51,8 +51,9 @@ export class DocumentsRepository {
   /** Pages `from` to `to` (numbered from 1) of a document. */
   async pages(id: string, from: number, to: number): Promise<ExtractedPage[]> {
     const rows = (await this.documents.query(
-      `SELECT e AS page FROM media.documents d, jsonb_array_elements(d.pages) WITH ORDINALITY t(e, n)
-       WHERE d.id = $1 AND n BETWEEN $2 AND $3 ORDER BY n`,
+      // by index, not by expanding the whole array: a chunk of a long book costs its own pages
+      `SELECT d.pages -> (n - 1) AS page FROM media.documents d, generate_series($2::int, LEAST($3::int, jsonb_array_length(d.pages))) n
+       WHERE d.id = $1 ORDER BY n`,
       [id, from, to],
     )) as { page: ExtractedPage }[];
     return rows.map((r) => r.page);

@@ -256,9 +256,14 @@ export class DocumentsService implements OnModuleDestroy {
     const read = await this.extraction.read(data, row.kind, { from: job.from, to: job.to });
     // Pages without a letter (scans) are read by OCR: child processes with their own time and
     // memory limits per page, so a scanned book is never refused for the time its pages take.
+    // A step of scans takes a second or more a page: its pages count in the progress as they are read.
+    const before = readProgress(row.pageCount, row.readSteps, row.readDone ?? []);
+    const onPage = (pages: number) => {
+      if (row.pageCount) void this.documents.setReadProgress(row.id, Math.min(99, before + (100 * pages) / row.pageCount)).catch(() => undefined);
+    };
     const step =
       row.kind === 'pdf'
-        ? { ...read, pages: (await readScannedPages({ kind: 'pdf', title: null, pages: read.pages }, data, this.extraction.options.limits.ocr)).pages }
+        ? { ...read, pages: (await readScannedPages({ kind: 'pdf', title: null, pages: read.pages }, data, this.extraction.options.limits.ocr, onPage)).pages }
         : read;
     const done = await this.documents.readStepDone(row.id, job.index);
     const progress = readProgress(row.pageCount, row.readSteps, done);
@@ -352,7 +357,9 @@ export class DocumentsService implements OnModuleDestroy {
     return found;
   }
 
-  async pages(documentId: string, from: number, to: number) {
+  /** Pages of a document for a map job; `started` marks its summary started (the first job to start sets the time). */
+  async pages(documentId: string, from: number, to: number, started = false) {
+    if (started) await this.documents.markStarted(documentId);
     const row = await this.documents.byId(documentId);
     if (!row) throw new DomainError('NOT_FOUND', 'Document not found');
     // Whether the document has headings of its own anywhere: then a range without any goes on with the one before.

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { documentFixtures, joinedPdf, scannedPdf, type Fixtures } from '@visualnotes/testing';
 import { extractDocument } from './index';
-import { measureOcr, ocrAvailable, ocrPdfPages } from './ocr';
+import { measureOcr, ocrAvailable, ocrPdfPages, readScannedPages } from './ocr';
 import { DEFAULT_LIMITS, type ExtractLimits } from './types';
 
 /** Tesseract and pdftoppm as installed on the machine, on real scans made by the test helpers. */
@@ -55,6 +55,20 @@ describe('OCR of scanned PDF pages', () => {
     expect(doc.pages[0].text).toBe(plain.pages[0].text);
     expect(doc.pages[2].text).toBe(plain.pages[2].text);
     expect(doc.pages[1].text).toMatch(/Wind turbines turn the kinetic energy/);
+  }, 120_000);
+
+  it('tells how many pages are read as each scan is done (the pages with text first)', async () => {
+    const scan = scannedPdf([2, 3].map((page) => ({ pdf: fx.pdf, page })));
+    const mixed = joinedPdf([
+      { pdf: fx.pdf, page: 1 },
+      { pdf: scan, page: 1 },
+      { pdf: scan, page: 2 },
+    ]);
+    const plain = await extractDocument(mixed, { name: 'mixed.pdf' }, DEFAULT_LIMITS);
+    const heard: number[] = [];
+    const doc = await readScannedPages(plain, mixed, { enabled: true, ...limits, concurrency: 1 }, (n) => heard.push(n));
+    expect(doc.pages.map((p) => Boolean(p.ocr))).toEqual([false, true, true]);
+    expect(heard).toEqual([2, 3]);
   }, 120_000);
 
   it('reads a page scanned upside down the right way up', async () => {

@@ -23,6 +23,8 @@ export interface OcrOptions {
   /** Tesseract languages to use instead of detecting the script ("eng", "ara"...); unknown ones are left out. */
   languages?: string[];
   signal?: AbortSignal;
+  /** Called as each page is done (read or given up), with the number done so far. */
+  onPage?: (done: number) => void;
 }
 
 const logger = new Logger('Ocr');
@@ -163,6 +165,7 @@ export async function ocrPdfPages(data: Buffer, pages: number[], options: OcrOpt
     });
     const lang = languages.join('+');
     let next = 0;
+    let pagesDone = 0;
     const reader = async () => {
       while (next < wanted.length) {
         const page = wanted[next++];
@@ -177,6 +180,7 @@ export async function ocrPdfPages(data: Buffer, pages: number[], options: OcrOpt
           if (options.signal?.aborted) throw options.signal.reason;
           logger.warn(`Page ${page} of a scanned document could not be read by OCR: ${(err as Error).message}`);
         }
+        options.onPage?.(++pagesDone);
       }
     };
     const concurrency = Math.max(1, Math.min(options.concurrency ?? availableParallelism(), wanted.length));
@@ -356,13 +360,20 @@ async function sweepTemp(): Promise<void> {
 
 /**
  * A PDF's pages without a letter (scans, pictures of text) read by OCR when `settings` enable it:
- * the pages it reads get its text and `ocr: true`; the others stay as they were.
+ * the pages it reads get its text and `ocr: true`; the others stay as they were. `onPage` hears
+ * how many of the document's pages are read so far (those with text at once, then each scan).
  */
-export async function readScannedPages(doc: ExtractedDocument, data: Buffer, settings: OcrSettings | undefined): Promise<ExtractedDocument> {
+export async function readScannedPages(
+  doc: ExtractedDocument,
+  data: Buffer,
+  settings: OcrSettings | undefined,
+  onPage?: (read: number) => void,
+): Promise<ExtractedDocument> {
   if (!settings?.enabled) return doc;
   const textless = doc.pages.filter((p) => !HAS_LETTER.test(p.text)).map((p) => p.page);
   if (!textless.length) return doc;
-  const read = await ocrPdfPages(data, textless, settings);
+  const withText = doc.pages.length - textless.length;
+  const read = await ocrPdfPages(data, textless, { ...settings, ...(onPage ? { onPage: (done: number) => onPage(withText + done) } : {}) });
   if (!read.size) return doc;
   return { ...doc, pages: doc.pages.map((p) => (read.has(p.page) ? { ...p, text: read.get(p.page)!, ocr: true } : p)) };
 }
