@@ -1,7 +1,7 @@
 import { Messages } from '@visualnotes/contracts';
 import { signUp, type SignedUp, documentFixtures, SOLAR_FACTS, type Fixtures } from '@visualnotes/testing';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -256,20 +256,16 @@ describe('a document summary as a map on a canvas', () => {
         .replace(/^- \[[^\]]*\]\([^)]*\) /, '');
       expect(text).toContain(firstPoint);
 
-      // "Save as PDF" prints the summary alone: the print dialog is asked for with it marked, and
-      // the page printed then holds the summary without the site around it.
-      await page.evaluate(() => {
-        window.print = () => {
-          (window as unknown as { __printed: string | null }).__printed = document.querySelector('[data-printing]')?.getAttribute('data-testid') ?? null;
-        };
-      });
-      await page.getByTestId('document-summary-pdf').click();
-      expect(await page.evaluate(() => (window as unknown as { __printed: string | null }).__printed)).toBe('document-summary');
-      writeFileSync(join(dir, 'printed.pdf'), await page.pdf());
-      const printed = execFileSync('pdftotext', ['-layout', join(dir, 'printed.pdf'), '-'], { encoding: 'utf8' });
+      // The summary as a PDF made by the server: named by the title, its points as text, each
+      // citation a link to its page.
+      const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('document-summary-pdf').click()]);
+      expect(pdf.suggestedFilename()).toBe(`${title}.pdf`);
+      const pdfFile = join(dir, 'summary.pdf');
+      await pdf.saveAs(pdfFile);
+      const printed = execFileSync('pdftotext', [pdfFile, '-'], { encoding: 'utf8' });
       expect(normalize(printed)).toContain(normalize(firstPoint).slice(0, 40));
-      expect(printed).not.toContain('Pricing');
       expect(printed).not.toContain('Send to canvas');
+      expect(readFileSync(pdfFile).toString('latin1')).toContain(`/URI (${APP_URL}/tools/pdf-summarizer?summary=${summaryId}&page=`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Messages } from '@visualnotes/contracts';
@@ -112,6 +112,15 @@ describe('video summarizer and library', () => {
     await item.waitFor();
     expect((await item.textContent())!.replace(/\s+/g, ' ')).toContain('0:30');
     expect(await item.textContent()).toContain('Salt the water well');
+
+    // The summary as a PDF made by the server: its sections with their moments as links, and the highlight.
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('summary-pdf').click()]);
+    expect(pdf.suggestedFilename()).toBe(`${TITLE}.pdf`);
+    const pdfBytes = readFileSync((await pdf.path())!);
+    const pdfText = execFileSync('pdftotext', ['-', '-'], { input: pdfBytes, encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(pdfText).toContain('0:30');
+    expect(pdfText).toContain('Pasta time Salt the water well');
+    expect(pdfBytes.toString('latin1')).toContain('/URI (https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=30s)');
 
     // A transcript line seeks too, and the highlight's time brings the player back.
     await transcript.getByRole('button', { name: new RegExp(PASTA[4].slice(0, 20)) }).click();

@@ -1,3 +1,4 @@
+import type { Outline } from '@visualnotes/contracts';
 import { ANONYMOUS, api } from './api';
 
 /** Reads a downloaded body as a data URL (a string, so it can travel through the store). */
@@ -34,6 +35,15 @@ export const filesApi = api.injectEndpoints({
       query: (path) => ({ url: apiPath(path), responseHandler: async (res) => (res.ok ? URL.createObjectURL(await res.blob()) : res.json()) }),
     }),
     downloadDataUrl: b.mutation<string, string>({ query: dataUrlQuery }),
+    /** A summary's outline set as a PDF by the server: an object URL of the file (the caller saves it). */
+    outlinePdf: b.mutation<string, Outline>({
+      query: (outline) => ({
+        url: '/outlines/pdf',
+        method: 'POST',
+        body: { outline },
+        responseHandler: async (res) => (res.ok ? URL.createObjectURL(await res.blob()) : res.json()),
+      }),
+    }),
     /** The same, without the session (published and shared canvases). */
     downloadPublicDataUrl: b.mutation<string, string>({ query: dataUrlQuery, extraOptions: ANONYMOUS }),
   }),

@@ -390,7 +390,7 @@ function SendToCanvas({ id, view }: { id: string; view: DocumentSummaryView }) {
         name={view.title}
         labels={{ markdown: t('Summary as Markdown'), word: t('Summary as Word') }}
         testId="document-summary"
-        printed={() => document.querySelector<HTMLElement>('[data-testid="document-summary"]')}
+        pdf
       />
       {note && (
         <span className={styles.muted} role="status">

@@ -1,13 +1,16 @@
-import { DOCX_CONTENT_TYPE, fileBase, outlineDocx, outlineMarkdown, type Outline } from '@visualnotes/contracts';
+import { DOCX_CONTENT_TYPE, fileBase, OutlineMessages, outlineDocx, outlineMarkdown, type Outline } from '@visualnotes/contracts';
 import { useState } from 'react';
+import { runApi } from '../../app/api/api';
+import { filesApi } from '../../app/api/files';
+import { saveAs } from '../../app/download';
+import { errorMessage } from '../../app/error/describe-error';
 import { Button } from '../../components/Button/Button';
 import { useTranslation } from '../../i18n/i18n';
 import { download } from '../video/formats';
-import { printPart } from './print';
 
 /**
- * Buttons that download an outline (a summary or a transcript) as Markdown and as Word, its links
- * to moments and pages included, and print its part of the page (the browser saves it as PDF).
+ * Buttons that download an outline (a summary or a transcript) as Markdown and as Word, written
+ * here, and as PDF, set by the server (`pdf`), its links to moments and pages included in each.
  * The labels come translated from the caller; without `markdown` there is no Markdown button (a
  * transcript has its TXT, SRT and VTT).
  */
@@ -16,18 +19,20 @@ export function OutlineDownloads({
   name,
   labels,
   testId,
-  printed,
+  pdf = false,
 }: {
   outline: () => Outline;
   name: string;
   labels: { markdown?: string; word: string };
   testId: string;
-  /** The part of the page "Save as PDF" prints. */
-  printed?: () => HTMLElement | null;
+  /** A "PDF" button too. */
+  pdf?: boolean;
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [pdfBusy, setPdfBusy] = useState(false);
+  const [pdfError, setPdfError] = useState<string | null>(null);
   const base = fileBase(name);
   const word = async () => {
     setBusy(true);
@@ -40,6 +45,17 @@ export function OutlineDownloads({
       setBusy(false);
     }
   };
+  const makePdf = async () => {
+    setPdfBusy(true);
+    setPdfError(null);
+    try {
+      saveAs(await runApi(filesApi.endpoints.outlinePdf.initiate(outline())), `${base}.pdf`);
+    } catch (err) {
+      setPdfError(errorMessage(err) ?? OutlineMessages.failed);
+    } finally {
+      setPdfBusy(false);
+    }
+  };
   return (
     <>
       {labels.markdown && (
@@ -50,12 +66,13 @@ export function OutlineDownloads({
       <Button onClick={() => void word()} busy={busy} data-testid={`${testId}-word`}>
         {labels.word}
       </Button>
-      {printed && (
-        <Button onClick={() => printPart(printed())} data-testid={`${testId}-pdf`}>
-          {t('Save as PDF')}
+      {pdf && (
+        <Button onClick={() => void makePdf()} busy={pdfBusy} data-testid={`${testId}-pdf`}>
+          {t('Summary as PDF')}
         </Button>
       )}
       {failed && <span role="alert">{t('The Word file could not be made; please try again')}</span>}
+      {pdfError && <span role="alert">{t(pdfError)}</span>}
     </>
   );
 }

@@ -273,7 +273,7 @@ function Exports({ video }: { video: VideoView }) {
           name={video.title}
           labels={{ markdown: t('Summary as Markdown'), word: t('Summary as Word') }}
           testId="summary"
-          printed={() => document.querySelector<HTMLElement>('[data-testid="summary"]')}
+          pdf
         />
       )}
       {video.summary && (

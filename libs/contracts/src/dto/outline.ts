@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { DocumentSummaryView } from './documents';
 import { clock, momentUrl, pageOrigin } from './transcript-formats';
 import type { HighlightView, Summary, TranscriptSegment, VideoView } from './videos';
@@ -26,6 +27,50 @@ export interface Outline {
   title: string;
   blocks: OutlineBlock[];
 }
+
+/** A summary made into a PDF on the server (`POST /api/outlines/pdf`): what it may hold, and its words. */
+export const OUTLINE_MAX_BLOCKS = 5_000;
+export const OUTLINE_MAX_TEXT = 20_000;
+
+export const OutlineMessages = {
+  invalid: 'This summary could not be read; please reload the page and try again',
+  tooLong: 'This summary is too long for a PDF; please download it as Word instead',
+  busy: 'Many PDFs are being made right now; please try again in a minute',
+  failed: 'The PDF could not be made; please try again',
+} as const;
+
+const outlineText = (max: number) => z.string({ error: OutlineMessages.invalid }).max(max, OutlineMessages.tooLong);
+// links in a file: absolute web addresses only
+const outlineHref = z
+  .string({ error: OutlineMessages.invalid })
+  .max(2_000, OutlineMessages.invalid)
+  .regex(/^https?:\/\/[^\s]+$/i, OutlineMessages.invalid);
+const outlineLinkSchema = z.object({ label: outlineText(100), href: outlineHref }, { error: OutlineMessages.invalid });
+
+export const outlineSchema = z.object(
+  {
+    title: outlineText(500),
+    blocks: z
+      .array(
+        z.discriminatedUnion(
+          'type',
+          [
+            z.object({ type: z.literal('title'), text: outlineText(500) }),
+            z.object({ type: z.literal('heading'), text: outlineText(OUTLINE_MAX_TEXT), at: outlineLinkSchema.optional() }),
+            z.object({ type: z.literal('paragraph'), text: outlineText(OUTLINE_MAX_TEXT) }),
+            z.object({ type: z.literal('link'), href: outlineHref }),
+            z.object({ type: z.literal('item'), text: outlineText(OUTLINE_MAX_TEXT), at: outlineLinkSchema.optional(), strong: outlineText(500).optional() }),
+          ],
+          { error: OutlineMessages.invalid },
+        ),
+        { error: OutlineMessages.invalid },
+      )
+      .max(OUTLINE_MAX_BLOCKS, OutlineMessages.tooLong),
+  },
+  { error: OutlineMessages.invalid },
+);
+
+export const outlinePdfRequestSchema = z.object({ outline: outlineSchema }, { error: OutlineMessages.invalid });
 
 /** Words the outlines use, in the reader's language. */
 export interface OutlineWords {

@@ -44,5 +44,6 @@ export function momentUrl(video: Pick<VideoView, 'provider' | 'provider_id' | 'i
 export const fileBase = (title: string) =>
   title
     .replace(/[\\/:*?"<>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 80) || 'transcript';

@@ -13,6 +13,7 @@ import {
 } from '../dto/publish';
 import { blogLangSchema } from '../dto/blog';
 import { ExportMessages, exportRequestSchema } from '../dto/exports';
+import { outlineSchema } from '../dto/outline';
 
 const caller = { user_id: callerId, scope };
 const projectId = idOf('NOT_FOUND', PublishMessages.projectNotFound);
@@ -62,6 +63,7 @@ export const PublishRequests: RequestSchemas<PublishRpc> = {
   'publish.exports.create': z.object({ ...caller, id: projectId, ...exportRequestSchema.shape }),
   'publish.exports.get': z.object({ ...caller, export_id: exportId }),
   'publish.exports.file': z.object({ ...caller, export_id: exportId }),
+  'publish.outlines.pdf': z.object({ ...caller, outline: outlineSchema }),
   // `to`: a version id or 'current'; anything else is a version that does not exist
   'publish.versions.compare': z.object({
     ...caller,

@@ -21,6 +21,7 @@ import type {
 } from '../dto/publish';
 import type { BlogArticle, BlogLang, BlogListItem } from '../dto/blog';
 import type { ExportCreated, ExportFile, ExportRequest, ExportState } from '../dto/exports';
+import type { Outline } from '../dto/outline';
 
 /** RPC patterns answered by the publish service. */
 export const PublishPatterns = {
@@ -46,6 +47,8 @@ export const PublishPatterns = {
   exportsCreate: 'publish.exports.create',
   exportsGet: 'publish.exports.get',
   exportsFile: 'publish.exports.file',
+  /** A summary's outline set as a PDF while its reader waits. */
+  outlinesPdf: 'publish.outlines.pdf',
   /** What changed between two kept versions, or a version and the scene now. */
   versionsCompare: 'publish.versions.compare',
   /** Chosen elements of a kept version put back on the board as they were then. */
@@ -124,6 +127,8 @@ export interface PublishRpc {
   'publish.exports.create': { req: PublishCaller & { id: string } & ExportRequest; res: ExportCreated };
   'publish.exports.get': { req: PublishCaller & { export_id: string }; res: ExportState };
   'publish.exports.file': { req: PublishCaller & { export_id: string }; res: ExportFile };
+  /** `data`: the PDF, base64 (a summary's PDF is tens of kB). */
+  'publish.outlines.pdf': { req: PublishCaller & { outline: Outline }; res: { data: string; pages: number } };
   'publish.versions.compare': { req: PublishCaller & { id: string; from: string; to: string }; res: VersionComparison };
   /** `restored`: the elements it changed on the board (as saved), for the live channel to announce. */
   'publish.versions.restoreElements': {

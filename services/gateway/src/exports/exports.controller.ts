@@ -1,13 +1,15 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RpcClient, STORAGE, type Storage } from '@visualnotes/common';
-import { exportRequestSchema, Patterns, type ExportCreated, type ExportFile, type ExportState } from '@visualnotes/contracts';
+import { exportRequestSchema, fileBase, OutlineMessages, outlinePdfRequestSchema, Patterns, type ExportCreated, type ExportFile, type ExportState } from '@visualnotes/contracts';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { AuthGuard } from '../auth/auth.guard';
+import { LargeBody } from '../common/body-limits';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
 
 class ExportRequestDto extends createZodDto(exportRequestSchema) {}
+class OutlinePdfDto extends createZodDto(outlinePdfRequestSchema) {}
 
 const caller = (user: AuthUser) => ({ user_id: user.id, scope: user.scope });
 
@@ -65,5 +67,24 @@ export class ExportsController {
   async file(@Param('export_id') exportId: string, @CurrentUser() user: AuthUser, @Res() reply: FastifyReply) {
     const file = await this.rpc.send(Patterns.publish.exportsFile, { ...caller(user), export_id: exportId });
     return sendExportFile(this.storage, reply, file);
+  }
+
+  @Post('outlines/pdf')
+  @HttpCode(200)
+  // a deep summary of a long book can pass the usual 100 kB
+  @LargeBody({ message: OutlineMessages.tooLong })
+  @ApiTags('summaries')
+  @ApiOperation({
+    summary: "A summary as a PDF: the page's outline (title, headings, paragraphs, items, links to moments and pages) set on A4 pages",
+    description: 'Answers the PDF as a download named by the title; 503 in words when many are being made at once.',
+  })
+  async outlinePdf(@Body() body: OutlinePdfDto, @CurrentUser() user: AuthUser, @Res() reply: FastifyReply) {
+    const { data } = await this.rpc.send(Patterns.publish.outlinesPdf, { ...caller(user), outline: body.outline });
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', attachment(`${fileBase(body.outline.title)}.pdf`))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(data, 'base64'));
   }
 }

@@ -1,7 +1,7 @@
 import { MessageChannel } from 'node:worker_threads';
 import { LimitedThreadPool, waitThenLimit, workerFile as builtOrSource } from '@visualnotes/common';
 import type { PublishConfig } from '../config';
-import type { ExportOutput, ExportTask } from './export.worker';
+import type { ExportOutput, ExportTask, OutlineTask } from './export.worker';
 
 export interface ExportPoolOptions {
   /** Worker threads, i.e. exports rendered at once by this copy. */
@@ -11,6 +11,10 @@ export interface ExportPoolOptions {
   /** Heap of one worker thread. */
   memoryMb: number;
 }
+
+/** How long a summary's PDF may wait for its thread, and take once it has one. */
+export const OUTLINE_WAIT_MS = 10_000;
+export const OUTLINE_LIMIT_MS = 20_000;
 
 export function exportPoolOptions(config: PublishConfig): ExportPoolOptions {
   return { threads: config.EXPORT_WORKERS, timeLimitMs: config.EXPORT_TIMEOUT_MS, memoryMb: config.EXPORT_WORKER_MEMORY_MB };
@@ -28,6 +32,8 @@ export function workerFile(dir = __dirname): string {
  */
 export class ExportPool {
   private pool: LimitedThreadPool<Omit<ExportTask, 'started'>, ExportOutput> | null = null;
+  /** Summaries as PDF, asked for while the user waits: a thread of their own, not behind a board's export. */
+  private outlines: LimitedThreadPool<OutlineTask, ExportOutput> | null = null;
 
   constructor(readonly options: ExportPoolOptions) {}
 
@@ -44,8 +50,17 @@ export class ExportPool {
     }
   }
 
+  /**
+   * A summary's outline as a PDF, while its reader waits: at most OUTLINE_WAIT_MS for the thread
+   * (then ThreadPoolError 'busy'), OUTLINE_LIMIT_MS to set it.
+   */
+  async outline(task: OutlineTask): Promise<ExportOutput> {
+    this.outlines ??= new LimitedThreadPool({ filename: workerFile(), threads: 1, memoryMb: Math.min(this.options.memoryMb, 512), idleTimeoutMs: 60_000 });
+    return this.outlines.run(task, waitThenLimit(OUTLINE_WAIT_MS, OUTLINE_LIMIT_MS));
+  }
+
   async close(): Promise<void> {
-    await this.pool?.close();
+    await Promise.all([this.pool?.close(), this.outlines?.close()]);
   }
 
   onModuleDestroy() {

@@ -1,9 +1,10 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { ExportFormat } from '@visualnotes/contracts';
+import type { ExportFormat, Outline } from '@visualnotes/contracts';
 import { bounds, FONT_INDEX, restore, sceneSvg, serialize, type RenderFile, type SceneElementLike } from './render/excalidraw';
 import { FontBook } from './render/fonts';
 import { pdf, PDF_MAX_SIDE_PT, PT_PER_PX, pptx, zip, type Page } from './render/formats';
 import { boardOrder } from './render/board-order';
+import { outlinePdf } from './render/outline-pdf';
 import { applyDarkColors } from './render/svg-text';
 
 /** An export to render in a thread of the export pool (see export-pool.ts). */
@@ -20,6 +21,13 @@ export interface ExportTask {
   title: string;
   fontDirs: string[];
   /** Hears the progress (0–1) as pages are done. */
+  progress?: MessagePort;
+}
+
+/** A summary's outline to set as a PDF (see render/outline-pdf.ts). */
+export interface OutlineTask {
+  outline: Outline;
+  fontDirs: string[];
   progress?: MessagePort;
 }
 
@@ -42,9 +50,13 @@ function textOf(elements: SceneElementLike[], frame?: SceneElementLike): string 
 
 let fontBook: FontBook | null = null;
 
-export default async function render(task: ExportTask): Promise<ExportOutput> {
+export default async function render(task: ExportTask | OutlineTask): Promise<ExportOutput> {
   const report = (share: number) => task.progress?.postMessage(Math.max(0, Math.min(1, share)));
   try {
+    if ('outline' in task) {
+      const out = await outlinePdf(task.outline, (fontBook ??= new FontBook(task.fontDirs, FONT_INDEX)), report);
+      return { data: new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.byteLength), pages: out.pages };
+    }
     const scene = JSON.parse(task.sceneText) as { elements?: unknown[]; appState?: { viewBackgroundColor?: string } };
     const elements = restore(scene.elements ?? []);
     const options = { background: task.background, dark: task.dark, viewBackgroundColor: scene.appState?.viewBackgroundColor ?? '#ffffff' };

@@ -32,6 +32,11 @@ export class ExportsHandlers {
     return this.exports.filePublished(req.public_id, req.export_id);
   }
 
+  @MessagePattern(Patterns.publish.outlinesPdf)
+  outlinePdf(@Payload() req: RpcRequest<'publish.outlines.pdf'>) {
+    return this.exports.outlinePdf(req.outline);
+  }
+
   @MessagePattern(Patterns.publish.exportsFile)
   file(@Payload() req: RpcRequest<'publish.exports.file'>) {
     return this.exports.file(req.user_id, req.export_id);

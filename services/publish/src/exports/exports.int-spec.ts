@@ -209,6 +209,36 @@ describe('exports of boards to PDF, PowerPoint and ZIP', () => {
     expect(await bad({ format: 'pdf', frames: ['missing'] })).toMatch(/no longer on the board/);
   }, 60_000);
 
+  it("makes a summary's outline into a PDF download with its links; refuses what is not an outline in words", async () => {
+    const outline = {
+      title: 'Lecture: energy / 能源',
+      blocks: [
+        { type: 'title', text: 'Lecture: energy / 能源' },
+        { type: 'heading', text: 'Overview' },
+        { type: 'paragraph', text: 'Solar panels turn sunlight into electricity.' },
+        { type: 'item', text: 'Batteries keep noon for the evening.', at: { label: '1:05', href: 'https://www.youtube.com/watch?v=abcdefghijk&t=65s' } },
+      ],
+    };
+    const res = await api().post('/api/outlines/pdf').set(auth(owner)).send({ outline }).buffer(true).parse(bodyBytes).expect(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain('Lecture energy 能源.pdf');
+    const file = join(dir, 'outline.pdf');
+    writeFileSync(file, res.body as Buffer);
+    const text = run('pdftotext', [file, '-']);
+    expect(text).toContain('Solar panels turn sunlight into electricity.');
+    expect(text).toContain('1:05 Batteries keep noon for the evening.');
+    expect((res.body as Buffer).toString('latin1')).toContain('/URI (https://www.youtube.com/watch?v=abcdefghijk&t=65s)');
+
+    await api().post('/api/outlines/pdf').send({ outline }).expect(401);
+    const bad = async (body: object, status = 400) => (await api().post('/api/outlines/pdf').set(auth(owner)).send(body).expect(status)).body.message as string;
+    const link = (href: string) => ({ outline: { ...outline, blocks: [{ type: 'item', text: 'x', at: { label: 'x', href } }] } });
+    expect(await bad(link('javascript:alert(1)'))).toBe('This summary could not be read; please reload the page and try again');
+    expect(await bad({ outline: { title: 'x', blocks: [{ type: 'script', text: 'x' }] } })).toMatch(/could not be read/);
+    expect(await bad({})).toMatch(/could not be read/);
+    const many = Array.from({ length: 5_001 }, () => ({ type: 'paragraph', text: 'x' }));
+    expect(await bad({ outline: { title: 'x', blocks: many } })).toBe('This summary is too long for a PDF; please download it as Word instead');
+  }, 120_000);
+
   it('writes CJK, Arabic and Devanagari text that comes back as written', async () => {
     const id = await project(
       '多语言',

@@ -6,12 +6,14 @@ import {
   EXPORT_CONTENT_TYPES,
   ExportMessages,
   Jobs,
+  OutlineMessages,
   Queues,
   type ExportCreated,
   type ExportFile,
   type ExportRequest,
   type ExportState,
   type JobPayloads,
+  type Outline,
   type Scene,
 } from '@visualnotes/contracts';
 import type { Queue } from 'bullmq';
@@ -188,6 +190,29 @@ export class ExportsService {
     }
   }
 
+  private fontDirs(): string[] {
+    return this.config.EXPORT_FONT_DIRS.split(',')
+      .map((d) => d.trim())
+      .filter(Boolean);
+  }
+
+  /**
+   * A summary's outline as a PDF (base64), set in a thread of the export pool while the reader
+   * waits: busy threads answer 503 in words, one past the thread's limits as too long.
+   */
+  async outlinePdf(outline: Outline): Promise<{ data: string; pages: number }> {
+    try {
+      const out = await this.pool.outline({ outline, fontDirs: this.fontDirs() });
+      return { data: Buffer.from(out.data.buffer, out.data.byteOffset, out.data.byteLength).toString('base64'), pages: out.pages };
+    } catch (err) {
+      if (err instanceof ThreadPoolError) {
+        throw err.reason === 'busy' ? new DomainError('SERVICE_UNAVAILABLE', OutlineMessages.busy) : new DomainError('PAYLOAD_TOO_LARGE', OutlineMessages.tooLong);
+      }
+      this.logger.warn(`a summary's PDF failed: ${(err as Error).message}`);
+      throw new DomainError('INTERNAL', OutlineMessages.failed);
+    }
+  }
+
   /** What an export draws: the project as it is now, or for a published page's visitors the board as published. */
   private async board(row: ExportRecord): Promise<{ title: string; scene: Scene; ownerId: string } | null> {
     if (row.publicId) {
@@ -230,9 +255,7 @@ export class ExportsService {
           background: row.options.background ?? true,
           dark: row.options.dark ?? false,
           title: board.title,
-          fontDirs: this.config.EXPORT_FONT_DIRS.split(',')
-            .map((d) => d.trim())
-            .filter(Boolean),
+          fontDirs: this.fontDirs(),
         },
         onProgress,
       );

@@ -37,7 +37,7 @@ export const PDF_MAX_SIDE_PT = 14_400;
 export const PNG_MAX_SIDE = 16_384;
 export const PNG_MAX_PIXELS = 64_000_000;
 
-function pdfBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
+export function pdfBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
