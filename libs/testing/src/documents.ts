@@ -1156,3 +1156,15 @@ export function joinedPdf(pages: { pdf: Buffer; page: number }[]): Buffer {
   renameSync(`${file}.part`, file);
   return readFileSync(file);
 }
+
+/**
+ * Share of dark pixels on a PDF's first page as poppler's pdftoppm draws it (grey, 40 dpi): text
+ * that is embedded but drawn blank (a font whose glyphs came out empty) reads as 0.
+ */
+export function pdfInk(pdf: Buffer): number {
+  const pgm = execFileSync('pdftoppm', ['-gray', '-r', '40', '-f', '1', '-l', '1', '-'], { input: pdf, maxBuffer: 256 * 1024 * 1024 });
+  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 40).toString('latin1'));
+  if (!header) throw new Error('pdftoppm did not draw the page');
+  const pixels = pgm.subarray(header[0].length);
+  return pixels.filter((v) => v < 128).length / pixels.length;
+}

@@ -1,7 +1,16 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RpcClient, STORAGE, type Storage } from '@visualnotes/common';
-import { exportRequestSchema, fileBase, OutlineMessages, outlinePdfRequestSchema, Patterns, type ExportCreated, type ExportFile, type ExportState } from '@visualnotes/contracts';
+import {
+  exportRequestSchema,
+  fileBase,
+  OutlineMessages,
+  outlinePdfRequestSchema,
+  Patterns,
+  type ExportCreated,
+  type ExportFile,
+  type ExportState,
+} from '@visualnotes/contracts';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { AuthGuard } from '../auth/auth.guard';

@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { ExportFormat, Outline } from '@visualnotes/contracts';
-import { bounds, FONT_INDEX, restore, sceneSvg, serialize, type RenderFile, type SceneElementLike } from './render/excalidraw';
+import { bounds, ensureBundle, FONT_INDEX, restore, sceneSvg, serialize, type RenderFile, type SceneElementLike } from './render/excalidraw';
 import { FontBook } from './render/fonts';
 import { pdf, PDF_MAX_SIDE_PT, PT_PER_PX, pptx, zip, type Page } from './render/formats';
 import { boardOrder } from './render/board-order';
@@ -54,6 +54,7 @@ export default async function render(task: ExportTask | OutlineTask): Promise<Ex
   const report = (share: number) => task.progress?.postMessage(Math.max(0, Math.min(1, share)));
   try {
     if ('outline' in task) {
+      ensureBundle();
       const out = await outlinePdf(task.outline, (fontBook ??= new FontBook(task.fontDirs, FONT_INDEX)), report);
       return { data: new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.byteLength), pages: out.pages };
     }

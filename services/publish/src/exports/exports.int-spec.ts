@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
-import { bodyBytes, createTestEnv, sceneRectangle, sceneText, signUp, waitFor, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import { bodyBytes, createTestEnv, pdfInk, sceneRectangle, sceneText, signUp, waitFor, type SignedUp, type TestEnv } from '@visualnotes/testing';
 import { unzipSync } from 'fflate';
 import { Client } from 'pg';
 import request from 'supertest';
@@ -258,6 +258,8 @@ describe('exports of boards to PDF, PowerPoint and ZIP', () => {
     expect(text).toContain('مرحبا');
     expect(text).toContain('بالعالم');
     expect(run('pdffonts', [file])).toMatch(/Xiaolai/);
+    // drawn in ink: Excalidraw's fonts come as WOFF2, whose glyphs pdfkit embeds blank
+    expect(pdfInk(readFileSync(file))).toBeGreaterThan(0.001);
   }, 300_000);
 
   it('writes a PowerPoint slide per frame with its text in the notes, and a ZIP of a PNG and an SVG per frame', async () => {

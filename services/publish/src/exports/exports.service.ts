@@ -206,7 +206,9 @@ export class ExportsService {
       return { data: Buffer.from(out.data.buffer, out.data.byteOffset, out.data.byteLength).toString('base64'), pages: out.pages };
     } catch (err) {
       if (err instanceof ThreadPoolError) {
-        throw err.reason === 'busy' ? new DomainError('SERVICE_UNAVAILABLE', OutlineMessages.busy) : new DomainError('PAYLOAD_TOO_LARGE', OutlineMessages.tooLong);
+        throw err.reason === 'busy'
+          ? new DomainError('SERVICE_UNAVAILABLE', OutlineMessages.busy)
+          : new DomainError('PAYLOAD_TOO_LARGE', OutlineMessages.tooLong);
       }
       this.logger.warn(`a summary's PDF failed: ${(err as Error).message}`);
       throw new DomainError('INTERNAL', OutlineMessages.failed);

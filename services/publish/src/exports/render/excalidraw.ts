@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { JSDOM } from 'jsdom';
 
@@ -115,8 +115,8 @@ function installBrowser(): JSDOM['window'] {
 }
 
 /** Makes the bundle when it is missing (a run from the sources before any build). */
-function ensureBundle(): void {
-  if (existsSync(RENDERER_BUNDLE) && existsSync(FONT_INDEX)) return;
+export function ensureBundle(): void {
+  if (existsSync(RENDERER_BUNDLE) && existsSync(FONT_INDEX) && existsSync(join(dirname(FONT_INDEX), 'fonts'))) return;
   execFileSync(process.execPath, [join(PACKAGE_DIR, 'scripts', 'bundle-renderer.mjs'), RENDERER_BUNDLE], { stdio: 'ignore', timeout: 120_000 });
 }
 

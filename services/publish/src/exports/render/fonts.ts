@@ -47,8 +47,10 @@ function plainness(path: string): number {
   return (/bold|italic|oblique|condensed|light|mono|extra/i.test(path) ? 2 : 0) + (/sans/i.test(path) ? 0 : 1);
 }
 
-function excalidrawFontsDir(): string {
-  return join(dirname(require.resolve('@excalidraw/excalidraw')), 'fonts');
+/** Excalidraw's fonts as TrueType files beside the index (written with the renderer bundle), else its package's own WOFF2 files. */
+function excalidrawFontsDir(indexFile?: string): string {
+  const converted = indexFile && join(dirname(indexFile), 'fonts');
+  return converted && existsSync(converted) ? converted : join(dirname(require.resolve('@excalidraw/excalidraw')), 'fonts');
 }
 
 function fontFilesIn(dir: string, depth = 0, out: string[] = []): string[] {
@@ -76,11 +78,12 @@ function fontFilesIn(dir: string, depth = 0, out: string[] = []): string[] {
 export class FontBook {
   private readonly families = new Map<string, FontFile[]>();
   private readonly fallbacks: FontFile[];
-  private readonly root = excalidrawFontsDir();
+  private readonly root: string;
   private readonly index: Record<string, [number, number][]>;
 
-  /** `indexFile`: the index of Excalidraw's font files (scripts/bundle-renderer.mjs writes it). */
+  /** `indexFile`: the index of Excalidraw's font files (scripts/bundle-renderer.mjs writes it, their TrueType copies beside it). */
   constructor(extraDirs: string[] = [], indexFile?: string) {
+    this.root = excalidrawFontsDir(indexFile);
     this.index = indexFile && existsSync(indexFile) ? (JSON.parse(readFileSync(indexFile, 'utf8')) as Record<string, [number, number][]>) : {};
     // Plain sans fonts first: the likeliest to draw what the hand-drawn fonts lack legibly.
     const extra = extraDirs.flatMap((d) => fontFilesIn(d)).sort((a, b) => plainness(a) - plainness(b) || a.localeCompare(b));

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Outline } from '@visualnotes/contracts';
+import { pdfInk } from '@visualnotes/testing';
 import { FONT_INDEX } from './excalidraw';
 import { FontBook } from './fonts';
 import { isRtl, outlinePdf } from './outline-pdf';
@@ -42,7 +43,14 @@ describe('a summary as a PDF', () => {
     const { data, pages } = await outlinePdf(summary, fonts);
     expect(pages).toBe(1);
     const text = words(read(data, 'pdftotext'));
-    for (const expected of ['Energy lecture', 'Solar panels turn sunlight into electricity', '12:05 Storage', 'Page 4 Batteries keep the power', '太阳能电池板把阳光变成电', 'Key point']) {
+    for (const expected of [
+      'Energy lecture',
+      'Solar panels turn sunlight into electricity',
+      '12:05 Storage',
+      'Page 4 Batteries keep the power',
+      '太阳能电池板把阳光变成电',
+      'Key point',
+    ]) {
       expect(text).toContain(expected);
     }
     // Devanagari words with their letters as typed (the repha of ऊर्जा is drawn before the letter it follows)
@@ -59,13 +67,23 @@ describe('a summary as a PDF', () => {
     expect(raw).toContain('/URI (https://example.com/d?summary=1&page=4)');
   });
 
+  it('draws its Latin and Chinese text in ink (fonts embedded as TrueType, not blank)', async () => {
+    for (const text of ['Solar panels turn sunlight into electricity', '太阳能电池板把阳光变成电']) {
+      const { data } = await outlinePdf({ title: 'x', blocks: Array.from({ length: 20 }, () => ({ type: 'title' as const, text })) }, fonts);
+      expect(pdfInk(data)).toBeGreaterThan(0.01);
+    }
+  });
+
   it('runs onto as many pages as it needs, and breaks a word longer than a line', async () => {
     const long: Outline = {
       title: 'Three hours',
       blocks: [
         { type: 'title', text: 'Three hours' },
         { type: 'item', text: `https://example.com/${'a'.repeat(400)}` },
-        ...Array.from({ length: 400 }, (_, i) => ({ type: 'item' as const, text: `Point ${i + 1} of the lecture, which goes on for a while so that it wraps onto a second line of the page.` })),
+        ...Array.from({ length: 400 }, (_, i) => ({
+          type: 'item' as const,
+          text: `Point ${i + 1} of the lecture, which goes on for a while so that it wraps onto a second line of the page.`,
+        })),
       ],
     };
     const { data, pages } = await outlinePdf(long, fonts);

@@ -64,6 +64,21 @@ function joined(line: Piece[]): Piece[] {
   return out;
 }
 
+/**
+ * A right-to-left line cut into stretches of one direction: pieces with a right-to-left letter, and
+ * pieces of left-to-right letters or digits; spaces and punctuation join the stretch they follow.
+ */
+function directionGroups(line: Piece[]): { ltr: boolean; pieces: Piece[] }[] {
+  const groups: { ltr: boolean; pieces: Piece[] }[] = [];
+  for (const piece of line) {
+    const last = groups[groups.length - 1];
+    const ltr = RTL.test(piece.text) ? false : STRONG.test(piece.text) ? true : null;
+    if (last && (ltr === null || ltr === last.ltr)) last.pieces.push(piece);
+    else groups.push({ ltr: ltr ?? false, pieces: [piece] });
+  }
+  return groups;
+}
+
 export class OutlinePdf {
   private readonly doc: PDFKit.PDFDocument;
   private y = PAGE.margin;
@@ -73,7 +88,13 @@ export class OutlinePdf {
     private readonly fonts: FontBook,
     title: string,
   ) {
-    this.doc = new PDFDocument({ size: [PAGE.width, PAGE.height], margin: 0, compress: true, info: { Title: title, Creator: 'VisualNotes' }, pdfVersion: '1.7' });
+    this.doc = new PDFDocument({
+      size: [PAGE.width, PAGE.height],
+      margin: 0,
+      compress: true,
+      info: { Title: title, Creator: 'VisualNotes' },
+      pdfVersion: '1.7',
+    });
   }
 
   /** Cuts `text` into breakable words, each split into runs of one font with its width. */
@@ -168,10 +189,7 @@ export class OutlinePdf {
         const bx = rtl ? PAGE.width - PAGE.margin - BULLET_INDENT / 2 : PAGE.margin + 2;
         this.doc.circle(bx + 1.5, baseline - size * 0.33, 1.6).fill(COLORS.muted);
       }
-      // a right-to-left line: its pieces from the right edge leftwards (fontkit orders each run's glyphs)
-      let x = rtl ? PAGE.width - PAGE.margin - indent : PAGE.margin + indent;
-      for (const piece of rtl ? line : joined(line)) {
-        if (rtl) x -= piece.width;
+      const draw = (piece: Piece, x: number) => {
         // glyphs of scripts whose letters are reordered when shaped carry their text as written, for search and copy
         const actual = REORDERED.test(piece.text);
         if (actual) this.doc.markContent('Span', { actual: piece.text });
@@ -179,7 +197,38 @@ export class OutlinePdf {
         if (actual) this.doc.endMarkedContent();
         const visible = piece.text.trimEnd();
         if (piece.href && visible) this.doc.link(x, this.y, this.measure(visible, piece.font, size), lineHeight, piece.href);
-        if (!rtl) x += piece.width;
+      };
+      if (rtl) {
+        // right to left from the right edge; a stretch of left-to-right words ("1:02:03", "Page 4") keeps its order
+        let x = PAGE.width - PAGE.margin - indent;
+        for (const group of directionGroups(line)) {
+          if (group.ltr) {
+            x -= group.pieces.reduce((n, p) => n + p.width, 0);
+            // its trailing space goes on its left, between it and the right-to-left words after it
+            const pieces = joined(group.pieces);
+            const last = pieces[pieces.length - 1];
+            const space = /\s*$/.exec(last.text)![0];
+            let at = x;
+            if (space) {
+              at += this.measure(space, last.font, size);
+              last.text = last.text.slice(0, -space.length);
+            }
+            for (const piece of pieces) {
+              draw(piece, at);
+              at += piece.width;
+            }
+          } else
+            for (const piece of group.pieces) {
+              x -= piece.width;
+              draw(piece, x);
+            }
+        }
+      } else {
+        let x = PAGE.margin + indent;
+        for (const piece of joined(line)) {
+          draw(piece, x);
+          x += piece.width;
+        }
       }
       this.y += lineHeight;
     });
@@ -206,7 +255,13 @@ export class OutlinePdf {
       case 'paragraph':
         return this.block(this.words(block.text, STYLES.paragraph.size, STYLES.paragraph.color), STYLES.paragraph, 0, false, isRtl(block.text));
       case 'item':
-        return this.block(this.content(block.text, STYLES.item.size, STYLES.item.color, block.at, block.strong), STYLES.item, BULLET_INDENT, true, isRtl(block.text));
+        return this.block(
+          this.content(block.text, STYLES.item.size, STYLES.item.color, block.at, block.strong),
+          STYLES.item,
+          BULLET_INDENT,
+          true,
+          isRtl(block.text),
+        );
     }
   }
 
