@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { zipSync } from 'fflate';
 import PDFDocument from 'pdfkit';
 import PptxGenJS from 'pptxgenjs';
 import SVGtoPDF from 'svg-to-pdfkit';
+import { FONT_INDEX } from './excalidraw';
 import type { FontBook } from './fonts';
 import { inlineImageSymbols, takeText, type TextLine } from './svg-text';
 
@@ -107,11 +110,33 @@ export function rasterScale(width: number, height: number, scale: number): numbe
   return Math.max(0.01, Math.min(scale, bySide, byArea));
 }
 
+let rasterFonts: string[] | null = null;
+/**
+ * Excalidraw's own fonts for pictures (the TrueType copies the renderer bundle writes), so a PNG
+ * shows the hand-drawn text the editor shows: of each family the file with the Latin letters (its
+ * fonts are split by Unicode range, and the picture renderer takes one file per family name); not
+ * its CJK family (22 MB, loaded for every picture). What they lack comes from the system's fonts.
+ */
+function excalidrawRasterFonts(): string[] {
+  if (rasterFonts) return rasterFonts;
+  const root = join(dirname(FONT_INDEX), 'fonts');
+  try {
+    const index = JSON.parse(readFileSync(FONT_INDEX, 'utf8')) as Record<string, [number, number][]>;
+    const latin = (ranges: [number, number][]) => ranges.some(([a, b]) => a <= 0x61 && 0x7a <= b);
+    rasterFonts = Object.entries(index)
+      .filter(([file, ranges]) => !file.startsWith('Xiaolai/') && latin(ranges))
+      .map(([file]) => join(root, file));
+  } catch {
+    rasterFonts = [];
+  }
+  return rasterFonts;
+}
+
 export function png(svgText: string, width: number, height: number, scale: number, fontDirs: string[]): { data: Buffer; width: number; height: number } {
   const zoom = rasterScale(width, height, scale);
   const resvg = new Resvg(svgText, {
     fitTo: { mode: 'zoom', value: zoom },
-    font: { loadSystemFonts: false, fontDirs, defaultFontFamily: 'DejaVu Sans' },
+    font: { loadSystemFonts: false, fontFiles: excalidrawRasterFonts(), fontDirs, defaultFontFamily: 'DejaVu Sans' },
     imageRendering: 0,
   });
   const rendered = resvg.render();
