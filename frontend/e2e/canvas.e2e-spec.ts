@@ -152,6 +152,14 @@ describe('canvas projects in the browser', () => {
     expect(response!.headers()['content-security-policy']).toContain("script-src 'self'");
     expect(await visitor.title()).toContain('Published board');
     await visitor.getByTestId('published-title').waitFor();
+    // the snapshot first, drawn by the server; the interactive viewer only once the visitor reaches for it
+    const explore = visitor.getByTestId('published-explore');
+    await explore.locator('img').waitFor();
+    await visitor.waitForFunction(() => (document.querySelector('[data-testid="published-explore"] img') as HTMLImageElement | null)?.naturalWidth);
+    await visitor.waitForLoadState('networkidle');
+    expect(await visitor.locator('.excalidraw').count()).toBe(0);
+    await explore.focus();
+    await visitor.keyboard.press('Enter');
     await visitor.locator('[data-testid="read-only-canvas"] .excalidraw').waitFor({ timeout: 30_000 });
     expect(await visitor.evaluate(() => localStorage.getItem('auth._token.local'))).toBeNull();
     // One shape, far smaller than the screen: shown at its own size, not blown up to fill it.

@@ -120,6 +120,7 @@ describe('Excalidraw files and images', () => {
     // the published page's interactive viewer shows them too
     const visitor = await (await chromium.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await visitor.goto(appUrl(publicPath), { waitUntil: 'domcontentloaded' });
+    await visitor.getByTestId('published-explore').click();
     await visitor.locator('[data-testid="read-only-canvas"] .excalidraw canvas').first().waitFor({ timeout: 30_000 });
     await expectImagesDrawn(visitor, '[data-testid="read-only-canvas"]');
   });
@@ -387,6 +388,7 @@ describe('Excalidraw files and images', () => {
     const visitor = await (await chromium.newContext()).newPage();
     const visitorRequests = recordRequests(visitor);
     await visitor.goto(appUrl(new URL(url).pathname), { waitUntil: 'domcontentloaded' });
+    await visitor.getByTestId('published-explore').click();
     await visitor.locator('[data-testid="read-only-canvas"] .excalidraw canvas').first().waitFor({ timeout: 30_000 });
     await visitor.waitForLoadState('networkidle');
     expect(visitorRequests.foreign()).toEqual([]);

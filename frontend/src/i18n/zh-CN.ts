@@ -386,6 +386,8 @@ const zhCN: Record<string, string> = {
   'Summary as Markdown': '摘要（Markdown）',
   'Summary as Word': '摘要（Word）',
   'Summary as PDF': '摘要（PDF）',
+  'Zoom and pan the board': '缩放和平移画板',
+  'Click to zoom and pan': '点击以缩放和平移',
   'This summary could not be read; please reload the page and try again': '无法读取此摘要；请刷新页面后重试',
   'This summary is too long for a PDF; please download it as Word instead': '此摘要太长，无法生成 PDF；请改为下载 Word 文件',
   'Many PDFs are being made right now; please try again in a minute': '当前正在生成的 PDF 较多；请一分钟后重试',

@@ -7,11 +7,14 @@ import page from './PublishedPage.module.css';
 import { fresh, runApi } from '../../app/api/api';
 import { canvasApi } from '../../features/canvas/api';
 import { ReadOnlyCanvas } from '../../features/canvas/ReadOnlyCanvas';
+import { loadCanvasModule } from '../../features/canvas/useCanvasModule';
 import { PdfDownload } from './PdfDownload';
 
 /**
  * `/p/:id`: a published canvas, read-only. The server already painted the SVG snapshot; this page
- * counts the view, shows the snapshot while the interactive viewer loads, then the viewer.
+ * counts the view and shows the snapshot. The interactive viewer (Excalidraw, a few hundred kB)
+ * loads when the visitor reaches for the board (a click, a tap, the wheel, Enter), starting to
+ * download as the pointer comes near, so a visitor who only looks never pays for it.
  * `?embed=1` is the frameless version used by the embed code.
  */
 export function PublishedPage() {
@@ -49,7 +52,6 @@ export function PublishedPage() {
       </div>
     );
   }
-  const snapshot = project ? <img className={styles.snapshot} src={project.snapshot_url} alt={project.title} /> : null;
   return (
     <div data-testid="published-page">
       {!embed && project && (
@@ -65,7 +67,37 @@ export function PublishedPage() {
           {project.allow_download && <PdfDownload publicId={id} title={project.title} />}
         </div>
       )}
-      {project && <ReadOnlyCanvas scene={project.scene} filesPath={`/p/${id}/files`} fallback={snapshot} className={embed ? styles.embed : styles.viewer} />}
+      {project && <Board project={project} id={id} className={embed ? styles.embed : styles.viewer} />}
+    </div>
+  );
+}
+
+/** The snapshot until the visitor reaches for the board, then the interactive viewer over it. */
+function Board({ project, id, className }: { project: PublishedProject; id: string; className: string }) {
+  const { t } = useTranslation();
+  const [interactive, setInteractive] = useState(false);
+  const picture = <img className={styles.snapshot} src={project.snapshot_url} alt={project.title} onError={() => setInteractive(true)} />;
+  if (interactive) return <ReadOnlyCanvas scene={project.scene} filesPath={`/p/${id}/files`} fallback={picture} className={className} />;
+  const explore = () => setInteractive(true);
+  const prefetch = () => void loadCanvasModule().catch(() => undefined);
+  return (
+    <div className={className} data-testid="read-only-canvas">
+      <button
+        type="button"
+        className={page.explore}
+        onClick={explore}
+        onWheel={explore}
+        onPointerEnter={prefetch}
+        onTouchStart={prefetch}
+        onFocus={prefetch}
+        aria-label={t('Zoom and pan the board')}
+        data-testid="published-explore"
+      >
+        {picture}
+        <span className={page.hint} aria-hidden="true">
+          {t('Click to zoom and pan')}
+        </span>
+      </button>
     </div>
   );
 }
