@@ -171,6 +171,40 @@ describe('canvas projects in the browser', () => {
     expect(await visitor.getByTestId('published-download').count()).toBe(0);
   });
 
+  it("draws a published page from the server's HTML before its scene arrives, with a title that cannot break out of it", async () => {
+    const title = '</script><script>window.__broken = 1</script> & "Plan"';
+    const project = await api<Project>('POST', '/projects', { title });
+    const { public_id: publicId } = await api<{ public_id: string }>('POST', `/projects/${project.id}/publish`, {
+      svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50" width="400" height="200"><rect width="100" height="50" fill="#a5d8ff"/></svg>',
+    });
+    // the server's page: the snapshot, and what the app's first paint needs as data
+    const html = await (await fetch(appUrl(`/p/${publicId}`))).text();
+    expect(html).toContain(`<img src="/api/p/${publicId}/snapshot.svg"`);
+    const data = /<script type="application\/json" id="published-first-paint">([^<]*)<\/script>/.exec(html);
+    expect(JSON.parse(data![1])).toEqual({ title, description: '', snapshot_url: `/api/p/${publicId}/snapshot.svg`, allow_download: false });
+
+    // the scene held back: the page already shows the title and the snapshot, ready to explore
+    const visitor = await (await chromium.newContext({ viewport: { width: 375, height: 800 } })).newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await visitor.route(`**/api/p/${publicId}?**`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await visitor.route(`**/api/p/${publicId}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await visitor.goto(appUrl(`/p/${publicId}`));
+    await visitor.getByTestId('published-explore').locator('img').waitFor();
+    expect(await visitor.getByTestId('published-title').textContent()).toBe(title);
+    expect(await visitor.evaluate(() => (window as unknown as { __broken?: number }).__broken)).toBeUndefined();
+    // reaching for it before the scene is here: the viewer comes once it is
+    await visitor.getByTestId('published-explore').click();
+    release();
+    await visitor.locator('[data-testid="read-only-canvas"] .excalidraw').waitFor({ timeout: 30_000 });
+  });
+
   it('offers a published board as a PDF: a visitor downloads it, and the offer can be taken back', async () => {
     const project = await api<Project>('POST', '/projects', { title: 'Garden plan' });
     const page = await (await signedInContext()).newPage();

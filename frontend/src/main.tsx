@@ -10,6 +10,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
+import { hasFirstPaint } from './app/first-paint';
 import { router } from './app/router';
 import { connectStoreToBrowser, makeStore } from './app/store';
 import { initAuth } from './features/auth/session';
@@ -28,12 +29,24 @@ const render = () =>
     </StrictMode>,
   );
 
+/** A page the server drew (a published board) stays on screen until its route's code is here. */
+const routeReady = () =>
+  !hasFirstPaint() || router.state.initialized
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => {
+        const stop = router.subscribe((state) => {
+          if (!state.initialized) return;
+          stop();
+          resolve();
+        });
+      });
+
 // English needs nothing loaded; only another remembered language is fetched before the first render.
 if (storedLocale() === 'en') {
   void initI18n();
-  render();
+  void routeReady().then(render);
 } else {
-  void initI18n().then(render);
+  void Promise.all([initI18n(), routeReady()]).then(render);
 }
 
 /**

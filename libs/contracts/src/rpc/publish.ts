@@ -156,7 +156,7 @@ export interface PublishRpc {
   /** Title, description and snapshot location for the server-rendered page (counts nothing). */
   'publish.publications.meta': {
     req: { public_id: string };
-    res: { title: string; description: string; published_at: string; snapshot_key: string | null };
+    res: { title: string; description: string; published_at: string; snapshot_key: string | null; allow_download: boolean };
   };
   'publish.publications.mine': { req: PublishCaller; res: PublishedItem[] };
   'publish.statistics.get': { req: PublishCaller & { public_id: string; days?: number }; res: PublicationStatistics };

@@ -27,7 +27,7 @@ export const PUBLISHED_PAGE_CSP = [
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-type PageMeta = { title: string; description: string; snapshot_key: string | null };
+type PageMeta = { title: string; description: string; snapshot_key: string | null; allow_download: boolean };
 
 /**
  * How long this gateway reuses what it learnt about a published page. Popular pages are asked for
@@ -39,6 +39,16 @@ const META_CACHE_MAX = 2_000;
 
 const PRODUCT_DESCRIPTION = 'A visual note made with VisualNotes, a tool to think, create and publish on a canvas.';
 const PUBLIC_ID = /^[A-Za-z0-9_-]{8,32}$/;
+
+/** JSON inside a <script> element: nothing in it can close the element or open a comment. */
+export function jsonInHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
 
 /**
  * `GET /p/:id` rendered on the server: the app's index.html with the project's title, description
@@ -80,7 +90,10 @@ export class PublishedPage implements OnModuleInit {
     const hit = this.metas.get(id);
     if (hit && now - hit.at < META_TTL_MS) return (await hit.value).meta;
     const value = this.rpc.send(Patterns.publish.publishedMeta, { public_id: id }).then(
-      (meta) => ({ meta: { title: meta.title, description: meta.description, snapshot_key: meta.snapshot_key }, keep: true }),
+      (meta) => ({
+        meta: { title: meta.title, description: meta.description, snapshot_key: meta.snapshot_key, allow_download: meta.allow_download },
+        keep: true,
+      }),
       (err: unknown) => {
         const notFound = (err as { statusCode?: number }).statusCode === 404;
         if (!notFound) this.logger.warn(`published page ${id}: ${(err as Error).message}`);
@@ -113,10 +126,13 @@ export class PublishedPage implements OnModuleInit {
       `<link rel="canonical" href="${escapeHtml(`${base}/p/${encodeURIComponent(id)}`)}">`,
       meta ? '' : '<meta name="robots" content="noindex">',
     ].join('');
+    // What the app's first paint needs (data, never run: the policy allows no inline script), so it
+    // draws the page as it will stay, the snapshot included, before it asks for the scene.
+    const first = meta && { title: meta.title, description: meta.description, snapshot_url: snapshot, allow_download: meta.allow_download };
     const body = meta
       ? `<main class="published-snapshot" data-published-snapshot style="max-width:100%;overflow-wrap:anywhere"><h1 dir="auto">${escapeHtml(meta.title)}</h1>${
           snapshot ? `<img src="${snapshot}" alt="${escapeHtml(meta.title)}" style="max-width:100%;height:auto">` : ''
-        }</main>`
+        }</main><script type="application/json" id="published-first-paint">${jsonInHtml(first)}</script>`
       : '';
     const shell = this.indexHtml();
     // Replacer functions, never replacement strings: a title with `$'` or `$&` would otherwise

@@ -132,7 +132,7 @@ export class PublishingService {
 
   async meta(publicId: string) {
     const row = await this.live(publicId);
-    return { title: row.title, description: row.description, published_at: iso(row.publishedAt), snapshot_key: row.snapshotKey };
+    return { title: row.title, description: row.description, published_at: iso(row.publishedAt), snapshot_key: row.snapshotKey, allow_download: row.allowDownload };
   }
 
   async mine(ownerId: string): Promise<PublishedItem[]> {
