@@ -132,7 +132,13 @@ export class PublishingService {
 
   async meta(publicId: string) {
     const row = await this.live(publicId);
-    return { title: row.title, description: row.description, published_at: iso(row.publishedAt), snapshot_key: row.snapshotKey, allow_download: row.allowDownload };
+    return {
+      title: row.title,
+      description: row.description,
+      published_at: iso(row.publishedAt),
+      snapshot_key: row.snapshotKey,
+      allow_download: row.allowDownload,
+    };
   }
 
   async mine(ownerId: string): Promise<PublishedItem[]> {
