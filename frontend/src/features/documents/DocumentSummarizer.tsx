@@ -15,7 +15,7 @@ import { useGetSummaryQuery, useLazyGetSummaryPageQuery, useListSummariesQuery, 
 import { ANY_DOCUMENT, DOCUMENT_TOOLS } from './document-tools';
 import styles from './documents.module.css';
 import { ToolGuide } from '../../components/ToolGuide/ToolGuide';
-import { currentLocale } from '../../i18n/i18n';
+import { formatDate } from '../../i18n/format';
 import { msg } from '../../i18n/msg';
 import { hasSession } from '../../app/api/tokens';
 import { sendSceneToNewCanvas } from '../video/canvas';
@@ -82,7 +82,7 @@ function startedBy(pending: PendingSummary, items: DocumentSummaryItem[]): Docum
 /** When the free allowance starts again: the first day of next month (counted per calendar month, UTC). */
 function nextReset(now = new Date()): string {
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return next.toLocaleDateString(currentLocale() === 'en' ? 'en-US' : currentLocale(), { month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return formatDate(next, { month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
 /** The free plan's document summaries of this month are all used: say so and offer Premium. */
