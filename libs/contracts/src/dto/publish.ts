@@ -21,6 +21,8 @@ export const SCENE_MAX_BYTES = 6_000_000;
 
 /** Bytes of a scene's JSON text as it is sent (UTF-8), the measure of `SCENE_MAX_BYTES`. */
 export function sceneBytes(text: string): number {
+  // natively where there is a Buffer (the services): a 4 MB scene in 1 ms instead of 15
+  if (typeof Buffer !== 'undefined') return Buffer.byteLength(text, 'utf8');
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);

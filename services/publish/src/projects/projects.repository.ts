@@ -133,6 +133,11 @@ export class ProjectsRepository {
     return row ?? null;
   }
 
+  /** The live version of a project (null when there is none): whether a scene held in memory is still the live one. */
+  async versionOf(id: string): Promise<number | null> {
+    return (await this.projects.findOne({ where: { id }, select: { id: true, version: true } }))?.version ?? null;
+  }
+
   /** The live scene and its version, whoever asks. */
   current(id: string): Promise<Pick<ProjectRecord, 'scene' | 'version'> | null> {
     return this.projects.findOne({ where: { id }, select: { id: true, scene: true, version: true } });

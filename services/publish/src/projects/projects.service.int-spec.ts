@@ -80,6 +80,24 @@ describe('project access rules', () => {
     await expect(r.projects.update(owner, p.id, { title: 'x', version: 0 })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
+  it('merges changes into the scene as it is now, also after a whole save in between (the scene a copy keeps from its last merge is not reused)', async () => {
+    const p = await r.projects.create(owner, { title: 'Plan', scene: scene(rect({ id: 'a' })) });
+    const ids = async () => (await r.projects.get(owner, p.id)).scene.elements.map((e) => e.id).sort();
+    const first = await r.projects.merge(owner, p.id, [rect({ id: 'b' })]);
+    expect(first.changed).toBe(1);
+    expect(await ids()).toEqual(['a', 'b']);
+    // the whole scene saved another way: b gone, c new
+    await r.projects.update(owner, p.id, { scene: scene(rect({ id: 'a' }), rect({ id: 'c' })), version: first.version });
+    await r.projects.merge(owner, p.id, [rect({ id: 'd' })]);
+    expect(await ids()).toEqual(['a', 'c', 'd']);
+    // merges one after another build on each other
+    await r.projects.merge(owner, p.id, [rect({ id: 'e' })]);
+    const last = await r.projects.merge(owner, p.id, [rect({ id: 'a', version: 9, x: 500 })]);
+    expect(await ids()).toEqual(['a', 'c', 'd', 'e']);
+    expect((await r.projects.get(owner, p.id)).scene.elements.find((e) => e.id === 'a')).toMatchObject({ x: 500, version: 9 });
+    expect(last.version).toBe(first.version + 4);
+  });
+
   it('turns invitations to the signed-in address into memberships when that person lists their projects', async () => {
     const p = await r.projects.create(owner, { title: 'Shared' });
     r.stores.projects.members.push({

@@ -20,7 +20,7 @@ import { isUuid } from '../common/ids';
 import { VersionsService } from '../versions/versions.service';
 import { projectSummaryView, projectView } from './project.view';
 import { ProjectsRepository, type ProjectChange, type ProjectStore } from './projects.repository';
-import { emptyScene, mergedSceneText, sceneFileIds } from './scene';
+import { emptyScene, MergedScenes, mergedSceneText, sceneFileIds } from './scene';
 import { ScenePool } from './scene-pool';
 
 const RANK: Record<ProjectRole, number> = { viewer: 1, editor: 2, owner: 3 };
@@ -74,6 +74,19 @@ export class ProjectsService {
     @Inject(VersionsService) private readonly versions: Pick<VersionsService, 'keep' | 'scene' | 'noteEditors'>,
     private readonly scenes: ScenePool,
   ) {}
+
+  private readonly merged = new MergedScenes();
+
+  /** The live scene and its version for a merge: this copy's own when it still is the live one. */
+  private async currentForMerge(id: string): Promise<{ scene: Scene; version: number } | null> {
+    if (this.merged.has(id)) {
+      const version = await this.projects.versionOf(id);
+      if (version === null) return null;
+      const scene = this.merged.get(id, version);
+      if (scene) return { scene, version };
+    }
+    return this.projects.current(id);
+  }
 
   /**
    * The user's own projects and those shared with them. Invitations sent to `email` (the address
@@ -219,7 +232,7 @@ export class ProjectsService {
   ): Promise<{ version: number; changed: number }> {
     if (!isUuid(id)) throw notFound();
     for (let attempt = 0; attempt < 8; attempt++) {
-      const current = await this.projects.current(id);
+      const current = await this.currentForMerge(id);
       if (!current) throw notFound();
       const merged = mergeElementLists(current.scene.elements, elements);
       const known = current.scene.files ?? {};
@@ -234,6 +247,7 @@ export class ProjectsService {
       const text = mergedSceneText(scene, { elements, files: addedRefs });
       const saved = await this.write(id, { title: null, scene, sceneText: text, expectedVersion: current.version }, 'editor');
       if (saved) {
+        this.merged.set(id, saved.version, scene);
         await this.versions.noteEditors(id, [...editorIds, ...accepted.map(([, f]) => f.by), authorId]);
         await this.versions.keep(id, saved.version, scene, authorId, 'save', 'settle');
         return { version: saved.version, changed: merged.changed, ...(refused ? { refused } : {}) };

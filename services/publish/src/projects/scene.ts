@@ -52,3 +52,48 @@ export function mergedSceneText(scene: Scene, changed: { elements: unknown[]; fi
 
 /** Upload ids referenced by a scene's images. */
 export const sceneFileIds = (scene: Scene) => new Set(Object.values(scene.files ?? {}).map((f) => f.file_id));
+
+/**
+ * The live scenes this copy last merged into, by project and version: a run of merges (PATCH
+ * saves, live batches) reads a 10,000-element scene once instead of parsing megabytes from the
+ * database each time. A version is written once, so a hit is exactly what is stored; any other
+ * save makes a new version, which misses. Kept scenes are never changed in place (a merge makes
+ * new element lists). Bounded by elements held, the least recently used going first.
+ */
+export class MergedScenes {
+  private readonly byProject = new Map<string, { version: number; scene: Scene }>();
+  private elements = 0;
+
+  constructor(private readonly maxElements = 60_000) {}
+
+  /** The scene of `id` at `version`, when this copy holds it. */
+  get(id: string, version: number): Scene | null {
+    const hit = this.byProject.get(id);
+    if (!hit || hit.version !== version) return null;
+    // most recently used last
+    this.byProject.delete(id);
+    this.byProject.set(id, hit);
+    return hit.scene;
+  }
+
+  /** Whether anything is held for `id` (a version to check first). */
+  has(id: string): boolean {
+    return this.byProject.has(id);
+  }
+
+  set(id: string, version: number, scene: Scene): void {
+    this.drop(id);
+    const size = scene.elements.length;
+    if (size > this.maxElements) return;
+    while (this.elements + size > this.maxElements && this.byProject.size) this.drop(this.byProject.keys().next().value!);
+    this.byProject.set(id, { version, scene });
+    this.elements += size;
+  }
+
+  drop(id: string): void {
+    const held = this.byProject.get(id);
+    if (!held) return;
+    this.elements -= held.scene.elements.length;
+    this.byProject.delete(id);
+  }
+}

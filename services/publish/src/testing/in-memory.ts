@@ -75,6 +75,9 @@ export class InMemoryProjects implements ProjectStore {
     const { role: _role, ...row } = this.row(p, p.ownerId);
     return change.scene === null ? { ...row, scene: copy(p.scene) } : row;
   }
+  async versionOf(id: string) {
+    return this.projects.find((x) => x.id === id)?.version ?? null;
+  }
   async current(id: string) {
     const p = this.projects.find((x) => x.id === id);
     return p ? { scene: copy(p.scene), version: p.version } : null;
