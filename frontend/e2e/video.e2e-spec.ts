@@ -148,7 +148,18 @@ describe('video summarizer and library', () => {
     await card.getByRole('link', { name: TITLE }).click();
     await page.waitForURL((u) => u.searchParams.get('v') === new URL(videoUrl).searchParams.get('v'));
     await page.getByTestId('summary').waitFor();
-    await page.getByTestId('highlights').locator('li').filter({ hasText: 'Pasta time' }).waitFor();
+    const kept = page.getByTestId('highlights').locator('li').filter({ hasText: 'Pasta time' });
+    await kept.waitFor();
+
+    // Deleting a highlight asks first: cancelled, it stays; confirmed, it goes.
+    await kept.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByTestId('confirm-dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await kept.count()).toBe(1);
+    await kept.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await kept.waitFor({ state: 'detached' });
   });
 
   it('asks the video a question: the answer cites the moment, which plays from there; what it never says is "not found"', async () => {

@@ -568,6 +568,7 @@ const zhCN: Record<string, string> = {
   'Uploaded file': '上传的文件',
   Favorite: '收藏',
   'Delete the video?': '删除此视频？',
+  'Delete the highlight?': '删除此重点？',
   'Rename the tag': '重命名标签',
   'New tag': '新标签',
   'Add tag': '添加标签',

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../i18n/i18n';
 import type { TranscriptSegment } from '@visualnotes/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../components/Button/Button';
 import { clock } from './formats';
 import styles from './video.module.css';
 
@@ -64,8 +65,8 @@ export function TranscriptView({
     <div className={styles.transcriptWrap}>
       {onCorrect && (
         <div className={styles.transcriptTools}>
-          <button
-            type="button"
+          <Button
+            size="sm"
             aria-pressed={correcting}
             onClick={() => {
               setCorrecting(!correcting);
@@ -74,7 +75,7 @@ export function TranscriptView({
             }}
           >
             {correcting ? t('Done correcting') : t('Correct the transcript')}
-          </button>
+          </Button>
           {correcting && <span className={styles.muted}>{t('Click a line to correct it (names, terms).')}</span>}
         </div>
       )}
@@ -103,18 +104,18 @@ export function TranscriptView({
                   }
                 }}
               />
-              <button type="submit" disabled={saving} aria-busy={saving}>
+              <Button type="submit" size="sm" variant="primary" busy={saving}>
                 {t('Save')}
-              </button>
-              <button
-                type="button"
+              </Button>
+              <Button
+                size="sm"
                 onClick={() => {
                   setEditing(null);
                   setError(null);
                 }}
               >
                 {t('Cancel')}
-              </button>
+              </Button>
               {error && (
                 <span className={styles.error} role="alert">
                   {t(error)}

@@ -27,6 +27,8 @@ import {
 import { buildScene, sendSceneToNewCanvas } from './canvas';
 import { clock, download, fileBase, momentUrl, toMarkdown, toSrt, toTxt, toVtt } from './formats';
 import { OutlineDownloads } from '../outline/Downloads';
+import { Button } from '../../components/Button/Button';
+import { useConfirm } from '../../components/Dialog/Dialog';
 import { Player, type PlayerHandle } from './Player';
 import { TranscriptView } from './TranscriptView';
 import { useJobProgress } from './useJobProgress';
@@ -249,24 +251,16 @@ function Exports({ video }: { video: VideoView }) {
   };
   return (
     <div className={styles.exports}>
-      <button type="button" onClick={() => download(`${name}.txt`, toTxt(video.transcript))}>
-        TXT
-      </button>
-      <button type="button" onClick={() => download(`${name}.srt`, toSrt(video.transcript), 'application/x-subrip')}>
-        SRT
-      </button>
-      <button type="button" onClick={() => download(`${name}.vtt`, toVtt(video.transcript), 'text/vtt')}>
-        VTT
-      </button>
+      <Button onClick={() => download(`${name}.txt`, toTxt(video.transcript))}>TXT</Button>
+      <Button onClick={() => download(`${name}.srt`, toSrt(video.transcript), 'application/x-subrip')}>SRT</Button>
+      <Button onClick={() => download(`${name}.vtt`, toVtt(video.transcript), 'text/vtt')}>VTT</Button>
       <OutlineDownloads
         outline={() => transcriptOutline(video, video.transcript, undefined, words)}
         name={`${video.title} transcript`}
         labels={{ word: t('Transcript as Word') }}
         testId="transcript"
       />
-      <button type="button" onClick={() => void copy()}>
-        {t('Copy as Markdown')}
-      </button>
+      <Button onClick={() => void copy()}>{t('Copy as Markdown')}</Button>
       {video.summary && (
         <OutlineDownloads
           outline={() => videoSummaryOutline(video, video.summary, highlights, undefined, words)}
@@ -276,11 +270,7 @@ function Exports({ video }: { video: VideoView }) {
           pdf
         />
       )}
-      {video.summary && (
-        <button type="button" onClick={() => void toCanvas()}>
-          {t('Send to canvas')}
-        </button>
-      )}
+      {video.summary && <Button onClick={() => void toCanvas()}>{t('Send to canvas')}</Button>}
       {note && <span className={styles.muted}>{t(note)}</span>}
     </div>
   );
@@ -297,6 +287,7 @@ function Highlights({ video, time, onSeek }: { video: VideoView; time: number; o
   const [content, setContent] = useState('');
   const [editing, setEditing] = useState<HighlightView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
   if (!mine)
     return (
       <p className={styles.muted}>
@@ -319,7 +310,7 @@ function Highlights({ video, time, onSeek }: { video: VideoView; time: number; o
     setEditing(null);
   };
   const del = async (h: HighlightView) => {
-    if (!window.confirm(t(Messages.confirmDeleteHighlight))) return;
+    if (!(await confirm({ title: t('Delete the highlight?'), message: t(Messages.confirmDeleteHighlight), action: t('Delete') }))) return;
     await remove({ id: h.id, videoId: video.id });
   };
 
@@ -330,7 +321,7 @@ function Highlights({ video, time, onSeek }: { video: VideoView; time: number; o
         <span className={styles.time}>{clock(time)}</span>
         <input aria-label={t('Highlight title')} placeholder={t('Title')} maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
         <input aria-label={t('Highlight note')} placeholder={t('Note')} maxLength={10_000} value={content} onChange={(e) => setContent(e.target.value)} />
-        <button type="submit">{t('Add highlight')}</button>
+        <Button type="submit">{t('Add highlight')}</Button>
       </form>
       {error && <p className={styles.error}>{t(error)}</p>}
       <ul>
@@ -348,27 +339,28 @@ function Highlights({ video, time, onSeek }: { video: VideoView; time: number; o
                   value={editing.content}
                   onChange={(e) => setEditing({ ...editing, content: e.target.value })}
                 />
-                <button type="button" onClick={() => void save()}>
+                <Button size="sm" onClick={() => void save()}>
                   {t('Save')}
-                </button>
-                <button type="button" onClick={() => setEditing(null)}>
+                </Button>
+                <Button size="sm" onClick={() => setEditing(null)}>
                   {t('Cancel')}
-                </button>
+                </Button>
               </>
             ) : (
               <>
                 <strong>{h.title || t('Highlight')}</strong> <span>{h.content}</span>
-                <button type="button" onClick={() => setEditing(h)}>
+                <Button size="sm" onClick={() => setEditing(h)}>
                   {t('Edit')}
-                </button>
-                <button type="button" onClick={() => void del(h)}>
+                </Button>
+                <Button size="sm" variant="danger-text" onClick={() => void del(h)}>
                   {t('Delete')}
-                </button>
+                </Button>
               </>
             )}
           </li>
         ))}
       </ul>
+      {confirmDialog}
     </section>
   );
 }
