@@ -1,6 +1,7 @@
 import type { Summary, VideoView } from '@visualnotes/contracts';
 import { proseTranscript, signUp, toWebVtt, waitFor, type SignedUp } from '@visualnotes/testing';
 import request from 'supertest';
+import { VideosRepository } from './videos.repository';
 import { startVideoBackend, type Backend, type VideoBackend } from '../../../../test/support/backend';
 
 const points = (s: Summary) => s.sections.reduce((n, x) => n + x.points.length, 0);
@@ -131,5 +132,10 @@ describe('video summaries in depth: length, chapters, regenerating, correcting t
     expect(detailed.summary!.sections.map((s) => s.title)).toEqual(CHAPTERS.map((c) => c.title));
     const job = await request(backend.http).get(`/api/jobs/${jobId}`).set(auth(bob)).expect(200);
     expect(job.body.state).toBe('completed');
+
+    // two requests at the same moment: only one finds the video finished and starts a summary
+    const videos = backend.services.media!.app.get(VideosRepository);
+    const claims = await Promise.all([1, 2, 3].map((n) => videos.startResummary(video.id, { summaryLength: 'brief', jobId: `video-import-race-${n}` })));
+    expect(claims.filter(Boolean)).toHaveLength(1);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, Not, type DeepPartial, type Repository } from 'typeorm';
+import type { SummaryLength } from '@visualnotes/contracts';
 import { Video } from './video.entity';
 
 /** Statuses after which a video's progress no longer moves. */
@@ -161,6 +162,20 @@ export class VideosRepository {
 
   async markFailed(id: string, error: string): Promise<void> {
     await this.videos.update({ id }, { status: 'failed', error });
+  }
+
+  /**
+   * Starts summarizing a finished video again, in one conditional update: of two requests at the
+   * same moment only one finds it finished. Whether this one did.
+   */
+  async startResummary(id: string, values: { summaryLength: SummaryLength; jobId: string }): Promise<boolean> {
+    const result = await this.videos
+      .createQueryBuilder()
+      .update()
+      .set({ ...values, status: 'summarizing', progress: 88, error: null })
+      .where('id = :id AND status IN (:...final)', { id, final: FINAL_STATUSES })
+      .execute();
+    return !!result.affected;
   }
 
   /** Raises the progress (and sets the status) unless it is already there or the video is done; whether it changed. */

@@ -37,6 +37,7 @@ import { FINAL_STATUSES, VideosRepository } from './videos.repository';
 
 const SUBTITLE_TYPES = new Set(['text/vtt', 'application/x-subrip', 'text/x-ssa']);
 const FINAL = new Set<Video['status']>(FINAL_STATUSES);
+const STILL_PROCESSING = 'This video is still being processed; try again once it is ready';
 
 export function transcriptText(segments: TranscriptSegment[] | null): string {
   return (segments ?? []).map((s) => s.text).join('\n');
@@ -251,16 +252,15 @@ export class VideosService {
   async regenerate(req: RpcRequest<'media.videos.regenerate'>): Promise<CreateVideoReply> {
     const row = await this.find({ owner_id: req.owner_id }, req.id);
     await this.reconcile(row);
-    if (!FINAL.has(row.status)) throw new DomainError('CONFLICT', 'This video is still being processed; try again once it is ready');
+    if (!FINAL.has(row.status)) throw new DomainError('CONFLICT', STILL_PROCESSING);
     if (!row.transcript?.length) throw new DomainError('CANNOT_SUMMARIZE_NO_TRANSCRIPT');
     const premium = !!(await this.usage.entitlements({ owner_id: req.owner_id }))?.premium;
     const jobId = videoImportJobId(randomUUID());
     row.summaryLength = req.length ?? row.summaryLength ?? 'standard';
-    row.status = 'summarizing';
-    row.progress = 88;
-    row.error = null;
-    row.jobId = jobId;
-    await this.videos.save(row);
+    if (!(await this.videos.startResummary(row.id, { summaryLength: row.summaryLength, jobId }))) {
+      throw new DomainError('CONFLICT', STILL_PROCESSING);
+    }
+    Object.assign(row, { status: 'summarizing', progress: 88, error: null, jobId });
     await this.singles.add(
       Jobs.videoImport,
       { videoId: row.id, step: 'transcribed', ownerId: row.ownerId, visitorKey: null, premium, length: row.summaryLength },
