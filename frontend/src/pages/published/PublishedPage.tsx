@@ -11,6 +11,9 @@ import { ReadOnlyCanvas } from '../../features/canvas/ReadOnlyCanvas';
 import { loadCanvasModule } from '../../features/canvas/useCanvasModule';
 import { PdfDownload } from './PdfDownload';
 
+/** What the page shows before the scene arrives: from the server's first paint, then from the API. */
+type Shown = Pick<PublishedProject, 'title' | 'description' | 'allow_download'> & { snapshot_url: string | null };
+
 /**
  * `/p/:id`: a published canvas, read-only. The server already painted the SVG snapshot; this page
  * counts the view and shows the snapshot. The interactive viewer (Excalidraw, a few hundred kB)
@@ -18,9 +21,6 @@ import { PdfDownload } from './PdfDownload';
  * download as the pointer comes near, so a visitor who only looks never pays for it.
  * `?embed=1` is the frameless version used by the embed code.
  */
-/** What the page shows before the scene arrives: from the server's first paint, then from the API. */
-type Shown = Pick<PublishedProject, 'title' | 'description' | 'allow_download'> & { snapshot_url: string | null };
-
 export function PublishedPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();

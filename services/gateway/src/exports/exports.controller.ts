@@ -28,15 +28,19 @@ export function attachment(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** Sends an exported file as a download under its name. */
-export async function sendExportFile(storage: Storage, reply: FastifyReply, file: ExportFile) {
-  const body = await storage.get(file.storage_key);
+/** Sends a file made for the caller as a download under its name, never cached or sniffed. */
+function sendDownload(reply: FastifyReply, contentType: string, fileName: string, body: unknown) {
   return reply
-    .header('content-type', file.content_type)
-    .header('content-disposition', attachment(file.file_name))
+    .header('content-type', contentType)
+    .header('content-disposition', attachment(fileName))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(body);
+}
+
+/** Sends an exported file as a download under its name. */
+export async function sendExportFile(storage: Storage, reply: FastifyReply, file: ExportFile) {
+  return sendDownload(reply, file.content_type, file.file_name, await storage.get(file.storage_key));
 }
 
 /**
@@ -89,11 +93,6 @@ export class ExportsController {
   })
   async outlinePdf(@Body() body: OutlinePdfDto, @CurrentUser() user: AuthUser, @Res() reply: FastifyReply) {
     const { data } = await this.rpc.send(Patterns.publish.outlinesPdf, { ...caller(user), outline: body.outline });
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', attachment(`${fileBase(body.outline.title)}.pdf`))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(data, 'base64'));
+    return sendDownload(reply, 'application/pdf', `${fileBase(body.outline.title)}.pdf`, Buffer.from(data, 'base64'));
   }
 }

@@ -41,7 +41,7 @@ const PRODUCT_DESCRIPTION = 'A visual note made with VisualNotes, a tool to thin
 const PUBLIC_ID = /^[A-Za-z0-9_-]{8,32}$/;
 
 /** JSON inside a <script> element: nothing in it can close the element or open a comment. */
-export function jsonInHtml(value: unknown): string {
+function jsonInHtml(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')

@@ -254,13 +254,13 @@ export class DocumentsService implements OnModuleDestroy {
     if (!row || row.status !== 'reading' || !row.sourceKey) return null;
     const data = await this.storage.getBuffer(row.sourceKey);
     const read = await this.extraction.read(data, row.kind, { from: job.from, to: job.to });
-    // Pages without a letter (scans) are read by OCR: child processes with their own time and
-    // memory limits per page, so a scanned book is never refused for the time its pages take.
     // A step of scans takes a second or more a page: its pages count in the progress as they are read.
     const before = readProgress(row.pageCount, row.readSteps, row.readDone ?? []);
     const onPage = (pages: number) => {
       if (row.pageCount) void this.documents.setReadProgress(row.id, Math.min(99, before + (100 * pages) / row.pageCount)).catch(() => undefined);
     };
+    // Pages without a letter (scans) are read by OCR: child processes with their own time and
+    // memory limits per page, so a scanned book is never refused for the time its pages take.
     const step =
       row.kind === 'pdf'
         ? { ...read, pages: (await readScannedPages({ kind: 'pdf', title: null, pages: read.pages }, data, this.extraction.options.limits.ocr, onPage)).pages }

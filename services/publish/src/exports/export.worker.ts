@@ -24,11 +24,10 @@ export interface ExportTask {
   progress?: MessagePort;
 }
 
-/** A summary's outline to set as a PDF (see render/outline-pdf.ts). */
+/** A summary's outline to set as a PDF (see render/outline-pdf.ts): set while its reader waits, no progress. */
 export interface OutlineTask {
   outline: Outline;
   fontDirs: string[];
-  progress?: MessagePort;
 }
 
 export interface ExportOutput {
@@ -51,13 +50,13 @@ function textOf(elements: SceneElementLike[], frame?: SceneElementLike): string 
 let fontBook: FontBook | null = null;
 
 export default async function render(task: ExportTask | OutlineTask): Promise<ExportOutput> {
+  if ('outline' in task) {
+    ensureBundle();
+    const out = await outlinePdf(task.outline, (fontBook ??= new FontBook(task.fontDirs, FONT_INDEX)));
+    return { data: new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.byteLength), pages: out.pages };
+  }
   const report = (share: number) => task.progress?.postMessage(Math.max(0, Math.min(1, share)));
   try {
-    if ('outline' in task) {
-      ensureBundle();
-      const out = await outlinePdf(task.outline, (fontBook ??= new FontBook(task.fontDirs, FONT_INDEX)), report);
-      return { data: new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.byteLength), pages: out.pages };
-    }
     const scene = JSON.parse(task.sceneText) as { elements?: unknown[]; appState?: { viewBackgroundColor?: string } };
     const elements = restore(scene.elements ?? []);
     const options = { background: task.background, dark: task.dark, viewBackgroundColor: scene.appState?.viewBackgroundColor ?? '#ffffff' };

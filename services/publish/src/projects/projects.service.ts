@@ -81,7 +81,10 @@ export class ProjectsService {
   private async currentForMerge(id: string): Promise<{ scene: Scene; version: number } | null> {
     if (this.merged.has(id)) {
       const version = await this.projects.versionOf(id);
-      if (version === null) return null;
+      if (version === null) {
+        this.merged.drop(id);
+        return null;
+      }
       const scene = this.merged.get(id, version);
       if (scene) return { scene, version };
     }

@@ -125,16 +125,11 @@ export class OutlinePdf {
           parts.push([]);
           used = 0;
         }
-        const line = parts[parts.length - 1];
-        const last = line[line.length - 1];
-        if (last && last.font === run.font && last.color === run.color && last.href === run.href) {
-          last.text += segment;
-          last.width += w;
-        } else line.push({ ...run, text: segment, width: w });
+        parts[parts.length - 1].push({ ...run, text: segment, width: w });
         used += w;
       }
     }
-    return parts;
+    return parts.map(joined);
   }
 
   /** Words into lines of at most `width`. */
@@ -270,12 +265,9 @@ export class OutlinePdf {
   }
 }
 
-/** The outline as a PDF; `onBlock` hears the share of blocks set so far (0–1). */
-export async function outlinePdf(outline: Outline, fonts: FontBook, onBlock?: (share: number) => void): Promise<{ data: Buffer; pages: number }> {
+/** The outline as a PDF. */
+export async function outlinePdf(outline: Outline, fonts: FontBook): Promise<{ data: Buffer; pages: number }> {
   const pdf = new OutlinePdf(fonts, outline.title);
-  outline.blocks.forEach((block, i) => {
-    pdf.add(block);
-    if (i % 50 === 49) onBlock?.((i + 1) / outline.blocks.length);
-  });
+  for (const block of outline.blocks) pdf.add(block);
   return pdf.finish();
 }
