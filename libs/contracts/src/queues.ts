@@ -118,6 +118,13 @@ export function videoImportQueue(jobId: string): typeof Queues.mediaJobs | typeo
   return jobId.startsWith(BATCH_IMPORT_PREFIX) ? Queues.mediaJobsBatch : Queues.mediaJobs;
 }
 
+/** One chunk of a document's pages a `document.map` job summarizes: chunk `index` of the document, pages `from`..`to`. */
+export interface DocumentMapPart {
+  index: number;
+  from: number;
+  to: number;
+}
+
 export interface JobPayloads {
   'account.deleted': { userId: string; requestId?: string };
   /** Processes one video step by step (transcribe if needed, then summarize); `step` is internal. */
@@ -165,15 +172,21 @@ export interface JobPayloads {
   'summary.video': { videoId: string; language?: string; length?: SummaryLength; step?: 'reduce'; parts?: number };
   /** Maps transcript lines `from`..`to` (0-based, `to` excluded) of a video; returns `VideoPartSummary` (ai). */
   'summary.map': { videoId: string; index: number; parts: number; from: number; to: number; language?: string; length?: SummaryLength };
-  /** Summarizes pages `from`..`to` (1-based, inclusive) of a document; returns `DocumentChunkSummary`. */
-  'document.map': { documentId: string; index: number; chunks: number; from: number; to: number; requestId?: string };
-  /** Combines the chunk summaries (children values) into the document's summary and stores it. */
+  /**
+   * Summarizes pages `from`..`to` (1-based, inclusive) of a document, job `index` of `chunks`. With
+   * `parts`, the job summarizes those chunks (ranges within `from`..`to`, in order) one after
+   * another and returns `{ index, parts: DocumentChunkSummary[] }`; without, the range is one chunk
+   * and it returns a `DocumentChunkSummary`.
+   */
+  'document.map': { documentId: string; index: number; chunks: number; from: number; to: number; parts?: DocumentMapPart[]; requestId?: string };
+  /** Combines the chunk summaries (children values) of `chunks` map jobs into the document's summary and stores it. */
   'document.reduce': { documentId: string; chunks: number; requestId?: string } & JobOwner;
   /**
    * Reads step `index` of `steps` of a document's file: PDF pages `from`..`to` (1-based, inclusive),
-   * or the whole file when the kind is read in one step; returns the pages (media).
+   * or the whole file when the kind is read in one step; returns the pages (media). `careful`: the
+   * first look found the PDF needs pdf.js on every page (absent: the step looks itself).
    */
-  'document.read': { documentId: string; index: number; steps: number; from: number; to: number; requestId?: string };
+  'document.read': { documentId: string; index: number; steps: number; from: number; to: number; careful?: boolean; requestId?: string };
   /** Puts the read steps (children values) together into the document's pages and queues its summary. */
   'document.assemble': { documentId: string; steps: number; requestId?: string } & JobOwner;
   /**
@@ -245,9 +258,20 @@ export const JobPayloadSchemas: { [K in JobName]: z.ZodType<JobPayloads[K]> } = 
     parts: count.optional(),
   }),
   'summary.map': z.looseObject({ videoId: id, index: count, parts: count, from: count, to: count, language: z.string().optional(), length: summaryLength }),
-  'document.map': z.looseObject({ documentId: id, index: count, chunks: count, from: count, to: count, requestId }),
+  'document.map': z.looseObject({
+    documentId: id,
+    index: count,
+    chunks: count,
+    from: count,
+    to: count,
+    parts: z
+      .array(z.object({ index: count, from: count, to: count }))
+      .min(1)
+      .optional(),
+    requestId,
+  }),
   'document.reduce': z.looseObject({ documentId: id, chunks: count, requestId, ...owner }),
-  'document.read': z.looseObject({ documentId: id, index: count, steps: count, from: count, to: count, requestId }),
+  'document.read': z.looseObject({ documentId: id, index: count, steps: count, from: count, to: count, careful: z.boolean().optional(), requestId }),
   'document.assemble': z.looseObject({ documentId: id, steps: count, requestId, ...owner }),
   'mail.send': z.looseObject({ to: z.string().min(1), subject: z.string(), text: z.string(), html: z.string(), linkOrCode: z.string().optional(), requestId }),
   'version.keep': z.looseObject({ projectId: id, authorId: id, since: z.number() }),

@@ -79,9 +79,11 @@ export const mediaEnvSchema = baseEnvSchema.extend({
     .regex(/^\s*[\w-]+(?:\s*[+, ]\s*[\w-]+)*\s*$/, 'Tesseract language names separated by "+" or ","')
     .transform((s) => s.split(/[\s+,]+/).filter(Boolean))
     .optional(),
-  /** Documents: one map job summarizes at most this many pages or characters. */
+  /** Documents: one chunk (a part of the summary's map step) holds at most this many pages or characters. */
   DOCUMENT_CHUNK_PAGES: int(1, 10_000, 10),
   DOCUMENT_CHUNK_CHARS: int(500, 10_000_000, 16_000),
+  /** Documents: a summary's chunks go to at most this many map jobs (as many ai workers can summarize one document at once). */
+  DOCUMENT_MAP_JOBS: int(1, 1_000, 16),
   /** Ask: how often passages without a vector are sent to the embeddings endpoint (when the ai service has one), and how many per call. */
   ASK_EMBED_SWEEP_MS: int(500, 3_600_000, 10_000),
   ASK_EMBED_BATCH: int(1, 256, 64),

@@ -51,6 +51,8 @@ describe('document summaries through an OpenAI-compatible chat model', () => {
       AI_MODEL: 'stand-in-model',
       AI_TIMEOUT_MS: '10000',
       DOCUMENT_CHUNK_PAGES: '3',
+      // four chunks in two map jobs: each job summarizes its two chunks, one after the other
+      DOCUMENT_MAP_JOBS: '2',
       WORKER_CONCURRENCY_AI_DOCUMENTS: '2',
     });
     backend = await startBackend(t.env, ['auth', 'license', 'media', 'ai']);
@@ -77,7 +79,7 @@ describe('document summaries through an OpenAI-compatible chat model', () => {
     }, 60_000)) as DocumentSummaryView;
     expect(view).toMatchObject({ status: 'completed', kind: 'pdf', pages: 12, progress: 100, error: null });
 
-    // Map: every page went to the model in one of the chunk prompts (chunks of 3 pages), each once.
+    // Map: every page went to the model in one of the chunk prompts (chunks of 3 pages, two to a job), each once.
     const maps = model.chats.filter(isMap);
     const reduces = model.chats.filter(isReduce);
     const mapped = maps.flatMap((m) => pageSentences(m.at(-1)!.content).map((p) => p.page)).sort((a, b) => a - b);

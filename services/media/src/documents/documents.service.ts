@@ -36,7 +36,7 @@ import type { DocumentRow } from './document.entity';
 import { DocumentsRepository, type NewDocument } from './documents.repository';
 import { readScannedPages, type ExtractedDocument, type ExtractedPage, type ReadStep } from './extract';
 import { ExtractionPool } from './extract/pool';
-import { planChunks, planReadSteps, readProgress } from './plan';
+import { planChunks, planMapJobs, planReadSteps, readProgress } from './plan';
 
 /** BullMQ priorities (lower runs first): Premium summaries overtake free ones waiting in the queue. */
 export const PRIORITY = { premium: 1, free: 10 } as const;
@@ -154,7 +154,7 @@ export class DocumentsService implements OnModuleDestroy {
         children: steps.map((range, index) => ({
           name: Jobs.documentRead,
           queueName: Queues.mediaDocuments,
-          data: { documentId: id, index, steps: steps.length, from: range.from, to: range.to },
+          data: { documentId: id, index, steps: steps.length, from: range.from, to: range.to, careful: probe.careful },
           opts: { ...opts, jobId: `${id}-read-${index}`, failParentOnFailure: true },
         })),
       });
@@ -197,7 +197,7 @@ export class DocumentsService implements OnModuleDestroy {
 
   /** Keeps a read document's pages and queues its map-reduce summary (the ai workers take it); answers its public job id. */
   private async queueSummary(id: string, ownerId: string, premium: boolean, title: string, doc: ExtractedDocument): Promise<string> {
-    const chunks = planChunks(doc.pages, this.config.DOCUMENT_CHUNK_PAGES, this.config.DOCUMENT_CHUNK_CHARS);
+    const chunks = planMapJobs(planChunks(doc.pages, this.config.DOCUMENT_CHUNK_PAGES, this.config.DOCUMENT_CHUNK_CHARS), this.config.DOCUMENT_MAP_JOBS);
     await this.documents.setRead(id, {
       title,
       kind: doc.kind,
@@ -218,7 +218,7 @@ export class DocumentsService implements OnModuleDestroy {
       children: chunks.map((c, index) => ({
         name: Jobs.documentMap,
         queueName: Queues.aiDocuments,
-        data: { documentId: id, index, chunks: chunks.length, from: c.from, to: c.to },
+        data: { documentId: id, index, chunks: chunks.length, from: c.from, to: c.to, parts: c.parts },
         opts: { ...opts, jobId: `${id}-${index}`, failParentOnFailure: true },
       })),
     });
@@ -249,11 +249,11 @@ export class DocumentsService implements OnModuleDestroy {
    * One reading step of a document (a `document.read` job): its pages, with the step counted once
    * in the document's progress (pages read). Null when the document is gone or no longer reading.
    */
-  async readStep(job: { documentId: string; index: number; from: number; to: number }): Promise<ReadStepResult | null> {
+  async readStep(job: { documentId: string; index: number; from: number; to: number; careful?: boolean }): Promise<ReadStepResult | null> {
     const row = await this.documents.byId(job.documentId);
     if (!row || row.status !== 'reading' || !row.sourceKey) return null;
     const data = await this.storage.getBuffer(row.sourceKey);
-    const read = await this.extraction.read(data, row.kind, { from: job.from, to: job.to });
+    const read = await this.extraction.read(data, row.kind, { from: job.from, to: job.to, careful: job.careful });
     // A step of scans takes a second or more a page: its pages count in the progress as they are read.
     const before = readProgress(row.pageCount, row.readSteps, row.readDone ?? []);
     const onPage = (pages: number) => {

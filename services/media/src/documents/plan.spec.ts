@@ -1,4 +1,4 @@
-import { planChunks, planReadSteps, readProgress } from './plan';
+import { planChunks, planMapJobs, planReadSteps, readProgress } from './plan';
 
 describe('reading steps', () => {
   it('reads a PDF in even ranges of at most the step size, covering every page once', () => {
@@ -40,5 +40,31 @@ describe('summary chunks', () => {
       { from: 21, to: 25 },
     ]);
     expect(planChunks(pages, 10, 250)).toHaveLength(13);
+  });
+});
+
+describe('planMapJobs', () => {
+  const chunks = (n: number) => Array.from({ length: n }, (_, i) => ({ from: i * 10 + 1, to: i * 10 + 10 }));
+
+  it('gives each of up to maxJobs jobs an even run of consecutive chunks, each chunk keeping its index', () => {
+    const jobs = planMapJobs(chunks(51), 16);
+    expect(jobs).toHaveLength(16);
+    expect(jobs.flatMap((j) => j.parts.map((p) => p.index))).toEqual(Array.from({ length: 51 }, (_, i) => i));
+    const sizes = jobs.map((j) => j.parts.length);
+    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+    for (const job of jobs) {
+      expect(job.from).toBe(job.parts[0].from);
+      expect(job.to).toBe(job.parts[job.parts.length - 1].to);
+    }
+  });
+
+  it('makes one job per chunk when there are no more chunks than jobs, and none for no chunks', () => {
+    expect(planMapJobs(chunks(3), 16).map((j) => j.parts)).toEqual([
+      [{ index: 0, from: 1, to: 10 }],
+      [{ index: 1, from: 11, to: 20 }],
+      [{ index: 2, from: 21, to: 30 }],
+    ]);
+    expect(planMapJobs([], 16)).toEqual([]);
+    expect(planMapJobs(chunks(5), 1)).toEqual([{ from: 1, to: 50, parts: chunks(5).map((c, index) => ({ index, ...c })) }]);
   });
 });

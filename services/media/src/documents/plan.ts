@@ -19,6 +19,26 @@ export function planChunks(pages: Pick<ExtractedPage, 'text'>[], maxPages: numbe
 }
 
 /**
+ * The map jobs of a document's summary: its chunks in at most `maxJobs` consecutive runs, as even
+ * as the count allows (each chunk keeps its index). A job's fixed cost (its queue round trip and
+ * the page and progress calls) is paid once per run instead of once per chunk; up to `maxJobs`
+ * workers still summarize at once.
+ */
+export function planMapJobs(
+  chunks: { from: number; to: number }[],
+  maxJobs: number,
+): { from: number; to: number; parts: { index: number; from: number; to: number }[] }[] {
+  const jobs = Math.min(chunks.length, Math.max(1, maxJobs));
+  return Array.from({ length: jobs }, (_, j) => {
+    const parts = chunks.slice(Math.floor((j * chunks.length) / jobs), Math.floor(((j + 1) * chunks.length) / jobs)).map((c, k) => ({
+      index: Math.floor((j * chunks.length) / jobs) + k,
+      ...c,
+    }));
+    return { from: parts[0].from, to: parts[parts.length - 1].to, parts };
+  });
+}
+
+/**
  * The steps reading a file takes: a PDF of `pages` pages in even ranges of at most `stepPages`
  * pages (numbered from 1); a file of another kind (`pages` null: its parts are known once read) in
  * one step, `{from: 0, to: 0}`.

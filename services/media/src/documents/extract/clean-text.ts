@@ -252,6 +252,8 @@ const CONTENTS_HEADING =
   /^(?:(?:table of )?contents|list of (?:figures|tables|illustrations)|inhalt(?:sverzeichnis)?|abbildungsverzeichnis|tabellenverzeichnis|table des matières|sommaire|liste des (?:figures|tableaux)|índice(?: general)?|indice|sumário|sumario|contenido|contenidos|inhoud(?:sopgave)?|spis treści|содержание|оглавление|içindekiler|目次|目录|目錄|المحتويات|فهرس(?: المحتويات)?)$/iu;
 /** An entry of a table of contents: its title, a leader of dots (or dashes, underscores) and a page number. */
 const LEADER_ENTRY = /^(.*?\p{L}.*?)\s*(?:[.·•…_‧∙⋯-]\s*){4,}\s*(\S+)$/u;
+/** What every leader has: four leader signs in a row (spaces between them allowed). */
+const FOUR_LEADER_SIGNS = /(?:[.·•…_‧∙⋯-]\s*){4}/u;
 /** On a contents page, a leader alone or ending a title: its page number is on a line of its own. */
 const LEADER_ONLY = /^(?:[.·•…_‧∙⋯]\s*){4,}$/u;
 const LEADER_TAIL = /^(.*?\p{L}.*?)\s*(?:[.·•…_‧∙⋯]\s*){4,}$/u;
@@ -271,6 +273,8 @@ export function removeContents(text: string, headings: string[] = []): string {
   const lines = text.split('\n');
   const isHeading = (l: string) => CONTENTS_HEADING.test(l.trim().replace(/[:：]$/, ''));
   const leader = (l: string) => {
+    // a cheap look for four leader signs first: the entry's pattern backtracks on every line of prose
+    if (!FOUR_LEADER_SIGNS.test(l)) return null;
     const m = LEADER_ENTRY.exec(l.trim());
     return m && pageLabel(m[2]) ? m[1].trim() : null;
   };

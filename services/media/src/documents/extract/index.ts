@@ -7,7 +7,7 @@ import { extractEpub } from './epub';
 import { CONVERTED_TO, convertWithLibreOffice, type ConvertedFormat } from './legacy';
 import { extractDocx, extractText } from './docx';
 import { readScannedPages } from './ocr';
-import { extractPdf, pdfHeadings, pdfInfo, pdfTitle, readPdfPages, type PdfLine } from './pdf';
+import { extractPdf, needsCarefulReading, pdfInfo, pdfTitleAndHeadings, readPdfPages, type PdfLine } from './pdf';
 import { extractPptx } from './pptx';
 import type { ExtractedDocument, ExtractedPage, ExtractLimits } from './types';
 
@@ -23,6 +23,8 @@ export interface DocumentProbe {
   title: string | null;
   /** A PDF opened with an empty password, decrypted: what its reading steps read. */
   decrypted?: Uint8Array;
+  /** A PDF every page of which pdf.js reads (see `needsCarefulReading`), told to its reading steps. */
+  careful?: boolean;
 }
 
 /**
@@ -34,7 +36,13 @@ export async function probeDocument(data: Buffer, file: { name?: string; declare
   if (detected !== 'pdf') return { kind: summarizedAs(detected), pages: null, title: null };
   const plain = await decryptPdf(data, limits.qpdfPath);
   const info = await pdfInfo(plain, limits);
-  return { kind: 'pdf', pages: info.pageCount, title: info.title, ...(plain !== data ? { decrypted: new Uint8Array(plain) } : {}) };
+  return {
+    kind: 'pdf',
+    pages: info.pageCount,
+    title: info.title,
+    careful: needsCarefulReading(plain, limits),
+    ...(plain !== data ? { decrypted: new Uint8Array(plain) } : {}),
+  };
 }
 
 /** What one reading step gives: pages, and for a PDF the lines kept per page for heading sizes. */
@@ -48,8 +56,13 @@ export interface ReadStep {
  * Reads one step of a file whose kind a first look told: PDF pages `from`..`to` (of the decrypted
  * file), or the whole of a file of another kind; not yet cleaned.
  */
-export async function readDocumentStep(data: Buffer, kind: DocumentKind, range: { from: number; to: number }, limits: ExtractLimits): Promise<ReadStep> {
-  if (kind === 'pdf') return readPdfPages(data, range.from, range.to, limits);
+export async function readDocumentStep(
+  data: Buffer,
+  kind: DocumentKind,
+  range: { from: number; to: number; careful?: boolean },
+  limits: ExtractLimits,
+): Promise<ReadStep> {
+  if (kind === 'pdf') return readPdfPages(data, range.from, range.to, limits, range.careful);
   return (await readWhole(data, await documentKind(data, {}, limits), limits)).doc;
 }
 
@@ -61,13 +74,13 @@ export async function finishDocument(data: Buffer, kind: DocumentKind, steps: Re
   const pages = steps.flatMap((s) => s.pages);
   let title = steps.find((s) => s.title)?.title ?? null;
   if (kind === 'pdf') {
-    title = await pdfTitle(data);
-    const headings = await pdfHeadings(
+    const found = await pdfTitleAndHeadings(
       data,
       steps.flatMap((s) => s.lines ?? s.pages.map(() => [])),
       pages.length,
     );
-    headings.forEach((titles, i) => {
+    title = found.title;
+    found.headings.forEach((titles, i) => {
       if (titles.length && pages[i]) pages[i].headings = titles;
     });
   }

@@ -1,5 +1,6 @@
 import { documentFixtures, type Fixtures } from '@visualnotes/testing';
-import { extractPdf, pdfHeadings, pdfInfo, readPdfPages, type PdfLine } from './pdf';
+import { extractPdf, pdfInfo, pdfTitleAndHeadings, readPdfPages, type PdfLine } from './pdf';
+import { probeDocument, readDocumentStep } from './index';
 import { DEFAULT_LIMITS, type ExtractedPage } from './types';
 
 /** A PDF read in page ranges (as several workers would), its results passed on as JSON. */
@@ -12,7 +13,8 @@ async function byRanges(data: Buffer, size: number) {
     pages.push(...part.pages);
     lines.push(...part.lines);
   }
-  const headings = await pdfHeadings(data, lines, pageCount);
+  const { headings, title: found } = await pdfTitleAndHeadings(data, lines, pageCount);
+  expect(found).toBe(title);
   headings.forEach((titles, i) => {
     if (titles.length) pages[i].headings = titles;
   });
@@ -31,6 +33,21 @@ describe('PDF reading by page ranges', () => {
       expect(whole.pages.some((p) => p.headings?.length)).toBe(true);
       expect(await byRanges(data, 2)).toEqual(whole);
       expect(await byRanges(data, 5)).toEqual(whole);
+    }
+  });
+
+  it('looks once, at the first look, whether a PDF needs pdf.js on every page, and a step told so reads as one that looks itself', async () => {
+    const careful = fx.scriptPdf('hindi', 'devanagari'); // ActualText spans
+    expect((await probeDocument(careful, { name: 'hindi.pdf' }, DEFAULT_LIMITS)).careful).toBe(true);
+    expect((await probeDocument(fx.long(12), { name: 'long.pdf' }, DEFAULT_LIMITS)).careful).toBe(false);
+    for (const [data, told] of [
+      [careful, true],
+      [fx.long(12), false],
+    ] as const) {
+      const { pageCount } = await pdfInfo(data, DEFAULT_LIMITS);
+      expect(await readDocumentStep(data, 'pdf', { from: 1, to: pageCount, careful: told }, DEFAULT_LIMITS)).toEqual(
+        await readPdfPages(data, 1, pageCount, DEFAULT_LIMITS),
+      );
     }
   });
 

@@ -96,11 +96,6 @@ export async function pdfInfo(data: Buffer, limits: ExtractLimits): Promise<PdfI
   return withPdf(data, (pdf) => infoOf(pdf, limits));
 }
 
-/** The title in a PDF's metadata (of a file `pdfInfo` has accepted): what the reading steps put together take. */
-export async function pdfTitle(data: Buffer): Promise<string | null> {
-  return withPdf(data, async (pdf) => (await infoOf(pdf, { maxPages: Infinity } as ExtractLimits)).title);
-}
-
 async function infoOf(pdf: PdfProxy, limits: ExtractLimits): Promise<PdfInfo> {
   if (pdf.numPages > limits.maxPages) {
     throw new DomainError('PAYLOAD_TOO_LARGE', `This document has more than ${limits.maxPages} pages; please split it into smaller files`);
@@ -120,18 +115,41 @@ async function infoOf(pdf: PdfProxy, limits: ExtractLimits): Promise<PdfInfo> {
  * The text of pages `from` to `to` (1-based, inclusive; kept within the document), and per page the
  * lines heading detection looks at. Each page is released once read, so a long document never holds
  * every page's objects at once. Meant for a file `pdfInfo` has accepted (it checks the streams).
+ * `careful`: what `needsCarefulReading` said of the file, when it was asked before (else it is asked here).
  */
-export async function readPdfPages(data: Buffer, from: number, to: number, limits: ExtractLimits): Promise<{ pages: ExtractedPage[]; lines: PdfLine[][] }> {
-  return withPdf(data, (pdf) => pagesOf(pdf, data, from, to, limits));
+export async function readPdfPages(
+  data: Buffer,
+  from: number,
+  to: number,
+  limits: ExtractLimits,
+  careful?: boolean,
+): Promise<{ pages: ExtractedPage[]; lines: PdfLine[][] }> {
+  return withPdf(data, (pdf) => pagesOf(pdf, data, from, to, limits, careful));
 }
 
-async function pagesOf(pdf: PdfProxy, data: Buffer, from: number, to: number, limits: ExtractLimits): Promise<{ pages: ExtractedPage[]; lines: PdfLine[][] }> {
+/**
+ * Whether every page of a PDF needs pdf.js (ActualText, a form, Type3 fonts, encryption): then
+ * pdftotext's fast reading is never used. It inflates every stream of the file, so a file read in
+ * steps is looked at once, at its first look, and each step is told.
+ */
+export function needsCarefulReading(data: Buffer, limits: ExtractLimits): boolean {
+  return pdfMentions(data, ['/ActualText', '/AcroForm', '/Type3', '/Encrypt'], limits.maxPdfStreamBytes);
+}
+
+async function pagesOf(
+  pdf: PdfProxy,
+  data: Buffer,
+  from: number,
+  to: number,
+  limits: ExtractLimits,
+  careful: boolean | undefined,
+): Promise<{ pages: ExtractedPage[]; lines: PdfLine[][] }> {
   const pages: ExtractedPage[] = [];
   const lines: PdfLine[][] = [];
   const actualTexts = actualTextReader(data, limits.maxPdfStreamBytes);
   const first = Math.max(1, Math.floor(from));
   const last = Math.min(Math.floor(to), pdf.numPages);
-  const fast = await fastPages(data, first, last, limits);
+  const fast = await fastPages(data, first, last, limits, careful);
   /** How pdftotext's line heights turn into pdf.js's sizes; null once pdftotext and pdf.js disagree. */
   let sizes: ((height: number) => number) | null | undefined;
   for (let n = first; n <= last; n++) {
@@ -168,9 +186,9 @@ const MIN_FAST_PAGES = 4;
  * word for word (its pages are checked against pdf.js's as they are read); pdf.js reads the others.
  */
 // Measured on 500- and 1,000-page text books: with pdftotext a range takes 1.2 to 2.2 times less CPU than with pdf.js alone.
-async function fastPages(data: Buffer, first: number, last: number, limits: ExtractLimits): Promise<PopplerPage[] | null> {
+async function fastPages(data: Buffer, first: number, last: number, limits: ExtractLimits, careful?: boolean): Promise<PopplerPage[] | null> {
   if (last - first + 1 < MIN_FAST_PAGES) return null;
-  if (pdfMentions(data, ['/ActualText', '/AcroForm', '/Type3', '/Encrypt'], limits.maxPdfStreamBytes)) return null;
+  if (careful ?? needsCarefulReading(data, limits)) return null;
   const pages = await popplerPages(data, first, last, 10_000 + 50 * (last - first + 1));
   return pages?.length === last - first + 1 ? pages : null;
 }
@@ -226,23 +244,27 @@ async function readPage(page: PdfPage, actualTexts: ReturnType<typeof actualText
 }
 
 /**
- * The document's headings per page (index 0 is page 1): its outline when it has one, else the
- * lines set clearly larger than the body text, from all pages' `lines` (see `readPdfPages`).
+ * What the reading steps put together take, on one opening of a file `pdfInfo` has accepted: the
+ * title in its metadata, and its headings per page (index 0 is page 1), from its outline when it
+ * has one, else the lines set clearly larger than the body text, from all pages' `lines` (see `readPdfPages`).
  */
-export async function pdfHeadings(data: Buffer, lines: PdfLine[][], pageCount: number): Promise<string[][]> {
-  return withPdf(data, (pdf) => headingsOf(pdf, lines, pageCount));
+export async function pdfTitleAndHeadings(data: Buffer, lines: PdfLine[][], pageCount: number): Promise<{ title: string | null; headings: string[][] }> {
+  return withPdf(data, async (pdf) => ({
+    title: (await infoOf(pdf, { maxPages: Infinity } as ExtractLimits)).title,
+    headings: await headingsOf(pdf, lines, pageCount),
+  }));
 }
 
 async function headingsOf(pdf: PdfProxy, lines: PdfLine[][], pageCount: number): Promise<string[][]> {
   return (await outlineHeadings(pdf, pageCount)) ?? sizeHeadings(lines);
 }
 
-/** Text of a PDF, page by page, with the headings that open its sections (pdfInfo, readPdfPages and pdfHeadings on one opening of the file). */
+/** Text of a PDF, page by page, with the headings that open its sections (pdfInfo, readPdfPages and the headings on one opening of the file). */
 export async function extractPdf(data: Buffer, limits: ExtractLimits): Promise<ExtractedDocument> {
   checkPdfStreams(data, { maxStreamBytes: limits.maxPdfStreamBytes, maxTotalBytes: limits.maxUnzippedBytes });
   const { title, pages, headings } = await withPdf(data, async (pdf) => {
     const { pageCount, title } = await infoOf(pdf, limits);
-    const { pages, lines } = await pagesOf(pdf, data, 1, pageCount, limits);
+    const { pages, lines } = await pagesOf(pdf, data, 1, pageCount, limits, undefined);
     return { title, pages, headings: await headingsOf(pdf, lines, pages.length) };
   });
   // Headings open sections; they are not the page's text (an outline may name pages that have none).

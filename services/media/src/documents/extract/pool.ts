@@ -86,11 +86,11 @@ export class ExtractionPool implements OnModuleDestroy {
     return (outcome as { doc: ExtractedDocument }).doc;
   }
 
-  /** One reading step: PDF pages `from`..`to`, or the whole of a file of another kind. */
-  async read(data: Buffer, kind: DocumentKind, range: { from: number; to: number }): Promise<ReadStep> {
+  /** One reading step: PDF pages `from`..`to` (`careful`: as the first look found), or the whole of a file of another kind. */
+  async read(data: Buffer, kind: DocumentKind, range: { from: number; to: number; careful?: boolean }): Promise<ReadStep> {
     const bytes = new Uint8Array(data);
     const pages = kind === 'pdf' ? range.to - range.from + 1 : 0;
-    const task: ExtractTask = { op: 'read', data: bytes, kind, from: range.from, to: range.to, limits: this.options.limits };
+    const task: ExtractTask = { op: 'read', data: bytes, kind, from: range.from, to: range.to, careful: range.careful, limits: this.options.limits };
     const outcome = await this.runStep(task, [bytes.buffer], this.stepLimit(pages, kind === 'pdf' ? 0 : data.length));
     return (outcome as { step: ReadStep }).step;
   }

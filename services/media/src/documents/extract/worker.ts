@@ -13,7 +13,7 @@ export type ExtractTask = (
   | ({ op?: 'extract'; data: Uint8Array } & FileInfo)
   | { op?: 'extract'; text: string }
   | ({ op: 'probe'; data: Uint8Array } & FileInfo)
-  | { op: 'read'; data: Uint8Array; kind: DocumentKind; from: number; to: number }
+  | { op: 'read'; data: Uint8Array; kind: DocumentKind; from: number; to: number; careful?: boolean }
   | { op: 'finish'; data: Uint8Array; kind: DocumentKind; steps: ReadStep[] }
 ) & {
   limits: ExtractLimits;
@@ -33,7 +33,7 @@ async function extract(task: ExtractTask): Promise<ExtractOutcome> {
       case 'probe':
         return { ok: true, probe: await probeDocument(data, { name: task.name, declaredType: task.declaredType }, task.limits) };
       case 'read':
-        return { ok: true, step: await readDocumentStep(data, task.kind, { from: task.from, to: task.to }, task.limits) };
+        return { ok: true, step: await readDocumentStep(data, task.kind, { from: task.from, to: task.to, careful: task.careful }, task.limits) };
       case 'finish':
         return { ok: true, doc: await finishDocument(data, task.kind, task.steps) };
       default:
