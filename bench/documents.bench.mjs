@@ -243,9 +243,14 @@ export async function readingSpeed(pages) {
   const { pdfInfo, readPdfPages } = require(join(root, 'services/media/dist/documents/extract/pdf.js'));
   const { DEFAULT_LIMITS } = require(join(root, 'services/media/dist/documents/extract/types.js'));
   await readPdfPages(data, 1, 5, DEFAULT_LIMITS); // module loading and compilation
-  const t0 = performance.now();
-  execFileSync('pdftotext', ['-enc', 'UTF-8', bookFile(pages), '-'], { stdio: ['ignore', 'ignore', 'ignore'], timeout: 120_000 });
-  const pdftotextMs = performance.now() - t0;
+  // pdftotext's time: the median of three runs (one run varies by half from one to the next here)
+  const times = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    execFileSync('pdftotext', ['-enc', 'UTF-8', bookFile(pages), '-'], { stdio: ['ignore', 'ignore', 'ignore'], timeout: 120_000 });
+    times.push(performance.now() - t0);
+  }
+  const pdftotextMs = times.sort((a, b) => a - b)[1];
   const read = async () => {
     const t = performance.now();
     const { pageCount } = await pdfInfo(data, DEFAULT_LIMITS);
@@ -351,14 +356,23 @@ async function readingRows() {
  */
 async function longBookRows(baseUrl, token) {
   const book = longPdf(510);
-  const alone = await summarizeOverHttp(baseUrl, token, book, 300_000, 'book-510.pdf');
+  // Three runs, one after another: the median, with the fastest and slowest in the row's name.
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push((await summarizeOverHttp(baseUrl, token, book, 300_000, 'book-510.pdf')).totalMs);
+  runs.sort((a, b) => a - b);
+  const alone = runs[1];
   const pdftotextMs = pdftotextMsOf[510];
   const rows = [
-    { section: 'documents', name: '510-page book through HTTP: upload to finished built-in summary', value: Math.round(alone.totalMs), unit: 'ms' },
     {
       section: 'documents',
-      name: "510-page book through HTTP, end to end, over pdftotext's time for the file",
-      value: Number((alone.totalMs / pdftotextMs).toFixed(2)),
+      name: `510-page book through HTTP: upload to finished built-in summary, median of 3 (${runs.map(Math.round).join(', ')} ms)`,
+      value: Math.round(alone),
+      unit: 'ms',
+    },
+    {
+      section: 'documents',
+      name: "510-page book through HTTP, end to end (median of 3), over pdftotext's time for the file",
+      value: Number((alone / pdftotextMs).toFixed(2)),
       unit: '×',
       goal: '<= 4',
     },
