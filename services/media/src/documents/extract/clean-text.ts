@@ -178,6 +178,13 @@ export function removeRunningLines(pages: string[], options: RunningLineOptions 
   if (pages.length < 3) return pages;
   const lines = pages.map((p) => p.split('\n').filter((l) => l.trim()));
   const all = lines.map((_, i) => i);
+  // A page's first and last lines are looked at in each group and round: their keys are made once.
+  const keys = new Map<string, { exact: string; alike: string }>();
+  const keysOf = (line: string) => {
+    let k = keys.get(line);
+    if (!k) keys.set(line, (k = { exact: exactKey(line), alike: lineKey(line) }));
+    return k;
+  };
   const groups = options.slides ? [all] : [all, all.filter((i) => i % 2 === 0), all.filter((i) => i % 2 === 1)];
   for (let round = 0; round < 2; round++) {
     const labels = pageLabelLines(lines);
@@ -194,10 +201,15 @@ export function removeRunningLines(pages: string[], options: RunningLineOptions 
         for (const i of group) {
           const line = pick(lines[i]);
           if (!line) continue;
-          const e = exactKey(line);
-          exact.set(e, [...(exact.get(e) ?? []), i]);
-          const k = lineKey(line);
-          if (k !== e) alike.set(k, [...(alike.get(k) ?? []), i]);
+          const { exact: e, alike: k } = keysOf(line);
+          const same = exact.get(e);
+          if (same) same.push(i);
+          else exact.set(e, [i]);
+          if (k !== e) {
+            const like = alike.get(k);
+            if (like) like.push(i);
+            else alike.set(k, [i]);
+          }
         }
         for (const at of exact.values()) {
           if (at.length >= needed) at.forEach((i) => strip.add(i));
@@ -327,6 +339,8 @@ function printedWidth(line: string): number {
  * other scripts keep their breaks.
  */
 export function joinWrappedLines(text: string): string {
+  // nothing to join without a character of those scripts (most pages): no line is measured
+  if (!NO_SPACE_SCRIPT.test(text)) return text;
   const lines = text.split('\n');
   const widest = Math.max(...lines.map(printedWidth));
   let out = lines[0];
