@@ -100,6 +100,11 @@ describe('PDF summarizer', () => {
     await summary.waitFor({ timeout: 180_000 });
     const seen = await progressSeen(page);
     expect(seen.some((t) => /Reading “.*”: \d+ of 300 pages/.test(t))).toBe(true);
+    // Each phase's percentage only rises: the summary does not start at the reading's 100%.
+    for (const phase of [/^Reading/, /^Summarizing/]) {
+      const percents = seen.filter((t) => phase.test(t)).map((t) => Number(/(\d+)%$/.exec(t)?.[1]));
+      expect(percents).toEqual([...percents].sort((x, y) => x - y));
+    }
     const cites = await summary.getByRole('button', { name: /^Page \d+$/ }).allTextContents();
     expect(Math.max(...cites.map((c) => Number(c.replace(/\D/g, ''))))).toBeGreaterThan(200);
   }, 240_000);

@@ -29,9 +29,12 @@ function takeEvents(buffer: string): { events: string[]; rest: string } {
  * stream is opened again, as `EventSource` would; an HTTP error (e.g. 404, not this caller's) ends it.
  */
 export function useEventStream<T>(path: string | null | undefined, isFinal: (value: T) => boolean, onDone: () => void): T | null {
-  const [status, setStatus] = useState<T | null>(null);
+  // kept with the path it came from: a new path (the next job of a summary) starts with nothing,
+  // not with the last event of the one before (a finished reading job's 100%)
+  const [status, setStatus] = useState<{ path: string; value: T } | null>(null);
   useEffect(() => {
     if (!path || typeof fetch === 'undefined') return;
+    const from = path;
     const controller = new AbortController();
     let finished = false;
     const finish = () => {
@@ -55,7 +58,7 @@ export function useEventStream<T>(path: string | null | undefined, isFinal: (val
             buffer = taken.rest;
             for (const data of taken.events) {
               const next = JSON.parse(data) as T;
-              setStatus(next);
+              setStatus({ path: from, value: next });
               if (isFinal(next)) return finish();
             }
           }
@@ -72,7 +75,7 @@ export function useEventStream<T>(path: string | null | undefined, isFinal: (val
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [path]);
-  return status;
+  return status && status.path === path ? status.value : null;
 }
 
 /** Follows `GET /api/jobs/:id/events` until the job completes or fails. */
