@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import { JobHandler, JobProcessor, RpcClient, RpcError, QueueWorker } from '@visualnotes/common';
-import { Jobs, Patterns, Queues, type JobPayloads } from '@visualnotes/contracts';
+import { Jobs, Patterns, Queues, type DocumentMapPart, type JobPayloads } from '@visualnotes/contracts';
 import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import type { AiConfig } from '../config';
 import { SUMMARY_PROVIDER, type SummaryProvider } from '../summaries/providers/summary-provider';
@@ -37,7 +37,7 @@ export class DocumentSummariesProcessor extends JobProcessor {
     return this.reportingFailure(job, async () => {
       // one round trip to start: the pages of every chunk of the job, and the summary marked started
       const { title, pages, structured } = await this.rpc.send(Patterns.media.documentsPages, { document_id: documentId, from, to, started: true });
-      const summarize = (part: { index: number; from: number; to: number }) => {
+      const summarize = (part: DocumentMapPart) => {
         const own = parts ? pages.filter((p) => p.page >= part.from && p.page <= part.to) : pages;
         const maxSections = Math.max(1, Math.min(4, Math.ceil(own.length / 3)));
         return summarizeChunk(this.provider, { index: part.index, title, pages: own, maxSections, structured });

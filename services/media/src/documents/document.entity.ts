@@ -59,6 +59,7 @@ export class DocumentRow {
   @Column('integer')
   progress!: number;
 
+  /** The summary's map jobs (each a run of chunks of pages), and those finished: the progress while summarizing. */
   @Column('integer')
   chunks!: number;
 

@@ -197,7 +197,7 @@ export class DocumentsService implements OnModuleDestroy {
 
   /** Keeps a read document's pages and queues its map-reduce summary (the ai workers take it); answers its public job id. */
   private async queueSummary(id: string, ownerId: string, premium: boolean, title: string, doc: ExtractedDocument): Promise<string> {
-    const chunks = planMapJobs(planChunks(doc.pages, this.config.DOCUMENT_CHUNK_PAGES, this.config.DOCUMENT_CHUNK_CHARS), this.config.DOCUMENT_MAP_JOBS);
+    const jobs = planMapJobs(planChunks(doc.pages, this.config.DOCUMENT_CHUNK_PAGES, this.config.DOCUMENT_CHUNK_CHARS), this.config.DOCUMENT_MAP_JOBS);
     await this.documents.setRead(id, {
       title,
       kind: doc.kind,
@@ -206,19 +206,19 @@ export class DocumentsService implements OnModuleDestroy {
       pages: doc.pages,
       textlessPages: textlessPages(doc),
       ocrPages: doc.pages.filter((p) => p.ocr).map((p) => p.page),
-      chunks: chunks.length,
+      chunks: jobs.length,
     });
     this.metrics.documentPages.inc({ kind: doc.kind }, doc.pages.length);
     const opts = flowOptions(premium);
     const flow = await this.flows.add({
       name: Jobs.documentReduce,
       queueName: Queues.aiDocuments,
-      data: { documentId: id, chunks: chunks.length, ownerId },
+      data: { documentId: id, chunks: jobs.length, ownerId },
       opts: { ...opts, jobId: id },
-      children: chunks.map((c, index) => ({
+      children: jobs.map((c, index) => ({
         name: Jobs.documentMap,
         queueName: Queues.aiDocuments,
-        data: { documentId: id, index, chunks: chunks.length, from: c.from, to: c.to, parts: c.parts },
+        data: { documentId: id, index, chunks: jobs.length, from: c.from, to: c.to, parts: c.parts },
         opts: { ...opts, jobId: `${id}-${index}`, failParentOnFailure: true },
       })),
     });

@@ -1,3 +1,4 @@
+import type { DocumentMapPart } from '@visualnotes/contracts';
 import type { ExtractedPage } from './extract';
 
 /** Consecutive page ranges of at most `maxPages` pages and (past the first page) `maxChars` characters. */
@@ -24,16 +25,11 @@ export function planChunks(pages: Pick<ExtractedPage, 'text'>[], maxPages: numbe
  * the page and progress calls) is paid once per run instead of once per chunk; up to `maxJobs`
  * workers still summarize at once.
  */
-export function planMapJobs(
-  chunks: { from: number; to: number }[],
-  maxJobs: number,
-): { from: number; to: number; parts: { index: number; from: number; to: number }[] }[] {
+export function planMapJobs(chunks: { from: number; to: number }[], maxJobs: number): { from: number; to: number; parts: DocumentMapPart[] }[] {
   const jobs = Math.min(chunks.length, Math.max(1, maxJobs));
+  const start = (j: number) => Math.floor((j * chunks.length) / jobs);
   return Array.from({ length: jobs }, (_, j) => {
-    const parts = chunks.slice(Math.floor((j * chunks.length) / jobs), Math.floor(((j + 1) * chunks.length) / jobs)).map((c, k) => ({
-      index: Math.floor((j * chunks.length) / jobs) + k,
-      ...c,
-    }));
+    const parts = chunks.slice(start(j), start(j + 1)).map((c, k) => ({ index: start(j) + k, ...c }));
     return { from: parts[0].from, to: parts[parts.length - 1].to, parts };
   });
 }

@@ -7,7 +7,7 @@ import { extractEpub } from './epub';
 import { CONVERTED_TO, convertWithLibreOffice, type ConvertedFormat } from './legacy';
 import { extractDocx, extractText } from './docx';
 import { readScannedPages } from './ocr';
-import { extractPdf, needsCarefulReading, pdfInfo, pdfTitleAndHeadings, readPdfPages, type PdfLine } from './pdf';
+import { extractPdf, pdfInfo, pdfTitleAndHeadings, readPdfPages, type PdfLine } from './pdf';
 import { extractPptx } from './pptx';
 import type { ExtractedDocument, ExtractedPage, ExtractLimits } from './types';
 
@@ -40,7 +40,7 @@ export async function probeDocument(data: Buffer, file: { name?: string; declare
     kind: 'pdf',
     pages: info.pageCount,
     title: info.title,
-    careful: needsCarefulReading(plain, limits),
+    careful: info.careful,
     ...(plain !== data ? { decrypted: new Uint8Array(plain) } : {}),
   };
 }

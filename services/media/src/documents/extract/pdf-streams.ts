@@ -17,14 +17,21 @@ const NOT_PARSED = /\/Subtype\s*\/(Image|Type1C|CIDFontType0C|OpenType)\b|\/Leng
  * Inflates every Flate stream pdf.js would parse for text, each only up to the bounds, before
  * pdf.js sees the file: a few kilobytes can inflate to a page description of many megabytes that
  * would take pdf.js minutes to walk through. zlib stops at the bound, so the check itself is cheap.
- * Streams it cannot inflate (encrypted, damaged) are left to pdf.js.
+ * Streams it cannot inflate (encrypted, damaged) are left to pdf.js. On the same pass, it answers
+ * whether the file says any of `names` (as `pdfMentions` would), so a file is inflated once.
  */
-export function checkPdfStreams(data: Buffer, limits: PdfStreamLimits): void {
+export function checkPdfStreams(data: Buffer, limits: PdfStreamLimits, names: string[] = []): boolean {
+  const wanted = names.map((n) => Buffer.from(n, 'latin1'));
+  const mentions = (bytes: Buffer) => wanted.some((w) => bytes.includes(w));
+  let said = mentions(data);
   let total = 0;
   for (const packed of parsedStreams(data)) {
     const room = Math.min(limits.maxStreamBytes, limits.maxTotalBytes - total);
-    total += inflatedSize(packed, room);
+    const inflated = inflatedWithin(packed, room);
+    total += inflated.length;
+    if (!said && mentions(inflated)) said = true;
   }
+  return said;
 }
 
 /** The packed bytes of every Flate stream pdf.js would parse for text, in file order. */
@@ -59,17 +66,18 @@ function dictionaryBefore(data: Buffer, keyword: number): string | null {
   return text.slice(obj < 0 ? 0 : obj, close + 2);
 }
 
-function inflatedSize(packed: Buffer, room: number): number {
-  let size: number;
+/** A stream inflated, refused past `room` bytes; empty when it cannot be inflated. */
+function inflatedWithin(packed: Buffer, room: number): Buffer {
+  let inflated: Buffer;
   try {
     // One byte over the room tells "too large" apart from "exactly fits".
-    size = inflateSync(packed, { maxOutputLength: Math.max(1, room + 1), finishFlush: constants.Z_SYNC_FLUSH }).length;
+    inflated = inflateSync(packed, { maxOutputLength: Math.max(1, room + 1), finishFlush: constants.Z_SYNC_FLUSH });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new DomainError('DOCUMENT_TOO_COMPLEX');
-    return 0;
+    return Buffer.alloc(0);
   }
-  if (size > room) throw new DomainError('DOCUMENT_TOO_COMPLEX');
-  return size;
+  if (inflated.length > room) throw new DomainError('DOCUMENT_TOO_COMPLEX');
+  return inflated;
 }
 
 /**

@@ -88,12 +88,21 @@ export interface PdfInfo {
 }
 
 /**
- * A PDF's page count and title. Checks its page-description streams against the inflate bounds
- * first, and refuses a file of more than `limits.maxPages` pages.
+ * A PDF's page count and title, and whether it needs pdf.js on every page (`careful`, see
+ * `needsCarefulReading`). Checks its page-description streams against the inflate bounds first,
+ * and refuses a file of more than `limits.maxPages` pages.
  */
-export async function pdfInfo(data: Buffer, limits: ExtractLimits): Promise<PdfInfo> {
-  checkPdfStreams(data, { maxStreamBytes: limits.maxPdfStreamBytes, maxTotalBytes: limits.maxUnzippedBytes });
-  return withPdf(data, (pdf) => infoOf(pdf, limits));
+export async function pdfInfo(data: Buffer, limits: ExtractLimits): Promise<PdfInfo & { careful: boolean }> {
+  const careful = checkStreams(data, limits);
+  return { ...(await withPdf(data, (pdf) => infoOf(pdf, limits))), careful };
+}
+
+/** What makes pdf.js read every page of a file: its ActualText, forms, Type3 fonts and encryption are beyond pdftotext. */
+const CAREFUL_NAMES = ['/ActualText', '/AcroForm', '/Type3', '/Encrypt'];
+
+/** The inflate bounds checked (see `checkPdfStreams`); whether the file needs pdf.js on every page, found on the same pass. */
+function checkStreams(data: Buffer, limits: ExtractLimits): boolean {
+  return checkPdfStreams(data, { maxStreamBytes: limits.maxPdfStreamBytes, maxTotalBytes: limits.maxUnzippedBytes }, CAREFUL_NAMES);
 }
 
 async function infoOf(pdf: PdfProxy, limits: ExtractLimits): Promise<PdfInfo> {
@@ -132,8 +141,8 @@ export async function readPdfPages(
  * pdftotext's fast reading is never used. It inflates every stream of the file, so a file read in
  * steps is looked at once, at its first look, and each step is told.
  */
-export function needsCarefulReading(data: Buffer, limits: ExtractLimits): boolean {
-  return pdfMentions(data, ['/ActualText', '/AcroForm', '/Type3', '/Encrypt'], limits.maxPdfStreamBytes);
+function needsCarefulReading(data: Buffer, limits: ExtractLimits): boolean {
+  return pdfMentions(data, CAREFUL_NAMES, limits.maxPdfStreamBytes);
 }
 
 async function pagesOf(
@@ -142,7 +151,7 @@ async function pagesOf(
   from: number,
   to: number,
   limits: ExtractLimits,
-  careful: boolean | undefined,
+  careful?: boolean,
 ): Promise<{ pages: ExtractedPage[]; lines: PdfLine[][] }> {
   const pages: ExtractedPage[] = [];
   const lines: PdfLine[][] = [];
@@ -261,10 +270,10 @@ async function headingsOf(pdf: PdfProxy, lines: PdfLine[][], pageCount: number):
 
 /** Text of a PDF, page by page, with the headings that open its sections (pdfInfo, readPdfPages and the headings on one opening of the file). */
 export async function extractPdf(data: Buffer, limits: ExtractLimits): Promise<ExtractedDocument> {
-  checkPdfStreams(data, { maxStreamBytes: limits.maxPdfStreamBytes, maxTotalBytes: limits.maxUnzippedBytes });
+  const careful = checkStreams(data, limits);
   const { title, pages, headings } = await withPdf(data, async (pdf) => {
     const { pageCount, title } = await infoOf(pdf, limits);
-    const { pages, lines } = await pagesOf(pdf, data, 1, pageCount, limits, undefined);
+    const { pages, lines } = await pagesOf(pdf, data, 1, pageCount, limits, careful);
     return { title, pages, headings: await headingsOf(pdf, lines, pages.length) };
   });
   // Headings open sections; they are not the page's text (an outline may name pages that have none).
