@@ -40,6 +40,7 @@ describe('docs/configuration.md', () => {
   it('gives worker settings that are not numbers a clear start-up error naming them', () => {
     for (const [schema, key] of [
       [aiEnvSchema, 'AI_SUMMARY_CONCURRENCY'],
+      [aiEnvSchema, 'AI_DOCUMENT_CONCURRENCY'],
       [aiEnvSchema, 'AI_TRANSCRIPTION_CONCURRENCY'],
       [aiEnvSchema, 'AI_JOB_LOCK_MS'],
       [mediaEnvSchema, 'MEDIA_JOB_CONCURRENCY'],
@@ -48,7 +49,7 @@ describe('docs/configuration.md', () => {
       expect(() => loadConfig(schema, { [key]: 'lots' })).toThrow(new RegExp(`^Invalid configuration: ${key} .*\\(got "lots"\\)$`));
       expect(() => loadConfig(schema, { [key]: '0' })).toThrow(new RegExp(`^Invalid configuration: ${key} `));
     }
-    expect(loadConfig(aiEnvSchema, {})).toMatchObject({ AI_SUMMARY_CONCURRENCY: 2, AI_TRANSCRIPTION_CONCURRENCY: 4, AI_JOB_LOCK_MS: 30_000 });
+    expect(loadConfig(aiEnvSchema, {})).toMatchObject({ AI_SUMMARY_CONCURRENCY: 2, AI_DOCUMENT_CONCURRENCY: 8, AI_TRANSCRIPTION_CONCURRENCY: 4, AI_JOB_LOCK_MS: 30_000 });
     expect(loadConfig(mediaEnvSchema, {}).MEDIA_JOB_CONCURRENCY).toBe(2);
   });
 });

@@ -19,7 +19,7 @@ interface DocumentMapResult {
  * parallel (on any number of ai workers; each job a run of chunks, one after another), the `document.reduce` parent combines them and hands the
  * result to the media service, which owns the document. Premium flows carry a higher priority.
  */
-@QueueWorker(Queues.aiDocuments, (config: AiConfig) => ({ concurrency: config.AI_SUMMARY_CONCURRENCY }))
+@QueueWorker(Queues.aiDocuments, (config: AiConfig) => ({ concurrency: config.AI_DOCUMENT_CONCURRENCY }))
 export class DocumentSummariesProcessor extends JobProcessor {
   private readonly logger = new Logger(DocumentSummariesProcessor.name);
 
