@@ -9,6 +9,8 @@ export class ProjectRecord {
   @Column('varchar', { length: 200 }) title!: string;
   @Column('jsonb') scene!: Scene;
   @Column('integer', { default: 1 }) version!: number;
+  /** The version `scene` is at; the changes of later versions are merged in when it is read (null: none). */
+  @Column('integer', { name: 'base_version', nullable: true }) baseVersion!: number | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @Column('timestamptz', { name: 'updated_at', default: () => 'now()' }) updatedAt!: Date;
 }

@@ -1,8 +1,10 @@
-import { PublishMessages, SCENE_MAX_BYTES } from '@visualnotes/contracts';
-import { createTestEnv, signUp, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import { mergeElementLists, PublishMessages, SCENE_MAX_BYTES, type SceneElement } from '@visualnotes/contracts';
+import { createTestEnv, signUp, waitFor, type SignedUp, type TestEnv } from '@visualnotes/testing';
+import { Client } from 'pg';
 import request from 'supertest';
 import { startBackend, type Backend } from '../../../../test/support/backend';
 import { rect, scene } from '../../test/scenes';
+import { COMPACT_AFTER } from './projects.service';
 
 describe('projects (publish service through the gateway)', () => {
   let t: TestEnv;
@@ -160,5 +162,90 @@ describe('projects (publish service through the gateway)', () => {
     const stolen = await request(backend.http).put(`/api/projects/${q.id}`).set(auth(bob)).send({ scene: withImage, version: 1 }).expect(400);
     expect(stolen.body.message).toBe(PublishMessages.fileNotFound);
     await request(backend.http).get(`/api/projects/${p.id}/files/${fileId}`).set(auth(bob)).expect(404);
+  });
+  it('stores one-element saves as what changed and reads them back the same from every reader, folding them into the stored scene after a run', async () => {
+    const db = new Client({ connectionString: t.databaseUrl });
+    await db.connect();
+    try {
+      const changeRows = async (id: string) =>
+        Number((await db.query(`SELECT count(*) AS n FROM "publish"."project_changes" WHERE project_id = $1`, [id])).rows[0].n);
+      const board = Array.from({ length: 40 }, (_, i) => rect({ id: `e${i}`, index: `a${String(i).padStart(2, '0')}` }));
+      const p = (await request(backend.http).post('/api/projects').set(auth(alice)).send({ title: 'Log' }).expect(201)).body;
+      let version = (
+        await request(backend.http)
+          .put(`/api/projects/${p.id}`)
+          .set(auth(alice))
+          .send({ scene: scene(...board), version: 1 })
+          .expect(200)
+      ).body.version;
+      let expected = (await request(backend.http).get(`/api/projects/${p.id}`).set(auth(alice)).expect(200)).body.scene.elements as SceneElement[];
+      const share = (await request(backend.http).post(`/api/projects/${p.id}/share`).set(auth(alice)).expect(200)).body;
+      const seen = (elements: SceneElement[]) => elements.map((e) => `${e.id}:${e.version}:${e.x}`);
+
+      // a run of one-element saves: moved elements, a stale copy, a new element placed between two others
+      for (let k = 0; k < COMPACT_AFTER + 5; k++) {
+        const el =
+          k === 7
+            ? rect({ id: 'new', index: 'a05V', version: 1 })
+            : k === 9
+              ? { ...expected.find((e) => e.id === 'e3')!, x: -1 } // same version: stays as it is
+              : { ...expected.find((e) => e.id === `e${k % 10}`)!, x: 1000 + k, version: expected.find((e) => e.id === `e${k % 10}`)!.version + 1 };
+        const res = await request(backend.http)
+          .patch(`/api/projects/${p.id}/elements`)
+          .set(auth(alice))
+          .send({ elements: [el] })
+          .expect(200);
+        expected = mergeElementLists(expected, [el as SceneElement]).elements;
+        if (res.body.changed) version += 1;
+        expect(res.body.version).toBe(version);
+        const read = (await request(backend.http).get(`/api/projects/${p.id}`).set(auth(alice)).expect(200)).body;
+        expect(read.version).toBe(version);
+        expect(seen(read.scene.elements)).toEqual(seen(expected));
+      }
+      expect(seen(expected).slice(5, 8)).toEqual([
+        expect.stringMatching(/^e5:/),
+        'new:1:' + expected.find((e) => e.id === 'new')!.x,
+        expect.stringMatching(/^e6:/),
+      ]);
+      // the share link reads the same scene
+      expect(seen((await request(backend.http).get(`/api/share/${share.share_id}`).expect(200)).body.scene.elements)).toEqual(seen(expected));
+      // after COMPACT_AFTER changes the scene is stored whole at that version, and its changes go
+      await waitFor(async () => (await changeRows(p.id)) < COMPACT_AFTER, 10_000);
+      const stored = (await db.query(`SELECT base_version FROM "publish"."projects" WHERE id = $1`, [p.id])).rows[0].base_version as number;
+      expect(stored).toBeGreaterThan(version - COMPACT_AFTER);
+      expect(await changeRows(p.id)).toBe(version - stored);
+      expect(seen((await request(backend.http).get(`/api/projects/${p.id}`).set(auth(alice)).expect(200)).body.scene.elements)).toEqual(seen(expected));
+
+      // a whole save makes the changes before it obsolete; merges after it build on it
+      const whole = board.slice(0, 3);
+      version = (
+        await request(backend.http)
+          .put(`/api/projects/${p.id}`)
+          .set(auth(alice))
+          .send({ scene: scene(...whole), version })
+          .expect(200)
+      ).body.version;
+      expect(await changeRows(p.id)).toBe(0);
+      const moved = { ...whole[1], x: 77, version: 50 };
+      await request(backend.http)
+        .patch(`/api/projects/${p.id}/elements`)
+        .set(auth(alice))
+        .send({ elements: [moved] })
+        .expect(200);
+      const after = (await request(backend.http).get(`/api/projects/${p.id}`).set(auth(alice)).expect(200)).body;
+      expect(after.version).toBe(version + 1);
+      expect(seen(after.scene.elements)).toEqual(['e0:1:' + whole[0].x, 'e1:50:77', 'e2:1:' + whole[2].x]);
+      // a title-only save answers the live scene too
+      const renamed = (
+        await request(backend.http)
+          .put(`/api/projects/${p.id}`)
+          .set(auth(alice))
+          .send({ title: 'Log 2', version: version + 1 })
+          .expect(200)
+      ).body;
+      expect(seen(renamed.scene.elements)).toEqual(seen(after.scene.elements));
+    } finally {
+      await db.end();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { KeyedTurns, RpcClient } from '@visualnotes/common';
 import {
   DomainError,
@@ -20,8 +20,11 @@ import { isUuid } from '../common/ids';
 import { VersionsService } from '../versions/versions.service';
 import { projectSummaryView, projectView } from './project.view';
 import { ProjectsRepository, type ProjectChange, type ProjectStore } from './projects.repository';
-import { emptyScene, MergedScenes, mergedSceneText, sceneFileIds } from './scene';
+import { checkMerge, emptyScene, indexed, MergedScenes, sceneFileIds, sceneTextBytes } from './scene';
 import { ScenePool } from './scene-pool';
+
+/** Merges saved as changes before the scene is stored whole again (a read merges at most about this many). */
+export const COMPACT_AFTER = 20;
 
 const RANK: Record<ProjectRole, number> = { viewer: 1, editor: 2, owner: 3 };
 
@@ -76,19 +79,39 @@ export class ProjectsService {
   ) {}
 
   private readonly merged = new MergedScenes();
+  private readonly logger = new Logger(ProjectsService.name);
+  /** Projects whose scene is being stored whole after a run of merges (one at a time each). */
+  private readonly compacting = new Set<string>();
 
-  /** The live scene and its version for a merge: this copy's own when it still is the live one. */
-  private async currentForMerge(id: string): Promise<{ scene: Scene; version: number } | null> {
+  /** The live scene, its version and its JSON's size for a merge: this copy's own when it still is the live one. */
+  private async currentForMerge(id: string): Promise<{ scene: Scene; version: number; bytes: number } | null> {
     if (this.merged.has(id)) {
       const version = await this.projects.versionOf(id);
       if (version === null) {
         this.merged.drop(id);
         return null;
       }
-      const scene = this.merged.get(id, version);
-      if (scene) return { scene, version };
+      const held = this.merged.get(id, version);
+      if (held) return { ...held, version };
     }
-    return this.projects.current(id);
+    const current = await this.projects.current(id);
+    return current && { ...current, bytes: sceneTextBytes(current.scene) };
+  }
+
+  /**
+   * After `COMPACT_AFTER` merges saved as changes, the scene this copy just merged (the live one at
+   * `version`) is stored whole, after the answer: reads then merge few changes. A copy that stops
+   * first leaves the changes, which stay correct, for the next merge to fold.
+   */
+  private compactLater(id: string, version: number, scene: Scene): void {
+    if (this.compacting.has(id)) return;
+    this.compacting.add(id);
+    setImmediate(() => {
+      this.projects
+        .compact(id, version, JSON.stringify(scene))
+        .catch((err: Error) => this.logger.warn(`project ${id}: the scene could not be stored whole: ${err.message}`))
+        .finally(() => this.compacting.delete(id));
+    });
   }
 
   /**
@@ -247,10 +270,14 @@ export class ProjectsService {
       const addedRefs: NonNullable<Scene['files']> = {};
       for (const [key, { by: _by, ...ref }] of accepted) nextFiles[key] = addedRefs[key] = ref;
       const scene: Scene = { ...current.scene, elements: merged.elements, files: nextFiles };
-      const text = mergedSceneText(scene, { elements, files: addedRefs });
-      const saved = await this.write(id, { title: null, scene, sceneText: text, expectedVersion: current.version }, 'editor');
+      const bytes = checkMerge(current.scene, scene, current.bytes, { elements, files: addedRefs });
+      // saved as what changed; a change whose elements lack a fractional index is saved whole (see `withChanges`)
+      const saved = indexed(elements)
+        ? await this.projects.append(id, current.version, { elements, files: addedRefs })
+        : await this.write(id, { title: null, scene, sceneText: JSON.stringify(scene), expectedVersion: current.version }, 'editor');
       if (saved) {
-        this.merged.set(id, saved.version, scene);
+        this.merged.set(id, saved.version, scene, bytes);
+        if ('baseVersion' in saved && saved.version - saved.baseVersion >= COMPACT_AFTER) this.compactLater(id, saved.version, scene);
         await this.versions.noteEditors(id, [...editorIds, ...accepted.map(([, f]) => f.by), authorId]);
         await this.versions.keep(id, saved.version, scene, authorId, 'save', 'settle');
         return { version: saved.version, changed: merged.changed, ...(refused ? { refused } : {}) };

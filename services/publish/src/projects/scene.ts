@@ -1,6 +1,7 @@
 import {
   checkScene,
   DomainError,
+  mergeElementLists,
   PublishMessages,
   restoreScene,
   SCENE_MAX_BYTES,
@@ -8,6 +9,7 @@ import {
   sceneBytes,
   sceneProblem,
   type Scene,
+  type SceneFile,
 } from '@visualnotes/contracts';
 
 /** An empty canvas. */
@@ -35,20 +37,71 @@ export function checkSentSize(text: string | undefined): void {
   if (text !== undefined && sceneBytes(text) > SCENE_MAX_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.sceneTooLarge);
 }
 
+/** What one merge (a PATCH save, a live batch) stored: the elements sent and the image references it added. */
+export interface SceneChange {
+  elements: Scene['elements'];
+  files: Record<string, SceneFile>;
+}
+
 /**
- * A saved scene with changes merged in (live batches), as the text to store. Only the changed
- * elements and new image references are checked (shape), then the whole scene's element count and
- * size: the rest was checked when it was saved, and checking 5,000 unchanged elements on every
- * batch cost far more than the batch itself.
+ * The live scene: the stored one with the changes saved since (in version order) merged in by
+ * element version, in one pass. It is the scene each merge built in turn: the rule keeps, for each
+ * element, the highest version (then the lowest versionNonce) whatever the order, and a merge that
+ * brings an element without a fractional index is saved whole, never as a change, so the order of
+ * the elements comes out the same too.
  */
-export function mergedSceneText(scene: Scene, changed: { elements: unknown[]; files: Record<string, unknown> }): string {
+export function withChanges(scene: Scene, changes: readonly SceneChange[] | null | undefined): Scene {
+  if (!changes?.length) return scene;
+  const elements = mergeElementLists(
+    scene.elements,
+    changes.flatMap((c) => c.elements),
+  ).elements;
+  return { ...scene, elements, files: Object.assign({}, scene.files ?? {}, ...changes.map((c) => c.files ?? {})) };
+}
+
+/** Whether every element sent has a fractional index (a change saved as such keeps the order exact; see `withChanges`). */
+export const indexed = (elements: Scene['elements']) => elements.every((e) => typeof (e as { index?: unknown }).index === 'string');
+
+const jsonBytes = (value: unknown) => sceneBytes(JSON.stringify(value));
+
+/**
+ * Checks a merge of `changed` into a saved scene of `bytes` (its JSON's size) that gave `after`
+ * from `before`: only the changed elements and new image references are checked (shape), then the
+ * whole scene's element count and size, which is counted from what changed rather than by writing
+ * out megabytes on every batch. Answers the merged scene's size.
+ */
+export function checkMerge(before: Scene, after: Scene, bytes: number, changed: { elements: unknown[]; files: Record<string, unknown> }): number {
   const problem = sceneProblem({ elements: changed.elements, files: changed.files });
   if (problem) throw new DomainError(problem.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED', problem.message);
-  if (scene.elements.length > SCENE_MAX_ELEMENTS) throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.tooManyElements);
-  const text = JSON.stringify(scene);
-  if (sceneBytes(text) > SCENE_MAX_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.sceneTooLarge);
-  return text;
+  if (after.elements.length > SCENE_MAX_ELEMENTS) throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.tooManyElements);
+  const size = bytes + mergeBytes(before, after);
+  if (size > SCENE_MAX_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', PublishMessages.sceneTooLarge);
+  return size;
 }
+
+/** How many bytes the JSON of `after` has more than that of `before` (elements replaced or added, image references). */
+export function mergeBytes(before: Scene, after: Scene): number {
+  const old = new Map(before.elements.map((e) => [e.id, e]));
+  let delta = 0;
+  let count = before.elements.length;
+  for (const e of after.elements) {
+    const was = old.get(e.id);
+    if (was === e) continue;
+    // a new element comes with a comma, unless it is the first
+    delta += jsonBytes(e) - (was ? jsonBytes(was) : count++ ? -1 : 0);
+  }
+  const files = before.files ?? {};
+  let keys = Object.keys(files).length;
+  for (const [key, ref] of Object.entries(after.files ?? {})) {
+    const was = files[key];
+    if (was === ref) continue;
+    delta += jsonBytes(ref) - (was ? jsonBytes(was) : -(jsonBytes(key) + 1) - (keys++ ? 1 : 0));
+  }
+  return delta;
+}
+
+/** The size of a scene's JSON, as the limit counts it. */
+export const sceneTextBytes = (scene: Scene) => jsonBytes(scene);
 
 /** Upload ids referenced by a scene's images. */
 export const sceneFileIds = (scene: Scene) => new Set(Object.values(scene.files ?? {}).map((f) => f.file_id));
@@ -61,19 +114,19 @@ export const sceneFileIds = (scene: Scene) => new Set(Object.values(scene.files 
  * new element lists). Bounded by elements held, the least recently used going first.
  */
 export class MergedScenes {
-  private readonly byProject = new Map<string, { version: number; scene: Scene }>();
+  private readonly byProject = new Map<string, { version: number; scene: Scene; bytes: number }>();
   private elements = 0;
 
   constructor(private readonly maxElements = 60_000) {}
 
-  /** The scene of `id` at `version`, when this copy holds it. */
-  get(id: string, version: number): Scene | null {
+  /** The scene of `id` at `version` and the size of its JSON, when this copy holds it. */
+  get(id: string, version: number): { scene: Scene; bytes: number } | null {
     const hit = this.byProject.get(id);
     if (!hit || hit.version !== version) return null;
     // most recently used last
     this.byProject.delete(id);
     this.byProject.set(id, hit);
-    return hit.scene;
+    return hit;
   }
 
   /** Whether anything is held for `id` (a version to check first). */
@@ -81,12 +134,12 @@ export class MergedScenes {
     return this.byProject.has(id);
   }
 
-  set(id: string, version: number, scene: Scene): void {
+  set(id: string, version: number, scene: Scene, bytes: number): void {
     this.drop(id);
     const size = scene.elements.length;
     if (size > this.maxElements) return;
     while (this.elements + size > this.maxElements && this.byProject.size) this.drop(this.byProject.keys().next().value!);
-    this.byProject.set(id, { version, scene });
+    this.byProject.set(id, { version, scene, bytes });
     this.elements += size;
   }
 

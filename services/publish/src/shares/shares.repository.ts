@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Scene } from '@visualnotes/contracts';
 import { IsNull, type DataSource } from 'typeorm';
+import { changesOf } from '../projects/projects.repository';
+import { withChanges, type SceneChange } from '../projects/scene';
 import { Share } from './share.entity';
 
 /** A shared project as its link shows it. */
@@ -37,11 +40,13 @@ export class SharesRepository {
     const { schema } = this.db.getMetadata(Share);
     const s = `"${schema}"`;
     const [row] = (await this.db.query(
-      `SELECT s.id, p.title, p.scene, p.updated_at FROM ${s}."shares" s JOIN ${s}."projects" p ON p.id = s.project_id
+      `SELECT s.id, p.title, p.scene, ${changesOf('p')} AS changes, p.updated_at FROM ${s}."shares" s JOIN ${s}."projects" p ON p.id = s.project_id
         WHERE s.id = $1 AND s.revoked_at IS NULL`,
       [id],
-    )) as SharedRow[];
-    return row ?? null;
+    )) as (SharedRow & { changes: SceneChange[] })[];
+    if (!row) return null;
+    const { changes, ...shared } = row;
+    return { ...shared, scene: withChanges(shared.scene as Scene, changes) };
   }
 
   async projectOf(id: string): Promise<string | null> {

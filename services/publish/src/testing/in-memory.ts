@@ -3,6 +3,7 @@ import type { CollaboratorRole, ProjectRole, Scene } from '@visualnotes/contract
 import type { CollaboratorStore, MemberRow } from '../collaborators/collaborators.repository';
 import type { ProjectMember, ProjectRecord } from '../projects/project.entity';
 import type { ProjectChange, ProjectStore, ProjectWithScene } from '../projects/projects.repository';
+import { withChanges, type SceneChange } from '../projects/scene';
 import type { ProjectVersionRecord } from '../versions/project-version.entity';
 import type { NewVersion, Tx, VersionRow, VersionStore } from '../versions/versions.repository';
 
@@ -57,7 +58,7 @@ export class InMemoryProjects implements ProjectStore {
   }
   async insert(ownerId: string, title: string, scene: Scene): Promise<ProjectWithScene> {
     const now = new Date();
-    const p: ProjectRecord = { id: randomUUID(), ownerId, title, scene: copy(scene), version: 1, createdAt: now, updatedAt: now };
+    const p: ProjectRecord = { id: randomUUID(), ownerId, title, scene: copy(scene), version: 1, baseVersion: null, createdAt: now, updatedAt: now };
     this.projects.push(p);
     return { ...this.row(p, ownerId), role: 'owner', scene };
   }
@@ -74,6 +75,18 @@ export class InMemoryProjects implements ProjectStore {
     p.updatedAt = new Date();
     const { role: _role, ...row } = this.row(p, p.ownerId);
     return change.scene === null ? { ...row, scene: copy(p.scene) } : row;
+  }
+  /** A merge saved as what changed: here merged into the one scene held (the database keeps the change as a row). */
+  async append(id: string, expectedVersion: number, change: SceneChange) {
+    const p = this.projects.find((x) => x.id === id && x.version === expectedVersion);
+    if (!p) return null;
+    p.scene = withChanges(p.scene, [copy(change)]);
+    p.version += 1;
+    p.updatedAt = new Date();
+    return { version: p.version, baseVersion: p.version };
+  }
+  async compact() {
+    return false;
   }
   async versionOf(id: string) {
     return this.projects.find((x) => x.id === id)?.version ?? null;
