@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { EXPORT_MAX_SCALE, ExportMessages } from './export-messages';
+
+export { EXPORT_MAX_SCALE, ExportMessages } from './export-messages';
 
 /**
  * Boards exported on the server: PDF (one page per frame), PowerPoint (one slide per frame) or a
@@ -9,20 +12,6 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export type ExportStatus = 'queued' | 'running' | 'completed' | 'failed';
 
 export const EXPORT_MAX_FRAMES = 500;
-export const EXPORT_MAX_SCALE = 4;
-
-export const ExportMessages = {
-  formatInvalid: 'Please choose PDF, PowerPoint or ZIP',
-  framesInvalid: 'Please choose the frames to export',
-  frameNotFound: 'One of the chosen frames is no longer on the board; please choose the frames again',
-  scaleInvalid: `The scale must be between 0.1 and ${EXPORT_MAX_SCALE}`,
-  exportNotFound: 'This export does not exist or has expired',
-  notReady: 'This export is not ready yet',
-  tooComplex: 'This board is too large or complex to export in time; try exporting fewer frames at once',
-  failed: 'The export could not be made; please try again',
-  downloadNotAllowed: 'The owner of this board does not offer it as a PDF download',
-} as const;
-
 export const exportRequestSchema = z.object({
   format: z.enum(EXPORT_FORMATS, { error: ExportMessages.formatInvalid }),
   frames: z

@@ -4,7 +4,7 @@ import { publicUrl, RpcClient } from '@visualnotes/common';
 import { Patterns } from '@visualnotes/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { AppShell } from '../seo/app-shell';
+import { AppShell, scriptsAfterPaint } from '../seo/app-shell';
 
 /**
  * What a published page may do: its own scripts (the app), nothing inline, no plugins, no base
@@ -131,17 +131,20 @@ export class PublishedPage implements OnModuleInit {
     const first = meta && { title: meta.title, description: meta.description, snapshot_url: snapshot, allow_download: meta.allow_download };
     const body = meta
       ? `<main class="published-snapshot" data-published-snapshot style="max-width:100%;overflow-wrap:anywhere"><h1 dir="auto">${escapeHtml(meta.title)}</h1>${
-          snapshot ? `<img src="${snapshot}" alt="${escapeHtml(meta.title)}" style="max-width:100%;height:auto">` : ''
+          snapshot ? `<img src="${snapshot}" alt="${escapeHtml(meta.title)}" fetchpriority="high" style="max-width:100%;height:auto">` : ''
         }</main><script type="application/json" id="published-first-paint">${jsonInHtml(first)}</script>`
       : '';
     const shell = this.indexHtml();
     // Replacer functions, never replacement strings: a title with `$'` or `$&` would otherwise
     // paste parts of the page into itself.
+    // the snapshot is the largest thing of the first paint: asked for first, before style sheets and scripts
+    const preload = snapshot ? `<link rel="preload" as="image" href="${snapshot}" fetchpriority="high">` : '';
     const html = shell
-      ? shell
+      ? scriptsAfterPaint(shell)
+          .replace(/<meta name="viewport"[^>]*>/i, (viewport) => `${viewport}${preload}`)
           .replace(/<title>[\s\S]*?<\/title>/i, '')
           .replace(/<meta name="description"[^>]*>/i, '')
-          .replace(/<\/head>/i, () => `${head}${this.shell.pageHead('/p/' + id)}</head>`)
+          .replace(/<\/head>/i, () => `${head}${scriptsAfterPaint(this.shell.pageHead('/p/' + id))}</head>`)
           .replace(/<div id="root">\s*<\/div>/i, () => `<div id="root">${body}</div>`)
       : `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${head}</head><body><div id="root">${body}</div></body></html>`;
     reply.removeHeader('x-frame-options'); // a page meant to be embedded: frame-ancestors in its policy decides

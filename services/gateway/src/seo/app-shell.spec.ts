@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AppShell } from './app-shell';
+import { AppShell, scriptsAfterPaint } from './app-shell';
 
 describe('AppShell', () => {
   let dir: string;
@@ -64,5 +64,15 @@ describe('AppShell', () => {
     rmSync(join(dir, '.vite'), { recursive: true });
     jest.advanceTimersByTime(1_001);
     expect(shell.pageHead('/blog')).toBe('');
+  });
+
+  it('fetches the scripts of a page the server drew at low priority, and nothing else', () => {
+    const head =
+      '<script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/react.js">' +
+      '<link rel="modulepreload" fetchpriority="high" href="/assets/x.js"><link rel="stylesheet" href="/assets/index-1.css"><script type="application/json">{}</script>';
+    expect(scriptsAfterPaint(head)).toBe(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react.js">' +
+        '<link rel="modulepreload" fetchpriority="high" href="/assets/x.js"><link rel="stylesheet" href="/assets/index-1.css"><script type="application/json">{}</script>',
+    );
   });
 });

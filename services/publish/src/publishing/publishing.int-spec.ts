@@ -90,6 +90,14 @@ describe('publishing, statistics, share links and templates', () => {
     expect(page.text).toContain(`<meta property="og:image" content="http://board.test/api/p/${id}/snapshot.svg">`);
     expect(page.text).toContain('<meta name="description" content="Our launch">');
     expect(page.text).not.toContain('<plan>');
+    // the snapshot (the first paint's largest part) is asked for before anything else; the app's
+    // scripts, which the first paint does not need, come after the style sheets and fonts
+    const preload = `<link rel="preload" as="image" href="/api/p/${id}/snapshot.svg" fetchpriority="high">`;
+    expect(page.text).toContain(preload);
+    expect(page.text).toMatch(/<img src="\/api\/p\/[^"]+\/snapshot\.svg"[^>]*fetchpriority="high"/);
+    for (const later of ['rel="stylesheet"', '<script'])
+      if (page.text.includes(later)) expect(page.text.indexOf(preload)).toBeLessThan(page.text.indexOf(later));
+    expect(page.text).not.toMatch(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority="low")/);
 
     // Views: two from one visitor, one from another with an outside referrer.
     const ua = { 'user-agent': 'Browser A' };
