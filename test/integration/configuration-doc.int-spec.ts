@@ -49,7 +49,12 @@ describe('docs/configuration.md', () => {
       expect(() => loadConfig(schema, { [key]: 'lots' })).toThrow(new RegExp(`^Invalid configuration: ${key} .*\\(got "lots"\\)$`));
       expect(() => loadConfig(schema, { [key]: '0' })).toThrow(new RegExp(`^Invalid configuration: ${key} `));
     }
-    expect(loadConfig(aiEnvSchema, {})).toMatchObject({ AI_SUMMARY_CONCURRENCY: 2, AI_DOCUMENT_CONCURRENCY: 8, AI_TRANSCRIPTION_CONCURRENCY: 4, AI_JOB_LOCK_MS: 30_000 });
+    expect(loadConfig(aiEnvSchema, {})).toMatchObject({
+      AI_SUMMARY_CONCURRENCY: 2,
+      AI_DOCUMENT_CONCURRENCY: 8,
+      AI_TRANSCRIPTION_CONCURRENCY: 4,
+      AI_JOB_LOCK_MS: 30_000,
+    });
     expect(loadConfig(mediaEnvSchema, {}).MEDIA_JOB_CONCURRENCY).toBe(2);
   });
 });
