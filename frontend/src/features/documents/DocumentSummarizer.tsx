@@ -9,7 +9,7 @@ import { UpgradePrompt } from '../../components/UpgradePrompt/UpgradePrompt';
 import { useAuth } from '../auth/useAuth';
 import { NeedLogin } from '../auth/NeedLogin';
 import { useGetEntitlementsQuery } from '../license/api';
-import { useJobProgress } from '../video/useJobProgress';
+import { useJobProgress, useShownProgress } from '../video/useJobProgress';
 import { AskPanel } from '../ask/AskPanel';
 import { useGetSummaryQuery, useLazyGetSummaryPageQuery, useListSummariesQuery, useSummarizeFileMutation, useSummarizeTextMutation } from './api';
 import { ANY_DOCUMENT, DOCUMENT_TOOLS } from './document-tools';
@@ -134,6 +134,7 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
   if (poll !== inProgress) setPoll(inProgress);
   // Reading and summarizing are two jobs one after the other: the summary names the one at work.
   const job = useJobProgress(summary.data?.job_id ?? jobId, () => void summary.refetch());
+  const progress = useShownProgress(summary.data?.job_id ?? jobId, summary.data?.status ?? '', job, summary.data?.progress);
   const busy = fileState.isLoading || textState.isLoading;
   // a request of this page that a reload cut off: looked for in the list until it shows up
   const [pending, setPending] = useState<PendingSummary | null>(() => (summaryId ? null : readPending()));
@@ -303,7 +304,7 @@ export function DocumentSummarizer({ heading, slug }: { heading: string; slug: s
             {t(errorMessage(summary.error) ?? '')}
           </p>
         ) : (
-          <SummaryResult id={summaryId} view={summary.data} progress={job?.progress ?? summary.data?.progress ?? 0} />
+          <SummaryResult id={summaryId} view={summary.data} progress={progress} />
         )
       ) : (
         <ToolGuide kind="document" />

@@ -31,7 +31,7 @@ import { Button } from '../../components/Button/Button';
 import { useConfirm } from '../../components/Dialog/Dialog';
 import { Player, type PlayerHandle } from './Player';
 import { TranscriptView } from './TranscriptView';
-import { useJobProgress } from './useJobProgress';
+import { useJobProgress, useShownProgress } from './useJobProgress';
 import { LoginLink } from './LoginLink';
 import styles from './video.module.css';
 import { msg } from '../../i18n/msg';
@@ -48,6 +48,7 @@ export default function VideoWorkspace({ id, start }: { id: string; start: numbe
   const { data: video, error, refetch } = useGetVideoQuery(id);
   const pending = video && video.status !== 'ready' && video.status !== 'failed';
   const job = useJobProgress(pending ? video.job_id : null, () => void refetch());
+  const progress = useShownProgress(pending ? video.job_id : null, video?.status ?? '', job, video?.progress);
   // Slow poll as a safety net while processing (e.g. an SSE connection blocked by a proxy).
   useEffect(() => {
     if (!pending) return;
@@ -96,9 +97,9 @@ export default function VideoWorkspace({ id, start }: { id: string; start: numbe
         {video.channel && <p className={styles.muted}>{video.channel}</p>}
         {pending && (
           <div className={styles.progress} role="status" data-testid="video-progress">
-            <div style={{ width: `${Math.max(job?.progress ?? video.progress, 3)}%` }} />
+            <div style={{ width: `${Math.max(progress, 3)}%` }} />
             <span>
-              {video.status === 'transcribing' ? t('Transcribing…') : t('Summarizing…')} {job?.progress ?? video.progress}%
+              {video.status === 'transcribing' ? t('Transcribing…') : t('Summarizing…')} {progress}%
             </span>
           </div>
         )}

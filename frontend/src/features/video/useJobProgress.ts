@@ -82,3 +82,21 @@ export function useEventStream<T>(path: string | null | undefined, isFinal: (val
 export function useJobProgress(jobId: string | null | undefined, onDone: () => void): JobStatus | null {
   return useEventStream<JobStatus>(jobId ? `jobs/${encodeURIComponent(jobId)}/events` : null, (s) => s.state === 'completed' || s.state === 'failed', onDone);
 }
+
+/**
+ * The percentage to show for the work of job `jobId` in its `phase` (reading, summarizing…): its
+ * job's latest event, else `polled` (the work's own figure, read with the page), and never lower
+ * than what was shown before in the same job and phase. The two sources are written one after the
+ * other, so either may briefly lag the other; the bar must not step back when the other one shows.
+ */
+export function useShownProgress(jobId: string | null | undefined, phase: string, job: JobStatus | null, polled: number | undefined): number {
+  const key = `${jobId ?? ''}:${phase}`;
+  const value = job?.progress ?? polled ?? 0;
+  const [held, setHeld] = useState({ key, value });
+  if (held.key !== key || value > held.value) {
+    // a new job or phase starts from its own figure; a rise is kept (React's derived-state pattern)
+    setHeld({ key, value });
+    return value;
+  }
+  return held.value;
+}
