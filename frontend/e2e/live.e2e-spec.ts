@@ -173,6 +173,59 @@ describe('editing together in the browser', () => {
     await converged(a, b, project.id, 4);
   });
 
+  it("shapes drawn while another person's changes stream in every few milliseconds all reach the server", async () => {
+    const board = Array.from({ length: 300 }, (_, i) =>
+      sceneRectangle({ id: `s-${i}`, x: (i % 30) * 70, y: 700 + Math.floor(i / 30) * 50, width: 60, height: 40 }),
+    );
+    const project = await api<Project>(owner, 'POST', '/projects', {
+      title: 'Busy board',
+      scene: { type: 'excalidraw', version: 2, elements: board, appState: { viewBackgroundColor: '#ffffff' }, files: {} },
+    });
+    await api(owner, 'POST', `/projects/${project.id}/collaborators`, { email: editor.email, role: 'editor' });
+    const a = await openLive(owner, APP_URL, project.id);
+    await a.waitForSelector(`[data-testid="editor"][data-element-count="${board.length}"]`, { timeout: 30_000 });
+    // the other person: a live client moving elements of the board about 60 times a second
+    const { WebSocket } = await import('ws');
+    const other = new WebSocket(`${secondUrl.replace('http', 'ws')}/api/projects/${project.id}/live`, ['visualnotes.live', `bearer.${editor.token}`]);
+    await new Promise<void>((resolve, reject) => {
+      other.on('message', (data) => (JSON.parse(String(data)) as { type: string }).type === 'welcome' && resolve());
+      other.on('error', reject);
+    });
+    const versions = new Map(board.map((e) => [e.id, e.version]));
+    let k = 0;
+    const stream = setInterval(() => {
+      const e = board[k++ % board.length];
+      const version = versions.get(e.id)! + 1;
+      versions.set(e.id, version);
+      other.send(JSON.stringify({ type: 'update', elements: [{ ...e, x: e.x + (k % 7), version, versionNonce: k }] }));
+    }, 16);
+    try {
+      for (const [i, key] of ['r', 'o', 'r', 'o', 'r'].entries()) {
+        await drawShape(a, key, 300 + i * 150, 250);
+        await waitFor(async () => ((await screen(a)).count === board.length + i + 1 ? true : null), 10_000, 50);
+      }
+    } finally {
+      clearInterval(stream);
+    }
+    // every shape drawn here is on the server, and the screen and the server agree
+    let last = '';
+    await waitFor(
+      async () => {
+        const saved = await api<Project>(owner, 'GET', `/projects/${project.id}`);
+        const mine = saved.scene.elements.filter((e) => !e.isDeleted && !e.id.startsWith('s-')).length;
+        const here = await screen(a);
+        const version = saved.scene.elements.reduce((n, e) => n + e.version, 0);
+        last = `drawn shapes on the server ${mine} of 5; screen ${JSON.stringify(here)}, server version ${version}`;
+        return mine === 5 && here.count === board.length + 5 && here.version === version ? true : null;
+      },
+      20_000,
+      200,
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}: ${last}\nlive channel: ${(traffic.get(a) ?? []).slice(-20).join(' | ')}`);
+    });
+    other.close();
+  });
+
   it('on a phone, the people here and a dropped connection show beside the title; the editor menu has a name', async () => {
     const project = await sharedProject('Phone');
     const a = await openLive(owner, APP_URL, project.id);
