@@ -1,4 +1,4 @@
-import type { Project, ProjectVersion } from '@visualnotes/contracts';
+import { SCENE_MAX_BYTES, type Project, type ProjectVersion } from '@visualnotes/contracts';
 import { sceneRectangle, signUp, Stack, waitFor, type SignedUp } from '@visualnotes/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { apiAs, APP_URL, signIn, useBrowser } from './browser';
@@ -327,6 +327,25 @@ describe('editing together in the browser', () => {
     await b.reload({ waitUntil: 'domcontentloaded' });
     await b.waitForSelector(`[data-testid="editor"][data-element-count="${n + 1}"] .excalidraw canvas`, { timeout: 60_000 });
     await converged(a, b, project.id, n + 1);
+  });
+
+  it('a board near the size limit opens for a collaborator on another gateway copy, and a shape drawn there reaches the owner and the server', async () => {
+    // 4,000 elements padded to about 95% of the scene limit, as sent
+    const count = 4_000;
+    const bare = JSON.stringify(Array.from({ length: count }, (_, i) => sceneRectangle({ id: `near-${i}` }))).length;
+    const pad = Math.max(0, Math.floor((SCENE_MAX_BYTES * 0.95 - bare) / count) - 30);
+    const elements = Array.from({ length: count }, (_, i) =>
+      sceneRectangle({ id: `near-${i}`, x: (i % 80) * 70, y: 700 + Math.floor(i / 80) * 50, width: 60, height: 40, customData: { note: 'n'.repeat(pad) } }),
+    );
+    const scene = { type: 'excalidraw', version: 2, elements, appState: { viewBackgroundColor: '#ffffff' }, files: {} };
+    expect(JSON.stringify(scene).length).toBeGreaterThan(SCENE_MAX_BYTES * 0.9);
+    const project = await api<Project>(owner, 'POST', '/projects', { title: 'Near the limit', scene });
+    await api(owner, 'POST', `/projects/${project.id}/collaborators`, { email: editor.email, role: 'editor' });
+    const a = await openLive(owner, APP_URL, project.id);
+    const b = await openLive(editor, secondUrl, project.id);
+    for (const page of [a, b]) await page.waitForSelector(`[data-testid="editor"][data-element-count="${count}"]`, { timeout: 60_000 });
+    await drawShape(b, 'r', 400, 300);
+    await converged(a, b, project.id, count + 1);
   });
 
   it('the history panel compares a version with the canvas now, and restoring one element brings back that element only, on both screens', async () => {
