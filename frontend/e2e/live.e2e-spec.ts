@@ -111,6 +111,22 @@ async function sharedProject(title: string) {
   return project;
 }
 
+/**
+ * A board of `elements` the owner shares with the editor, open on both screens (the owner's on the
+ * first gateway copy, the editor's on the second) with every element shown.
+ */
+async function boardOnTwoScreens(title: string, elements: unknown[]) {
+  const project = await api<Project>(owner, 'POST', '/projects', {
+    title,
+    scene: { type: 'excalidraw', version: 2, elements, appState: { viewBackgroundColor: '#ffffff' }, files: {} },
+  });
+  await api(owner, 'POST', `/projects/${project.id}/collaborators`, { email: editor.email, role: 'editor' });
+  const a = await openLive(owner, APP_URL, project.id);
+  const b = await openLive(editor, secondUrl, project.id);
+  for (const page of [a, b]) await page.waitForSelector(`[data-testid="editor"][data-element-count="${elements.length}"]`, { timeout: 60_000 });
+  return { project, a, b };
+}
+
 describe('editing together in the browser', () => {
   it('two users on different gateway copies see each other and both edits, the same element converges, the server holds it', async () => {
     const project = await sharedProject('Together');
@@ -314,14 +330,7 @@ describe('editing together in the browser', () => {
       versionNonce: i + 7,
       isDeleted: false,
     }));
-    const project = await api<Project>(owner, 'POST', '/projects', {
-      title: 'Big board',
-      scene: { type: 'excalidraw', version: 2, elements, appState: { viewBackgroundColor: '#ffffff' }, files: {} },
-    });
-    await api(owner, 'POST', `/projects/${project.id}/collaborators`, { email: editor.email, role: 'editor' });
-    const a = await openLive(owner, APP_URL, project.id);
-    const b = await openLive(editor, secondUrl, project.id);
-    for (const page of [a, b]) await page.waitForSelector(`[data-testid="editor"][data-element-count="${n}"]`, { timeout: 60_000 });
+    const { project, a, b } = await boardOnTwoScreens('Big board', elements);
     await drawShape(a, 'r', 400, 300);
     await converged(a, b, project.id, n + 1);
     await b.reload({ waitUntil: 'domcontentloaded' });
@@ -337,13 +346,8 @@ describe('editing together in the browser', () => {
     const elements = Array.from({ length: count }, (_, i) =>
       sceneRectangle({ id: `near-${i}`, x: (i % 80) * 70, y: 700 + Math.floor(i / 80) * 50, width: 60, height: 40, customData: { note: 'n'.repeat(pad) } }),
     );
-    const scene = { type: 'excalidraw', version: 2, elements, appState: { viewBackgroundColor: '#ffffff' }, files: {} };
-    expect(JSON.stringify(scene).length).toBeGreaterThan(SCENE_MAX_BYTES * 0.9);
-    const project = await api<Project>(owner, 'POST', '/projects', { title: 'Near the limit', scene });
-    await api(owner, 'POST', `/projects/${project.id}/collaborators`, { email: editor.email, role: 'editor' });
-    const a = await openLive(owner, APP_URL, project.id);
-    const b = await openLive(editor, secondUrl, project.id);
-    for (const page of [a, b]) await page.waitForSelector(`[data-testid="editor"][data-element-count="${count}"]`, { timeout: 60_000 });
+    expect(JSON.stringify(elements).length).toBeGreaterThan(SCENE_MAX_BYTES * 0.9);
+    const { project, a, b } = await boardOnTwoScreens('Near the limit', elements);
     await drawShape(b, 'r', 400, 300);
     await converged(a, b, project.id, count + 1);
   });
