@@ -207,39 +207,42 @@ describe('editing together in the browser', () => {
       other.on('message', (data) => (JSON.parse(String(data)) as { type: string }).type === 'welcome' && resolve());
       other.on('error', reject);
     });
-    const versions = new Map(board.map((e) => [e.id, e.version]));
-    let k = 0;
-    const stream = setInterval(() => {
-      const e = board[k++ % board.length];
-      const version = versions.get(e.id)! + 1;
-      versions.set(e.id, version);
-      other.send(JSON.stringify({ type: 'update', elements: [{ ...e, x: e.x + (k % 7), version, versionNonce: k }] }));
-    }, 16);
     try {
-      for (const [i, key] of ['r', 'o', 'r', 'o', 'r'].entries()) {
-        await drawShape(a, key, 300 + i * 150, 250);
-        await waitFor(async () => ((await screen(a)).count === board.length + i + 1 ? true : null), 10_000, 50);
+      const versions = new Map(board.map((e) => [e.id, e.version]));
+      let k = 0;
+      const stream = setInterval(() => {
+        const e = board[k++ % board.length];
+        const version = versions.get(e.id)! + 1;
+        versions.set(e.id, version);
+        other.send(JSON.stringify({ type: 'update', elements: [{ ...e, x: e.x + (k % 7), version, versionNonce: k }] }));
+      }, 16);
+      try {
+        for (const [i, key] of ['r', 'o', 'r', 'o', 'r'].entries()) {
+          await drawShape(a, key, 300 + i * 150, 250);
+          await waitFor(async () => ((await screen(a)).count === board.length + i + 1 ? true : null), 10_000, 50);
+        }
+      } finally {
+        clearInterval(stream);
       }
+      // every shape drawn here is on the server, and the screen and the server agree
+      let last = '';
+      await waitFor(
+        async () => {
+          const saved = await api<Project>(owner, 'GET', `/projects/${project.id}`);
+          const mine = saved.scene.elements.filter((e) => !e.isDeleted && !e.id.startsWith('s-')).length;
+          const here = await screen(a);
+          const version = saved.scene.elements.reduce((n, e) => n + e.version, 0);
+          last = `drawn shapes on the server ${mine} of 5; screen ${JSON.stringify(here)}, server version ${version}`;
+          return mine === 5 && here.count === board.length + 5 && here.version === version ? true : null;
+        },
+        20_000,
+        200,
+      ).catch((err: Error) => {
+        throw new Error(`${err.message}: ${last}\nlive channel: ${(traffic.get(a) ?? []).slice(-20).join(' | ')}`);
+      });
     } finally {
-      clearInterval(stream);
+      other.close();
     }
-    // every shape drawn here is on the server, and the screen and the server agree
-    let last = '';
-    await waitFor(
-      async () => {
-        const saved = await api<Project>(owner, 'GET', `/projects/${project.id}`);
-        const mine = saved.scene.elements.filter((e) => !e.isDeleted && !e.id.startsWith('s-')).length;
-        const here = await screen(a);
-        const version = saved.scene.elements.reduce((n, e) => n + e.version, 0);
-        last = `drawn shapes on the server ${mine} of 5; screen ${JSON.stringify(here)}, server version ${version}`;
-        return mine === 5 && here.count === board.length + 5 && here.version === version ? true : null;
-      },
-      20_000,
-      200,
-    ).catch((err: Error) => {
-      throw new Error(`${err.message}: ${last}\nlive channel: ${(traffic.get(a) ?? []).slice(-20).join(' | ')}`);
-    });
-    other.close();
   });
 
   it('on a phone, the people here and a dropped connection show beside the title; the editor menu has a name', async () => {

@@ -38,8 +38,10 @@ const SUMMARY_RETURNING = `id, owner_id AS "ownerId", title, version, created_at
  * one JSON array.
  */
 export const changesOf = (p: string) =>
-  `(SELECT coalesce(jsonb_agg(jsonb_build_object('elements', c.elements, 'files', c.files) ORDER BY c.version), '[]'::jsonb)
-     FROM "publish"."project_changes" c WHERE c.project_id = ${p}.id AND c.version > coalesce(${p}.base_version, 0))`;
+  `(SELECT coalesce(jsonb_agg(jsonb_build_object('elements', c.elements, 'files', c.files) ORDER BY c.version), '[]'::jsonb) ${laterChanges(p)})`;
+
+/** The rows `c` of the changes saved after the scene stored in the row `p`: what a read merges in. */
+const laterChanges = (p: string) => `FROM "publish"."project_changes" c WHERE c.project_id = ${p}.id AND c.version > coalesce(${p}.base_version, 0)`;
 
 /** A row read with its scene and `changesOf`, as the live scene. */
 function live<R extends { scene: Scene; changes?: SceneChange[] | null }>(row: R): Omit<R, 'changes'> {
@@ -126,9 +128,7 @@ export class ProjectsRepository {
   /** The image references of a project's scene; undefined when there is no such project. */
   async filesOf(id: string): Promise<Scene['files'] | null | undefined> {
     const [row] = (await this.db.query(
-      `SELECT p.scene->'files' AS files,
-         (SELECT jsonb_agg(c.files ORDER BY c.version) FROM "publish"."project_changes" c
-           WHERE c.project_id = p.id AND c.version > coalesce(p.base_version, 0)) AS added
+      `SELECT p.scene->'files' AS files, (SELECT jsonb_agg(c.files ORDER BY c.version) ${laterChanges('p')}) AS added
        FROM "publish"."projects" p WHERE p.id = $1`,
       [id],
     )) as { files: Scene['files'] | null; added: NonNullable<Scene['files']>[] | null }[];
