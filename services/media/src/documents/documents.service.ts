@@ -253,12 +253,12 @@ export class DocumentsService implements OnModuleDestroy {
     const row = await this.documents.byId(job.documentId);
     if (!row || row.status !== 'reading' || !row.sourceKey) return null;
     const data = await this.storage.getBuffer(row.sourceKey);
-    const read = await this.extraction.read(data, row.kind, { from: job.from, to: job.to, careful: job.careful });
-    // A step of scans takes a second or more a page: its pages count in the progress as they are read.
+    // A step's pages count in the progress as they are read: its pages with text first, then its scans (a second or more a page).
     const before = readProgress(row.pageCount, row.readSteps, row.readDone ?? []);
     const onPage = (pages: number) => {
       if (row.pageCount) void this.documents.setReadProgress(row.id, Math.min(99, before + (100 * pages) / row.pageCount)).catch(() => undefined);
     };
+    const read = await this.extraction.read(data, row.kind, { from: job.from, to: job.to, careful: job.careful }, onPage);
     // Pages without a letter (scans) are read by OCR: child processes with their own time and
     // memory limits per page, so a scanned book is never refused for the time its pages take.
     const step =

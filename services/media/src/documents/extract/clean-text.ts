@@ -1,7 +1,7 @@
 import { DomainError, isReferencesHeading } from '@visualnotes/contracts';
 import { lineHeadings } from './line-headings';
 import type { ExtractedDocument, ExtractedPage } from './types';
-import { tidy } from './types';
+import { HAS_LETTER, tidy } from './types';
 
 /**
  * Control characters (C0 and C1, except tab and newline; vertical tab and form feed become spaces), Unicode noncharacters (U+FFFE/U+FFFF
@@ -17,7 +17,6 @@ const READABLE = /[\p{L}\p{N}]/gu;
 /** Arabic Presentation Forms-A and -B (the byte-order mark among them is removed before). */
 const ARABIC_PRESENTATION = /[\ufb50-\ufdff\ufe70-\ufefe]+/g;
 const HAS_READABLE = /[\p{L}\p{N}]/u;
-const HAS_LETTER = /\p{L}/u;
 const HAS_GARBAGE = /[\ufffd\p{Co}\p{Cn}]/u;
 
 /** Unicode NFC, ligatures as letters, one kind of line break, no invisible or control characters (a soft hyphen at a line end still joins the word). */

@@ -54,15 +54,16 @@ export interface ReadStep {
 
 /**
  * Reads one step of a file whose kind a first look told: PDF pages `from`..`to` (of the decrypted
- * file), or the whole of a file of another kind; not yet cleaned.
+ * file), or the whole of a file of another kind; not yet cleaned. `onPage` hears of each PDF page as it is read.
  */
 export async function readDocumentStep(
   data: Buffer,
   kind: DocumentKind,
   range: { from: number; to: number; careful?: boolean },
   limits: ExtractLimits,
+  onPage?: (page: ExtractedPage) => void,
 ): Promise<ReadStep> {
-  if (kind === 'pdf') return readPdfPages(data, range.from, range.to, limits, range.careful);
+  if (kind === 'pdf') return readPdfPages(data, range.from, range.to, limits, range.careful, onPage);
   return (await readWhole(data, await documentKind(data, {}, limits), limits)).doc;
 }
 

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
-import type { ExtractedDocument, OcrSettings } from './types';
+import { HAS_LETTER, type ExtractedDocument, type OcrSettings } from './types';
 
 /**
  * Scanned pages read by OCR: poppler's pdftoppm draws a page as a gray image, Tesseract reads it.
@@ -29,7 +29,6 @@ export interface OcrOptions {
 
 const logger = new Logger('Ocr');
 const DEFAULT_DPI = 300;
-const HAS_LETTER = /\p{L}/u;
 /**
  * Temp folders of this module start so, then the process id (each process, a test's included,
  * can tell its own); one left behind by a stopped thread is removed later, whoever made it.

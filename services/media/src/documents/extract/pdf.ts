@@ -125,6 +125,7 @@ async function infoOf(pdf: PdfProxy, limits: ExtractLimits): Promise<PdfInfo> {
  * lines heading detection looks at. Each page is released once read, so a long document never holds
  * every page's objects at once. Meant for a file `pdfInfo` has accepted (it checks the streams).
  * `careful`: what `needsCarefulReading` said of the file, when it was asked before (else it is asked here).
+ * `onPage` hears of each page as it is read.
  */
 export async function readPdfPages(
   data: Buffer,
@@ -132,8 +133,13 @@ export async function readPdfPages(
   to: number,
   limits: ExtractLimits,
   careful?: boolean,
+  onPage?: (page: ExtractedPage) => void,
 ): Promise<{ pages: ExtractedPage[]; lines: PdfLine[][] }> {
-  return withPdf(data, (pdf) => pagesOf(pdf, data, from, to, limits, careful));
+  // pdftotext starts first and reads while pdf.js opens the file and reads the range's first page.
+  const first = Math.max(1, Math.floor(from));
+  const fast = fastPages(data, first, Math.floor(to), limits, careful);
+  fast.catch(() => undefined); // awaited below; a file pdf.js refuses first never needs it
+  return withPdf(data, (pdf) => pagesOf(pdf, data, from, to, limits, fast, onPage));
 }
 
 /**
@@ -151,32 +157,43 @@ async function pagesOf(
   from: number,
   to: number,
   limits: ExtractLimits,
-  careful?: boolean,
+  reading: Promise<PopplerPage[] | null> | null,
+  onPage?: (page: ExtractedPage) => void,
 ): Promise<{ pages: ExtractedPage[]; lines: PdfLine[][] }> {
   const pages: ExtractedPage[] = [];
   const lines: PdfLine[][] = [];
   const actualTexts = actualTextReader(data, limits.maxPdfStreamBytes);
   const first = Math.max(1, Math.floor(from));
   const last = Math.min(Math.floor(to), pdf.numPages);
-  const fast = await fastPages(data, first, last, limits, careful);
+  /** pdftotext's pages, once the first page has been read by pdf.js (which needs no pdftotext). */
+  let fast: PopplerPage[] | null = null;
   /** How pdftotext's line heights turn into pdf.js's sizes; null once pdftotext and pdf.js disagree. */
   let sizes: ((height: number) => number) | null | undefined;
+  const add = (page: ExtractedPage, read: PdfLine[]) => {
+    pages.push(page);
+    lines.push(headingLines(read));
+    onPage?.(page);
+  };
   for (let n = first; n <= last; n++) {
     const plain = sizes !== null ? fast?.[n - first] : undefined;
     // Each range starts with a page both read (for the sizes), and both read one in every CHECK_EVERY after.
     if (plain?.plain && sizes && (n - first) % CHECK_EVERY !== 0) {
       const scale = sizes;
       const read = plain.lines.map((l) => ({ text: l.text, size: scale(l.height) }));
-      pages.push({ page: n, title: null, text: tidy(read.map((l) => l.text).join('\n')) });
-      lines.push(headingLines(read));
+      add({ page: n, title: null, text: tidy(read.map((l) => l.text).join('\n')) }, read);
       continue;
     }
     const page = await pdf.getPage(n);
     try {
       const read = await readPage(page, actualTexts);
-      if (plain?.plain) sizes = sameWords(plain, read.text) ? (sizes ?? sizesOf(plain, read.all)) : null;
-      pages.push({ page: n, title: null, text: read.text });
-      lines.push(headingLines(read.all));
+      if (reading) {
+        const all = await reading;
+        fast = all?.length === last - first + 1 ? all : null;
+        reading = null;
+      }
+      const checked = sizes !== null ? fast?.[n - first] : undefined;
+      if (checked?.plain) sizes = sameWords(checked, read.text) ? (sizes ?? sizesOf(checked, read.all)) : null;
+      add({ page: n, title: null, text: read.text }, read.all);
     } finally {
       page.cleanup();
     }
@@ -198,8 +215,7 @@ const MIN_FAST_PAGES = 4;
 async function fastPages(data: Buffer, first: number, last: number, limits: ExtractLimits, careful?: boolean): Promise<PopplerPage[] | null> {
   if (last - first + 1 < MIN_FAST_PAGES) return null;
   if (careful ?? needsCarefulReading(data, limits)) return null;
-  const pages = await popplerPages(data, first, last, 10_000 + 50 * (last - first + 1));
-  return pages?.length === last - first + 1 ? pages : null;
+  return popplerPages(data, first, last, 10_000 + 50 * (last - first + 1));
 }
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean).join(' ');
@@ -273,7 +289,9 @@ export async function extractPdf(data: Buffer, limits: ExtractLimits): Promise<E
   const careful = checkStreams(data, limits);
   const { title, pages, headings } = await withPdf(data, async (pdf) => {
     const { pageCount, title } = await infoOf(pdf, limits);
-    const { pages, lines } = await pagesOf(pdf, data, 1, pageCount, limits, careful);
+    const fast = fastPages(data, 1, pageCount, limits, careful);
+    fast.catch(() => undefined); // awaited once pdf.js has read the first page
+    const { pages, lines } = await pagesOf(pdf, data, 1, pageCount, limits, fast);
     return { title, pages, headings: await headingsOf(pdf, lines, pages.length) };
   });
   // Headings open sections; they are not the page's text (an outline may name pages that have none).

@@ -37,6 +37,15 @@ describe('the document reading pool (worker threads)', () => {
     expect(fx.pdf.length).toBeGreaterThan(0);
   });
 
+  it("tells a reading step's progress while it reads, and reads the same pages as without", async () => {
+    const book = fx.long(120);
+    const heard: number[] = [];
+    const step = await pool().read(book, 'pdf', { from: 1, to: 120, careful: false }, (read) => heard.push(read));
+    expect(heard).toEqual([25, 50, 75, 100]);
+    expect(step.pages.map((p) => p.page)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+    expect(await pool().read(book, 'pdf', { from: 1, to: 120, careful: false })).toEqual(step);
+  });
+
   it('refuses a PDF that inflates to a huge page at the stream bound, without blocking this thread', async () => {
     const hostile = inflatingPdf(60 * 1024 * 1024);
     expect(hostile.length).toBeLessThan(200 * 1024);

@@ -1,4 +1,4 @@
-import type { Transferable } from 'node:worker_threads';
+import { MessageChannel, type Transferable } from 'node:worker_threads';
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
 import { LimitedThreadPool, ThreadPoolError, waitThenLimit, workerFile as builtOrSource } from '@visualnotes/common';
 import { DomainError, type DocumentKind } from '@visualnotes/contracts';
@@ -86,13 +86,27 @@ export class ExtractionPool implements OnModuleDestroy {
     return (outcome as { doc: ExtractedDocument }).doc;
   }
 
-  /** One reading step: PDF pages `from`..`to` (`careful`: as the first look found), or the whole of a file of another kind. */
-  async read(data: Buffer, kind: DocumentKind, range: { from: number; to: number; careful?: boolean }): Promise<ReadStep> {
+  /**
+   * One reading step: PDF pages `from`..`to` (`careful`: as the first look found), or the whole of a
+   * file of another kind. `onPages` hears now and then how many of a PDF range's pages with text are read.
+   */
+  async read(data: Buffer, kind: DocumentKind, range: { from: number; to: number; careful?: boolean }, onPages?: (read: number) => void): Promise<ReadStep> {
     const bytes = new Uint8Array(data);
     const pages = kind === 'pdf' ? range.to - range.from + 1 : 0;
+    const channel = onPages && kind === 'pdf' ? new MessageChannel() : null;
+    channel?.port1.on('message', (read: number) => onPages!(read));
     const task: ExtractTask = { op: 'read', data: bytes, kind, from: range.from, to: range.to, careful: range.careful, limits: this.options.limits };
-    const outcome = await this.runStep(task, [bytes.buffer], this.stepLimit(pages, kind === 'pdf' ? 0 : data.length));
-    return (outcome as { step: ReadStep }).step;
+    if (channel) task.progress = channel.port2;
+    try {
+      const outcome = await this.runStep(
+        task,
+        channel ? [bytes.buffer, channel.port2] : [bytes.buffer],
+        this.stepLimit(pages, kind === 'pdf' ? 0 : data.length),
+      );
+      return (outcome as { step: ReadStep }).step;
+    } finally {
+      channel?.port1.close();
+    }
   }
 
   /** The document from its read steps: headings across every page, then cleaning. */

@@ -13,6 +13,9 @@ export interface ExtractedPage {
   ocr?: boolean;
 }
 
+/** A page holds text when it has a letter; one without (a scan) is read by OCR. */
+export const HAS_LETTER = /\p{L}/u;
+
 export interface ExtractedDocument {
   kind: DocumentKind;
   title: string | null;

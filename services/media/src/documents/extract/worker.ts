@@ -1,6 +1,7 @@
 import { DomainError, type DocumentKind, type ErrorCode } from '@visualnotes/contracts';
 import { extractDocument, extractText, finishDocument, finishText, probeDocument, readDocumentStep, type DocumentProbe, type ReadStep } from './index';
-import type { ExtractedDocument, ExtractLimits } from './types';
+import type { MessagePort } from 'node:worker_threads';
+import { HAS_LETTER, type ExtractedDocument, type ExtractedPage, type ExtractLimits } from './types';
 
 type FileInfo = { name?: string; declaredType?: string };
 
@@ -13,7 +14,7 @@ export type ExtractTask = (
   | ({ op?: 'extract'; data: Uint8Array } & FileInfo)
   | { op?: 'extract'; text: string }
   | ({ op: 'probe'; data: Uint8Array } & FileInfo)
-  | { op: 'read'; data: Uint8Array; kind: DocumentKind; from: number; to: number; careful?: boolean }
+  | { op: 'read'; data: Uint8Array; kind: DocumentKind; from: number; to: number; careful?: boolean; progress?: MessagePort }
   | { op: 'finish'; data: Uint8Array; kind: DocumentKind; steps: ReadStep[] }
 ) & {
   limits: ExtractLimits;
@@ -33,7 +34,12 @@ async function extract(task: ExtractTask): Promise<ExtractOutcome> {
       case 'probe':
         return { ok: true, probe: await probeDocument(data, { name: task.name, declaredType: task.declaredType }, task.limits) };
       case 'read':
-        return { ok: true, step: await readDocumentStep(data, task.kind, { from: task.from, to: task.to, careful: task.careful }, task.limits) };
+        try {
+          const onPage = task.progress ? pagesWithText(task.progress) : undefined;
+          return { ok: true, step: await readDocumentStep(data, task.kind, { from: task.from, to: task.to, careful: task.careful }, task.limits, onPage) };
+        } finally {
+          task.progress?.close();
+        }
       case 'finish':
         return { ok: true, doc: await finishDocument(data, task.kind, task.steps) };
       default:
@@ -43,6 +49,17 @@ async function extract(task: ExtractTask): Promise<ExtractOutcome> {
     if (err instanceof DomainError) return { ok: false, code: err.code, message: err.message };
     throw err;
   }
+}
+
+/** How often a reading step tells its progress: every this many pages with text. */
+const PROGRESS_EVERY = 25;
+
+/** Counts the pages read that hold text (pages without are read by OCR after, and counted then), and posts the count now and then. */
+function pagesWithText(port: MessagePort): (page: ExtractedPage) => void {
+  let read = 0;
+  return (page) => {
+    if (HAS_LETTER.test(page.text) && ++read % PROGRESS_EVERY === 0) port.postMessage(read);
+  };
 }
 
 /**
