@@ -215,7 +215,16 @@ describe('video summarizer and library', () => {
     const page = await open();
     // The shared test stack has no speech-to-text (the page would refuse the file before uploading):
     // this installation is presented as one that transcribes, so the server's Premium rule answers.
-    await page.route('**/api/capabilities', (route) => route.fulfill({ json: { google_sign_in: false, transcription: true } }));
+    const transcribes = { google_sign_in: false, transcription: true };
+    await page.route('**/api/capabilities', (route) => route.fulfill({ json: transcribes }));
+    await page.route(url('/tools/video-summarizer'), async (route) => {
+      const served = await route.fetch();
+      const body = (await served.text()).replace(
+        /(<script type="application\/json" id="site-capabilities">)[^<]*/,
+        (_, tag: string) => tag + JSON.stringify(transcribes),
+      );
+      await route.fulfill({ response: served, body });
+    });
     await page.goto(url('/tools/video-summarizer'));
     await page.locator('input[type=file]').setInputFiles(mp4);
     await page.getByTestId('import-error').filter({ hasText: Messages.premiumForVideoFiles }).waitFor();

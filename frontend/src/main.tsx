@@ -29,9 +29,15 @@ const render = () =>
     </StrictMode>,
   );
 
-/** A page the server drew (a published board) stays on screen until its route's code is here. */
+/**
+ * The first render waits for the page's own code, which the server asks for with the HTML, so the
+ * page is drawn whole in one paint instead of an empty frame first. A page whose code takes longer
+ * (the editor) shows the frame after `FRAME_AFTER_MS`; a page the server drew (a published board)
+ * stays on screen until its route's code is here.
+ */
+const FRAME_AFTER_MS = 300;
 const routeReady = () =>
-  !hasFirstPaint() || router.state.initialized
+  router.state.initialized
     ? Promise.resolve()
     : new Promise<void>((resolve) => {
         const stop = router.subscribe((state) => {
@@ -39,6 +45,7 @@ const routeReady = () =>
           stop();
           resolve();
         });
+        if (!hasFirstPaint()) window.setTimeout(resolve, FRAME_AFTER_MS);
       });
 
 // English needs nothing loaded; only another remembered language is fetched before the first render.

@@ -2,6 +2,7 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector } from 'react-redux';
 import { api, connectApi } from './api/api';
+import { preloadCapabilities } from './api/capabilities';
 import { listenToNetwork, networkSlice } from './network/network.slice';
 
 export const rootReducer = combineSlices(networkSlice, api);
@@ -12,6 +13,7 @@ export function makeStore() {
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
   connectApi(store.dispatch as (action: unknown) => unknown);
+  preloadCapabilities(store.dispatch as (action: unknown) => unknown);
   return store;
 }
 

@@ -106,6 +106,16 @@ describe('gateway', () => {
     expect(known.text).toContain('<div id="root">');
   });
 
+  it('writes what the installation offers into every page, as the API tells it', async () => {
+    const offered = (await request(backend.http).get('/api/capabilities').expect(200)).body as { google_sign_in: boolean; transcription: boolean };
+    expect(typeof offered.transcription).toBe('boolean');
+    for (const path of ['/tools/youtube-summarizer', '/account/login', '/some/unknown/page']) {
+      const page = await request(backend.http).get(path);
+      const written = /<script type="application\/json" id="site-capabilities">([^<]*)<\/script>/.exec(page.text)?.[1];
+      expect(written && JSON.parse(written)).toEqual(offered);
+    }
+  });
+
   it('serves built assets with 200 and a long, immutable cache header', async () => {
     const assets = join(REPO_ROOT, 'frontend/dist/assets');
     const file = readdirSync(assets).find((f) => f.endsWith('.js')) ?? readdirSync(assets)[0];

@@ -5,6 +5,7 @@ import { Patterns } from '@visualnotes/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { AppShell, scriptsAfterPaint } from '../seo/app-shell';
+import { escapeHtml, jsonInHtml } from '../seo/html';
 
 /**
  * What a published page may do: its own scripts (the app), nothing inline, no plugins, no base
@@ -25,8 +26,6 @@ export const PUBLISHED_PAGE_CSP = [
   'frame-ancestors *',
 ].join('; ');
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 type PageMeta = { title: string; description: string; snapshot_key: string | null; allow_download: boolean };
 
 /**
@@ -39,16 +38,6 @@ const META_CACHE_MAX = 2_000;
 
 const PRODUCT_DESCRIPTION = 'A visual note made with VisualNotes, a tool to think, create and publish on a canvas.';
 const PUBLIC_ID = /^[A-Za-z0-9_-]{8,32}$/;
-
-/** JSON inside a <script> element: nothing in it can close the element or open a comment. */
-function jsonInHtml(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 /**
  * `GET /p/:id` rendered on the server: the app's index.html with the project's title, description

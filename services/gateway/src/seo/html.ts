@@ -63,3 +63,13 @@ export function pathOf(url: string): string {
 export function withPageHead(indexHtml: string, tags: string): string {
   return tags ? indexHtml.replace(/<\/head>/i, () => `${tags}</head>`) : indexHtml;
 }
+
+/** JSON inside a <script> element: nothing in it can close the element or open a comment. */
+export function jsonInHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

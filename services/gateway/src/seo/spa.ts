@@ -1,9 +1,10 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { SITE_NAME, UI_LOCALE_STORAGE_KEY } from '@visualnotes/contracts';
+import { SITE_NAME, UI_LOCALE_STORAGE_KEY, type Capabilities } from '@visualnotes/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config';
+import { CapabilitiesService } from '../capabilities/capabilities.service';
 import { AppShell, frontendDist } from './app-shell';
-import { pathOf, renderIndex, withPageHead } from './html';
+import { jsonInHtml, pathOf, renderIndex, withPageHead } from './html';
 import { PageMetaService } from './page-meta.service';
 import { SitemapService } from './sitemap.service';
 
@@ -16,6 +17,15 @@ function uiLang(request: FastifyRequest): string | undefined {
   const name = UI_LOCALE_STORAGE_KEY.replace(/[^A-Za-z0-9_-]/g, '_');
   const match = cookie.match(new RegExp(`(?:^|;\\s*)${name}=([^;]+)`));
   return match?.[1];
+}
+
+/**
+ * What the installation offers, written into the page: its first paint shows the tools as they
+ * are (a video tool without speech-to-text asks for subtitles from the start). Left out until the
+ * ai service has answered once; the page then asks the API.
+ */
+export function capabilitiesTag(capabilities: Capabilities | null): string {
+  return capabilities ? `<script type="application/json" id="site-capabilities">${jsonInHtml(capabilities)}</script>` : '';
 }
 
 /**
@@ -56,6 +66,7 @@ export function registerSite(app: NestFastifyApplication, config: GatewayConfig,
     },
   });
   const pages = app.get(PageMetaService);
+  const capabilities = app.get(CapabilitiesService);
   const sendSpa: SendSpa = async (reply, request) => {
     const page = await pages.resolve(request.url, uiLang(request));
     if (reply.sent) return;
@@ -67,7 +78,7 @@ export function registerSite(app: NestFastifyApplication, config: GatewayConfig,
       .status(page.status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(withPageHead(renderIndex(html, page.meta, SITE_NAME), shell.pageHead(pathOf(request.url))));
+      .send(withPageHead(renderIndex(html, page.meta, SITE_NAME), shell.pageHead(pathOf(request.url)) + capabilitiesTag(capabilities.known())));
   };
   fastify.get('/', (request, reply) => sendSpa(reply, request));
   // More specific than the published pages' `/p/:id`, which would answer 404 for the statistics list.
