@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react-swc';
 import { defineConfig, type Alias, type Plugin } from 'vite';
-import { excalidrawAssets, offlineApp, precompress } from './build/vite-plugins.ts';
+import { excalidrawAssets, offlineApp, precompress, withoutEditor } from './build/vite-plugins.ts';
 import { expandCustomMedia } from './src/styles/breakpoints.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -53,10 +53,16 @@ function reactRouterProduction(): Alias[] {
   ];
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: here('.'),
   base: '/',
-  plugins: [breakpointMedia(), react(), excalidrawAssets(), offlineApp(), preloadFonts(), precompress()],
+  // The server-side build only draws the public pages ahead of time (build/prerender.mjs): no
+  // editor, offline app, fonts or compressed copies.
+  plugins: isSsrBuild
+    ? [breakpointMedia(), react(), withoutEditor()]
+    : [breakpointMedia(), react(), excalidrawAssets(), offlineApp(), preloadFonts(), precompress()],
+  // everything in one bundle, resolved as the browser build resolves it (one copy of React)
+  ssr: isSsrBuild ? { noExternal: true, target: 'node' } : undefined,
   // Excalidraw reads this at run time.
   define: { 'process.env.IS_PREACT': JSON.stringify('false') },
   resolve: {

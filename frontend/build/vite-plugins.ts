@@ -23,6 +23,26 @@ const CDN_FALLBACK = /`https:\/\/esm\.sh\/\$\{.*?\}\/dist\/prod\/`/g;
 const OWN_FALLBACK = `(window.location.origin + ${JSON.stringify(EXCALIDRAW_ASSET_PATH)})`;
 
 /**
+ * The pages drawn ahead of time never show the editor: Excalidraw is left out of that build (what
+ * is imported from it reads as undefined), which keeps the build a few seconds long.
+ */
+export function withoutEditor(): Plugin {
+  const stub = '\0excalidraw-left-out';
+  return {
+    name: 'visualnotes:without-editor',
+    enforce: 'pre',
+    resolveId: (id) => (id === '@excalidraw/excalidraw' || id.startsWith('@excalidraw/excalidraw/') ? stub : null),
+    load: (id) => (id === stub ? 'export default {};' : null),
+    // what is imported from the left-out module reads as undefined, without a warning for each name
+    options: (options) => ({
+      ...options,
+      shimMissingExports: true,
+      onLog: (level, log, handler) => (log.code === 'SHIMMED_EXPORT' ? undefined : options.onLog ? options.onLog(level, log, handler) : handler(level, log)),
+    }),
+  };
+}
+
+/**
  * Self-hosts Excalidraw's fonts (the editor must work with no internet): copied into the build
  * under /excalidraw-assets/fonts and served from node_modules by the dev server; the CDN fallback
  * in Excalidraw's code is replaced by the same folder.

@@ -72,6 +72,49 @@ describe('routes', () => {
   });
 });
 
+describe('pages drawn ahead of time', () => {
+  it.each([
+    ['/tools/youtube-summarizer', 'YouTube Summarizer', 'What it does'],
+    ['/tools/pdf-summarizer', 'PDF Summarizer', 'What it does'],
+    ['/', 'Think, create and publish on a canvas', 'Use cases'],
+  ])('%s shows its content, styled, before any script runs', async (path, title, section) => {
+    const { page } = await open({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    expect((await page.goto(appUrl(path)))?.status()).toBe(200);
+    const heading = page.getByRole('heading', { level: 1, name: title, exact: true });
+    await heading.waitFor();
+    await page.getByRole('heading', { name: section }).first().waitFor();
+    // the page's own style sheets came with the HTML: the heading is set in the site's font and size
+    const style = await heading.evaluate((h) => ({ font: getComputedStyle(h).fontFamily, size: parseFloat(getComputedStyle(h).fontSize) }));
+    expect(style.font).toContain('Poppins');
+    expect(style.size).toBeGreaterThan(24);
+    // nothing wider than the phone's screen
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  it('the app takes over a drawn page in place: no shift, no error, and the page works', async () => {
+    const { page } = await open();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    // (an answer with an error status is logged by the browser: the import's answer here is one)
+    page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()));
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!e.hadRecentInput) (window as unknown as { shifts: number }).shifts += e.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(appUrl('/tools/youtube-summarizer'), { waitUntil: 'networkidle' });
+    // the form answers once the app runs: a link to summarize without an account asks to log in
+    await page.getByRole('textbox').first().fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await page.getByRole('button', { name: 'Summarize' }).click();
+    await page.getByTestId('import-error').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.02);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('scrolling', () => {
   it('opens a page typed in after scrolling another at its top, and a reload where it was', async () => {
     const { page } = await open({ viewport: { width: 375, height: 800 } });

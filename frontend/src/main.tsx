@@ -32,10 +32,11 @@ const render = () =>
 /**
  * The first render waits for the page's own code, which the server asks for with the HTML, so the
  * page is drawn whole in one paint instead of an empty frame first. A page whose code takes longer
- * (the editor) shows the frame after `FRAME_AFTER_MS`; a page the server drew (a published board)
- * stays on screen until its route's code is here.
+ * (the editor) shows the frame after `FRAME_AFTER_MS`; a page the server drew (a published board,
+ * a public page drawn at build time) stays on screen until its route's code is here.
  */
 const FRAME_AFTER_MS = 300;
+const serverDrawn = hasFirstPaint() || document.getElementById('root')!.hasAttribute('data-drawn');
 const routeReady = () =>
   router.state.initialized
     ? Promise.resolve()
@@ -45,7 +46,7 @@ const routeReady = () =>
           stop();
           resolve();
         });
-        if (!hasFirstPaint()) window.setTimeout(resolve, FRAME_AFTER_MS);
+        if (!serverDrawn) window.setTimeout(resolve, FRAME_AFTER_MS);
       });
 
 // English needs nothing loaded; only another remembered language is fetched before the first render.

@@ -114,7 +114,11 @@ export async function changeLocale(code: UiLocaleCode, persist = true) {
 
 /** The current UI language and its translate function; re-renders when the language changes. */
 export function useTranslation(): { t: TFunction; i18n: { language: UiLocaleCode } } {
-  const current = useSyncExternalStore(subscribe, () => state);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
   return { t: current.t, i18n: { language: current.language } };
 }
 

@@ -116,6 +116,24 @@ describe('gateway', () => {
     }
   });
 
+  it('sends the public pages the front end drew ahead of time, in English only, as this installation offers', async () => {
+    const offered = (await request(backend.http).get('/api/capabilities').expect(200)).body as { transcription: boolean };
+    const video = (await request(backend.http).get('/tools/youtube-summarizer').expect(200)).text;
+    expect(video).toMatch(/<div id="root" data-drawn>.*<h1[^>]*>YouTube Summarizer<\/h1>/s);
+    // drawn for what this installation offers: without speech-to-text the page asks for subtitles
+    expect(video.includes('data-testid="transcription-unavailable"')).toBe(!offered.transcription);
+    const pdf = (await request(backend.http).get('/tools/pdf-summarizer').expect(200)).text;
+    expect(pdf).toContain('What it does');
+    expect(pdf).toContain('data-drawn');
+    // a page drawn ahead of time has its scripts fetched after its first paint's style sheets and fonts
+    expect(pdf).toMatch(/<script type="module" fetchpriority="low"/);
+    const chinese = (await request(backend.http).get('/tools/pdf-summarizer').set('cookie', 'vn_locale=zh-CN').expect(200)).text;
+    expect(chinese).not.toContain('data-drawn');
+    for (const path of ['/account', '/blog', '/some/unknown/page', '/de/youtube-summarizer']) {
+      expect((await request(backend.http).get(path)).text).toContain('<div id="root"></div>');
+    }
+  });
+
   it('serves built assets with 200 and a long, immutable cache header', async () => {
     const assets = join(REPO_ROOT, 'frontend/dist/assets');
     const file = readdirSync(assets).find((f) => f.endsWith('.js')) ?? readdirSync(assets)[0];

@@ -4,7 +4,7 @@ import { RouteErrorBoundary } from '../error/RouteErrorBoundary';
 import { RootLayout } from '../layout/RootLayout';
 import { isOptionalId, isPlausibleId, isValidCatchAll, isValidLanguagePage } from './route-validity';
 import { INFO_PAGES, LANGUAGES } from './site-pages';
-import { OFFLINE_WHITEBOARD, TOOLS } from './tools';
+import { TOOLS, type ToolPageKind } from './tools';
 import { validRoute } from './validate';
 
 /** One chunk per page area: each area module re-exports the pages of its folder. */
@@ -22,6 +22,10 @@ const area = {
   refer: () => import('../../pages/refer/refer.pages'),
   share: () => import('../../pages/share/share.pages'),
   tools: () => import('../../pages/tools/tools.pages'),
+  // The maker pages load the canvas helpers and the document tools the summarizer: chunks of their
+  // own keep the video tools (the most visited) light.
+  makerTools: () => import('../../pages/tools/maker.pages'),
+  documentTools: () => import('../../pages/tools/documents/documents.pages'),
   info: () => import('../../pages/info/info.pages'),
   languages: () => import('../../pages/languages/languages.pages'),
   content: () => import('../../pages/content/content.pages'),
@@ -29,6 +33,13 @@ const area = {
 };
 
 const id = validRoute((params) => isPlausibleId(params.id));
+
+function toolPage(page: ToolPageKind) {
+  if (page === 'editor') return lazyPage(area.canvas, 'OfflineWhiteboardPage');
+  if (page === 'maker') return lazyPage(area.makerTools, 'MakerToolPage');
+  if (page === 'document') return lazyPage(area.documentTools, 'DocumentToolPage');
+  return lazyPage(area.tools, 'ToolPage');
+}
 const optionalId = validRoute((params) => isOptionalId(params.id));
 
 /** The pages in matching order; `/:id` is last. */
@@ -54,7 +65,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'projects/:id', loader: id, lazy: lazyPage(area.canvas, 'EditorPage'), handle: { fullWindow: true } },
   ...TOOLS.map((tool) => ({
     path: `tools/${tool.slug}`,
-    lazy: tool.slug === OFFLINE_WHITEBOARD ? lazyPage(area.canvas, 'OfflineWhiteboardPage') : lazyPage(area.tools, 'ToolPage'),
+    lazy: toolPage(tool.page),
   })),
   { path: INFO_PAGES.privacy.path.slice(1), lazy: lazyPage(area.info, 'PrivacyPage') },
   { path: INFO_PAGES.terms.path.slice(1), lazy: lazyPage(area.info, 'TermsPage') },

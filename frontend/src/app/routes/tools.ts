@@ -1,15 +1,9 @@
 // Direct path: the contracts index would bring zod into the first-load bundle.
-import { SITE_TOOLS } from '@visualnotes/contracts/site/pages';
+import { SITE_TOOLS, type SiteTool, type ToolGroup, type ToolPageKind } from '@visualnotes/contracts/site/pages';
 
 /** The tool pages. Each is served at `/tools/<slug>` and listed in header and footer. */
-export type ToolGroup = 'visual' | 'ai';
-
-export interface Tool {
-  slug: string;
-  name: string;
-  group: ToolGroup;
-  description: string;
-}
+export type { ToolGroup, ToolPageKind };
+export type Tool = SiteTool;
 
 export const TOOL_GROUP_LABELS: Record<ToolGroup, string> = {
   visual: 'Visual Tools',
@@ -17,9 +11,6 @@ export const TOOL_GROUP_LABELS: Record<ToolGroup, string> = {
 };
 
 export const TOOLS: readonly Tool[] = SITE_TOOLS;
-
-/** The tool that is the local-only canvas (no account). */
-export const OFFLINE_WHITEBOARD = 'offline-whiteboard';
 
 export const toolPath = (tool: Pick<Tool, 'slug'>) => `/tools/${tool.slug}`;
 

@@ -4,6 +4,5 @@ export const DOCUMENT_TOOLS: Record<string, { accept: string; label: string }> =
   'ppt-summarizer': { accept: '.pptx,application/vnd.openxmlformats-officedocument.presentationml.presentation', label: 'PowerPoint (.pptx)' },
   'word-summarizer': { accept: '.docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document', label: 'Word (.docx)' },
 };
-export const DOCUMENT_TOOL_SLUGS = new Set(Object.keys(DOCUMENT_TOOLS));
 /** Any document kind is accepted on every page: the server tells the type from the content. */
 export const ANY_DOCUMENT = '.pdf,.pptx,.docx,.txt,.md,.doc,.ppt,.odt,.odp,.rtf,.epub';

@@ -2,7 +2,7 @@ import { useTranslation } from '../../i18n/i18n';
 import { errorMessage } from '../../app/error/describe-error';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { Tool } from '../../app/routes/tools';
+import { findToolByPath, type Tool } from '../../app/routes/tools';
 import { useDocumentTitle } from '../../app/document-title';
 import { rememberPath } from '../../features/auth/redirect';
 import { useAuth } from '../../features/auth/useAuth';
@@ -12,7 +12,13 @@ import styles from '../../features/canvas/canvas.module.css';
 import { ScenePreview } from '../../features/canvas/ScenePreview';
 import { MAKER_TOOLS } from './maker-tools';
 
-export function MakerToolPage({ tool }: { tool: Tool }) {
+/** A maker tool's page (`/tools/<slug>`): its template, to start a board from. */
+export function MakerToolPage() {
+  const tool = findToolByPath(useLocation().pathname);
+  return tool ? <MakerTool tool={tool} /> : null;
+}
+
+function MakerTool({ tool }: { tool: Tool }) {
   const { t } = useTranslation();
   const maker = MAKER_TOOLS[tool.slug];
   useDocumentTitle(t(tool.name));

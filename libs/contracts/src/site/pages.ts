@@ -1,3 +1,5 @@
+import type { Capabilities } from '../rpc/ai';
+
 /**
  * The public pages' titles and descriptions, used by the front end (document title) and by the
  * gateway (title, description and Open Graph tags in the HTML it serves).
@@ -12,27 +14,42 @@ export interface PageMeta {
 }
 
 export type ToolGroup = 'visual' | 'ai';
+/** What draws a tool's page: the editor itself, a maker (a template to start from), the video summarizer or the document summarizer. */
+export type ToolPageKind = 'editor' | 'maker' | 'video' | 'document';
 export interface SiteTool {
   slug: string;
   name: string;
   group: ToolGroup;
   description: string;
+  page: ToolPageKind;
 }
 
 /** The twelve tools, each at `/tools/<slug>`. */
 export const SITE_TOOLS: readonly SiteTool[] = [
-  { slug: 'offline-whiteboard', name: 'Offline Whiteboard', group: 'visual', description: 'A whiteboard that works without a connection.' },
-  { slug: 'moodboard-maker', name: 'Moodboard Maker', group: 'visual', description: 'Collect images and ideas on one board.' },
-  { slug: 'flowchart-maker', name: 'Flowchart Maker', group: 'visual', description: 'Draw processes and decisions as flowcharts.' },
-  { slug: 'youtube-summarizer', name: 'YouTube Summarizer', group: 'ai', description: 'Summarize a YouTube video with AI.' },
-  { slug: 'youtube-transcript-generator', name: 'YouTube Transcript Generator', group: 'ai', description: 'Generate a transcript for a YouTube video.' },
-  { slug: 'youtube-to-transcript', name: 'YouTube to Transcript', group: 'ai', description: 'Turn a YouTube video into text.' },
-  { slug: 'youtube-note-taker', name: 'YouTube Note Taker', group: 'ai', description: 'Take timestamped notes while watching.' },
-  { slug: 'pdf-summarizer', name: 'PDF Summarizer', group: 'ai', description: 'Summarize a PDF document with AI.' },
-  { slug: 'ppt-summarizer', name: 'PPT Summarizer', group: 'ai', description: 'Summarize a PowerPoint presentation with AI.' },
-  { slug: 'word-summarizer', name: 'Word Summarizer', group: 'ai', description: 'Summarize a Word document with AI.' },
-  { slug: 'video-summarizer', name: 'Video Summarizer', group: 'ai', description: 'Summarize an online or local video with AI.' },
-  { slug: 'youtube-subtitle-downloader', name: 'YouTube Subtitle Downloader', group: 'ai', description: 'Download the subtitles of a YouTube video.' },
+  { slug: 'offline-whiteboard', name: 'Offline Whiteboard', group: 'visual', description: 'A whiteboard that works without a connection.', page: 'editor' },
+  { slug: 'moodboard-maker', name: 'Moodboard Maker', group: 'visual', description: 'Collect images and ideas on one board.', page: 'maker' },
+  { slug: 'flowchart-maker', name: 'Flowchart Maker', group: 'visual', description: 'Draw processes and decisions as flowcharts.', page: 'maker' },
+  { slug: 'youtube-summarizer', name: 'YouTube Summarizer', group: 'ai', description: 'Summarize a YouTube video with AI.', page: 'video' },
+  {
+    slug: 'youtube-transcript-generator',
+    name: 'YouTube Transcript Generator',
+    group: 'ai',
+    description: 'Generate a transcript for a YouTube video.',
+    page: 'video',
+  },
+  { slug: 'youtube-to-transcript', name: 'YouTube to Transcript', group: 'ai', description: 'Turn a YouTube video into text.', page: 'video' },
+  { slug: 'youtube-note-taker', name: 'YouTube Note Taker', group: 'ai', description: 'Take timestamped notes while watching.', page: 'video' },
+  { slug: 'pdf-summarizer', name: 'PDF Summarizer', group: 'ai', description: 'Summarize a PDF document with AI.', page: 'document' },
+  { slug: 'ppt-summarizer', name: 'PPT Summarizer', group: 'ai', description: 'Summarize a PowerPoint presentation with AI.', page: 'document' },
+  { slug: 'word-summarizer', name: 'Word Summarizer', group: 'ai', description: 'Summarize a Word document with AI.', page: 'document' },
+  { slug: 'video-summarizer', name: 'Video Summarizer', group: 'ai', description: 'Summarize an online or local video with AI.', page: 'video' },
+  {
+    slug: 'youtube-subtitle-downloader',
+    name: 'YouTube Subtitle Downloader',
+    group: 'ai',
+    description: 'Download the subtitles of a YouTube video.',
+    page: 'video',
+  },
 ];
 
 /** Pages that exist in every landing language under `/<lang>/<slug>`. */
@@ -40,10 +57,10 @@ export const LANDING_PAGE_SLUGS: readonly string[] = [...SITE_TOOLS.map((tool) =
 
 /** Comparison pages, served at `/<slug>` by the catch-all route. */
 export const COMPARISON_PAGES = [
-  { slug: 'miro-alternative', name: 'VisualNotes vs Miro', rival: 'Miro' },
-  { slug: 'milanote-alternative', name: 'VisualNotes vs Milanote', rival: 'Milanote' },
-  { slug: 'notion-alternative', name: 'VisualNotes vs Notion', rival: 'Notion' },
-  { slug: 'excalidraw-alternative', name: 'VisualNotes vs Excalidraw', rival: 'Excalidraw' },
+  { slug: 'miro-alternative', name: 'VisualNotes vs Miro', rival: 'Miro', page: 'video' },
+  { slug: 'milanote-alternative', name: 'VisualNotes vs Milanote', rival: 'Milanote', page: 'video' },
+  { slug: 'notion-alternative', name: 'VisualNotes vs Notion', rival: 'Notion', page: 'video' },
+  { slug: 'excalidraw-alternative', name: 'VisualNotes vs Excalidraw', rival: 'Excalidraw', page: 'video' },
 ] as const;
 
 /** Fixed public pages (no id in the path), in English, the default language. */
@@ -80,3 +97,12 @@ export const STATIC_PAGES: Record<string, PageMeta & { indexable?: boolean }> = 
   '/share': { title: 'Shared', description: SITE_DESCRIPTION, indexable: false },
   '/p/statistic': { title: 'Statistics', description: SITE_DESCRIPTION, indexable: false },
 };
+
+/** Every combination of what an installation may offer: public pages are drawn ahead of time for each. */
+export const CAPABILITY_COMBINATIONS: readonly Capabilities[] = [false, true].flatMap((google) =>
+  [false, true].map((transcription) => ({ google_sign_in: google, transcription })),
+);
+
+/** The name of a combination, by which a page drawn ahead of time is found. */
+export const capabilityKey = (c: Capabilities): string =>
+  `${c.google_sign_in ? 'google' : 'no-google'}+${c.transcription ? 'transcription' : 'no-transcription'}`;

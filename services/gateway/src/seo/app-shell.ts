@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { capabilityKey, type Capabilities } from '@visualnotes/contracts';
 import type { GatewayConfig } from '../config';
-import { pageModule } from './page-modules';
+import { pageModules } from './page-modules';
 
 /** Where the built front end is: FRONTEND_DIST, else the repository's frontend/dist. */
 export function frontendDist(config: Pick<GatewayConfig, 'FRONTEND_DIST'>): string {
@@ -16,6 +17,12 @@ interface ManifestChunk {
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
+
+/** The public pages the front end's build drew ahead of time: per path and combination of capabilities, an index into `html`. */
+interface Prerendered {
+  pages: Record<string, Record<string, number>>;
+  html: string[];
+}
 
 /**
  * The app's scripts in `html` (the entry and the modules it preloads) fetched at low priority: for a
@@ -63,11 +70,23 @@ export class AppShell {
   readonly file: string;
   private readonly shell: Watched<string>;
   private readonly manifest: Watched<Manifest>;
+  private readonly prerendered: Watched<Prerendered>;
 
   constructor(config: Pick<GatewayConfig, 'FRONTEND_DIST'>) {
     this.file = join(frontendDist(config), 'index.html');
     this.shell = new Watched(this.file, (text) => text);
     this.manifest = new Watched(join(frontendDist(config), '.vite/manifest.json'), (text) => JSON.parse(text) as Manifest);
+    this.prerendered = new Watched(join(frontendDist(config), 'prerender/pages.json'), (text) => JSON.parse(text) as Prerendered);
+  }
+
+  /**
+   * The HTML the build drew for the page at `path` as an English visitor who is not signed in sees
+   * it on an installation offering `capabilities`, or null (a page drawn only in the browser).
+   */
+  pageBody(path: string, capabilities: Capabilities): string | null {
+    const drawn = this.prerendered.value();
+    const index = drawn?.pages[path]?.[capabilityKey(capabilities)];
+    return index === undefined ? null : (drawn!.html[index] ?? null);
   }
 
   /** The page, or null while the front end is not built. */
@@ -83,8 +102,8 @@ export class AppShell {
    */
   pageHead(path: string): string {
     const manifest = this.manifest.value();
-    const module = pageModule(path);
-    if (!manifest || !module || !manifest[module]) return '';
+    const modules = pageModules(path).filter((module) => manifest?.[module]);
+    if (!manifest || !modules.length) return '';
     const inShell = new Set<string>();
     const walk = (key: string, into: Set<string>) => {
       if (into.has(key) || !manifest[key]) return;
@@ -93,7 +112,7 @@ export class AppShell {
     };
     for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, inShell);
     const own = new Set<string>();
-    walk(module, own);
+    for (const module of modules) walk(module, own);
     const scripts: string[] = [];
     const styles = new Set<string>();
     for (const key of own) {

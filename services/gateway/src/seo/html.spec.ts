@@ -1,4 +1,4 @@
-import { escapeHtml, pathOf, renderIndex, withPageHead, type HeadMeta } from './html';
+import { escapeHtml, pathOf, renderIndex, withPageBody, withPageHead, type HeadMeta } from './html';
 
 const SHELL =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>VisualNotes</title><meta name="description" content="generic"></head><body><div id="root"></div></body></html>';
@@ -31,5 +31,17 @@ describe('pathOf and withPageHead', () => {
   it('puts the tags at the end of the head, as they are', () => {
     expect(withPageHead(SHELL, '<link href="/$&">')).toContain('<link href="/$&"></head>');
     expect(withPageHead(SHELL, '')).toBe(SHELL);
+  });
+});
+
+describe('withPageBody', () => {
+  it('puts a drawn page inside the root element as it is, marked as drawn', () => {
+    const body = "<main><h1>Price $' and $&</h1></main>";
+    expect(withPageBody(SHELL, body)).toContain(`<div id="root" data-drawn>${body}</div></body>`);
+  });
+
+  it('leaves a page without an empty root element alone', () => {
+    const other = SHELL.replace('<div id="root"></div>', '<div id="app"></div>');
+    expect(withPageBody(other, '<main></main>')).toBe(other);
   });
 });

@@ -59,6 +59,11 @@ export function pathOf(url: string): string {
   return (url.split(/[?#]/)[0].replace(/\/+$/, '') || '/').replace(/\/{2,}/g, '/');
 }
 
+/** Puts a page drawn ahead of time inside the app's root element (the app mounts over it). */
+export function withPageBody(indexHtml: string, body: string): string {
+  return indexHtml.replace(/<div id="root"><\/div>/, () => `<div id="root" data-drawn>${body}</div>`);
+}
+
 /** Adds tags (the page's own script and style links) at the end of the head. */
 export function withPageHead(indexHtml: string, tags: string): string {
   return tags ? indexHtml.replace(/<\/head>/i, () => `${tags}</head>`) : indexHtml;

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pageModule } from './page-modules';
+import { pageModules } from './page-modules';
 
 const FRONTEND = join(__dirname, '../../../../frontend');
 
-describe('pageModule', () => {
+describe('pageModules', () => {
   it.each([
     ['/', 'src/pages/home/home.pages.ts'],
     ['/pricing', 'src/pages/pricing/pricing.pages.ts'],
@@ -12,6 +12,8 @@ describe('pageModule', () => {
     ['/blog', 'src/pages/blog/blog.pages.ts'],
     ['/blog/how-to-summarize-a-youtube-video', 'src/pages/blog/blog.pages.ts'],
     ['/tools/youtube-summarizer', 'src/pages/tools/tools.pages.ts'],
+    ['/tools/pdf-summarizer', 'src/pages/tools/documents/documents.pages.ts'],
+    ['/tools/flowchart-maker', 'src/pages/tools/maker.pages.ts'],
     ['/templates/abc', 'src/pages/templates/templates.pages.ts'],
     ['/p/abcdefgh12', 'src/pages/published/published.pages.ts'],
     ['/p/statistic', 'src/pages/published/published.pages.ts'],
@@ -24,11 +26,11 @@ describe('pageModule', () => {
     ['/account/reset', 'src/pages/account/sign-in.pages.ts'],
     ['/refer/xyz', 'src/pages/refer/refer.pages.ts'],
   ])('%s is rendered by %s', (path, module) => {
-    expect(pageModule(path)).toBe(module);
+    expect(pageModules(path)).toEqual([module]);
   });
 
   it('preloads nothing for the editor and for paths no page renders', () => {
-    for (const path of ['/projects/abc', '/tools/offline-whiteboard', '/no-such-page', '/a/b/c/d']) expect(pageModule(path)).toBeNull();
+    for (const path of ['/projects/abc', '/tools/offline-whiteboard', '/no-such-page', '/a/b/c/d']) expect(pageModules(path)).toEqual([]);
   });
 
   it('names modules the front end has and its routes load', () => {
@@ -39,6 +41,8 @@ describe('pageModule', () => {
       '/download',
       '/blog',
       '/tools/x',
+      '/tools/pdf-summarizer',
+      '/tools/flowchart-maker',
       '/templates',
       '/p/x',
       '/privacy',
@@ -51,7 +55,7 @@ describe('pageModule', () => {
       '/share',
       '/embedTest',
     ]) {
-      const module = pageModule(path)!;
+      const [module] = pageModules(path);
       expect(existsSync(join(FRONTEND, module))).toBe(true);
       expect(routes).toContain(`import('../../${module.slice('src/'.length).replace(/\.ts$/, '')}')`);
     }

@@ -1,21 +1,37 @@
-import { COMPARISON_PAGES, isLandingLocale } from '@visualnotes/contracts';
+import { COMPARISON_PAGES, isLandingLocale, SITE_TOOLS, type ToolPageKind } from '@visualnotes/contracts';
 
 /** Pages rendered by the front end's `pages/info` module (the footer's information pages). */
 const INFO_PATHS = new Set(['/privacy', '/terms', '/changelog', '/roadmap', '/vision']);
 const SIGN_IN_PATHS = new Set(['/account/appsumo', '/account/reset', '/user/confirm']);
-/** The offline whiteboard is the editor: its scripts are too large to fetch before they are asked for. */
-const EDITOR_TOOLS = new Set(['offline-whiteboard']);
-
 const pages = (area: string, file = area) => `src/pages/${area}/${file}.pages.ts`;
 
+/** The module of each kind of tool page (the editor's scripts are too large to fetch before they are asked for). */
+const TOOL_PAGES: Record<ToolPageKind, string | null> = {
+  editor: null,
+  maker: pages('tools', 'maker'),
+  document: pages('tools/documents', 'documents'),
+  video: pages('tools'),
+};
+
 /**
- * The front end module (its source path, as the build manifest names it) that renders a page
- * path, so the page's own script and style sheet can be fetched with the HTML instead of after the
- * app's script has run. Null for the editor and for paths no page renders.
+ * The front end modules (their source paths, as the build manifest names them) that render a page
+ * path, so the page's own scripts and style sheets can be fetched with the HTML instead of after
+ * the app's script has run. Empty for the editor and for paths no page renders.
  */
-export function pageModule(path: string): string | null {
+export function pageModules(path: string): string[] {
   const segments = path.split('/').filter(Boolean);
-  const [first, second] = segments;
+  if (segments[0] === 'tools' && segments.length === 2) {
+    const tool = SITE_TOOLS.find((t) => t.slug === segments[1]);
+    const module = tool ? TOOL_PAGES[tool.page] : pages('tools');
+    return module ? [module] : [];
+  }
+  const module = areaModule(path);
+  return module ? [module] : [];
+}
+
+function areaModule(path: string): string | null {
+  const segments = path.split('/').filter(Boolean);
+  const [first] = segments;
   if (path === '/') return pages('home');
   if (INFO_PATHS.has(path)) return pages('info');
   if (SIGN_IN_PATHS.has(path)) return pages('account', 'sign-in');
@@ -26,7 +42,6 @@ export function pageModule(path: string): string | null {
   if (segments.length === 1 && (first === 'pricing' || first === 'download')) return pages(first);
   if (segments.length <= 2 && (first === 'refer' || first === 'share')) return pages(first);
   if (first === 'p' && segments.length <= 3) return pages('published');
-  if (first === 'tools' && segments.length === 2) return EDITOR_TOOLS.has(second) ? null : pages('tools');
   if (isLandingLocale(first) && segments.length <= 2) return pages('languages');
   if (segments.length === 1 && COMPARISON_PAGES.some((p) => p.slug === first)) return pages('content');
   return null;

@@ -3,8 +3,8 @@ import { SITE_NAME, UI_LOCALE_STORAGE_KEY, type Capabilities } from '@visualnote
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config';
 import { CapabilitiesService } from '../capabilities/capabilities.service';
-import { AppShell, frontendDist } from './app-shell';
-import { jsonInHtml, pathOf, renderIndex, withPageHead } from './html';
+import { AppShell, frontendDist, scriptsAfterPaint } from './app-shell';
+import { jsonInHtml, pathOf, renderIndex, withPageBody, withPageHead } from './html';
 import { PageMetaService } from './page-meta.service';
 import { SitemapService } from './sitemap.service';
 
@@ -74,11 +74,17 @@ export function registerSite(app: NestFastifyApplication, config: GatewayConfig,
     const html = shell.html();
     if (html === null)
       return reply.status(503).header('retry-after', '5').send({ statusCode: 503, message: 'The site is being updated; please reload in a moment' });
+    const path = pathOf(request.url);
+    const offered = capabilities.known();
+    // An English page the build drew ahead of time is sent drawn: painted before any script runs.
+    const body = page.status === 200 && page.meta.lang === 'en' && offered ? shell.pageBody(path, offered) : null;
+    const head = shell.pageHead(path) + capabilitiesTag(offered);
+    const served = withPageHead(renderIndex(html, page.meta, SITE_NAME), head);
     return reply
       .status(page.status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(withPageHead(renderIndex(html, page.meta, SITE_NAME), shell.pageHead(pathOf(request.url)) + capabilitiesTag(capabilities.known())));
+      .send(body === null ? served : withPageBody(scriptsAfterPaint(served), body));
   };
   fastify.get('/', (request, reply) => sendSpa(reply, request));
   // More specific than the published pages' `/p/:id`, which would answer 404 for the statistics list.

@@ -1,0 +1,1 @@
+export { DocumentToolPage } from './DocumentToolPage';

@@ -1,0 +1,1 @@
+export { MakerToolPage } from './MakerToolPage';
