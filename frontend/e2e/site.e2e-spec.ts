@@ -91,6 +91,24 @@ describe('pages drawn ahead of time', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
+  it('keeps where a visitor scrolled a drawn page before the app was here', async () => {
+    const { page } = await open({ viewport: { width: 375, height: 800 } });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // the app's script comes only once the visitor has scrolled
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(appUrl('/tools/pdf-summarizer'), { waitUntil: 'commit' });
+    await h1(page).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.waitForFunction(() => window.scrollY === 600);
+    release();
+    await page.waitForFunction(() => !document.getElementById('root')!.hasAttribute('data-drawn'));
+    expect(await page.evaluate(() => window.scrollY)).toBe(600);
+  });
+
   it('the app takes over a drawn page in place: no shift, no error, and the page works', async () => {
     const { page } = await open();
     const errors: string[] = [];

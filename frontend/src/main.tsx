@@ -7,6 +7,7 @@ import './styles/global.css';
 import './styles/transitions.css';
 
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
@@ -20,14 +21,26 @@ const store = makeStore();
 connectStoreToBrowser(store);
 initAuth(store);
 
-const render = () =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Provider store={store}>
-        <RouterProvider router={router} />
-      </Provider>
-    </StrictMode>,
+const container = document.getElementById('root')!;
+/** The server sent the page drawn (a published board, a public page drawn at build time). */
+const serverDrawn = hasFirstPaint() || container.hasAttribute('data-drawn');
+
+const render = () => {
+  // A visitor may scroll a page the server drew before the app is here: the app takes over where
+  // they are (its first render replaces the drawn page, and the router would scroll to the top).
+  const scrolled = serverDrawn ? window.scrollY : 0;
+  flushSync(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <Provider store={store}>
+          <RouterProvider router={router} />
+        </Provider>
+      </StrictMode>,
+    ),
   );
+  if (scrolled > 0) window.scrollTo(0, scrolled);
+  container.removeAttribute('data-drawn');
+};
 
 /**
  * The first render waits for the page's own code, which the server asks for with the HTML, so the
@@ -36,7 +49,6 @@ const render = () =>
  * a public page drawn at build time) stays on screen until its route's code is here.
  */
 const FRAME_AFTER_MS = 300;
-const serverDrawn = hasFirstPaint() || document.getElementById('root')!.hasAttribute('data-drawn');
 const routeReady = () =>
   router.state.initialized
     ? Promise.resolve()

@@ -103,7 +103,7 @@ describe('gateway', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.text).toContain('<div id="root">');
     const known = await request(backend.http).get('/pricing').expect(200);
-    expect(known.text).toContain('<div id="root">');
+    expect(known.text).toContain('<div id="root"');
   });
 
   it('writes what the installation offers into every page, as the API tells it', async () => {
