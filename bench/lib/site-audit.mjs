@@ -43,6 +43,11 @@ export function lighthouseScores(url, { timeoutMs = 240_000, form = 'desktop', a
       clearTimeout(timer);
       try {
         const report = JSON.parse(out);
+        // a run Lighthouse could not measure (its page never painted for it) is a failed run, not a score of 0
+        if (!accessibilityOnly && typeof report.categories.performance?.score !== 'number') {
+          reject(new Error(`lighthouse could not measure ${url}: ${report.runtimeError?.code ?? 'no performance score'}`));
+          return;
+        }
         const failed = Object.values(report.audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
           .map((a) => a.id);

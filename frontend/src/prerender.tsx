@@ -4,8 +4,6 @@
  * before any script runs, and the app mounts over it once its page's code is here.
  */
 import { COMPARISON_PAGES, SITE_TOOLS, type Capabilities } from '@visualnotes/contracts';
-
-export { CAPABILITY_COMBINATIONS, capabilityKey } from '@visualnotes/contracts';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { Provider } from 'react-redux';
@@ -13,6 +11,9 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { preloadCapabilities } from './app/api/capabilities';
 import { routes } from './app/routes/routes';
 import { makeStore } from './app/store';
+
+// what the build script draws each page for, and how it names each combination
+export { CAPABILITY_COMBINATIONS, capabilityKey } from '@visualnotes/contracts';
 
 /** Pages whose first paint needs no data of the visitor's or the server's (the editor is left out: it draws in the browser). */
 export const PRERENDERED_PATHS: readonly string[] = [
