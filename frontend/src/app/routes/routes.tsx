@@ -33,14 +33,15 @@ const area = {
 };
 
 const id = validRoute((params) => isPlausibleId(params.id));
+const optionalId = validRoute((params) => isOptionalId(params.id));
 
+/** The page of a tool by its kind (the editor's is the offline whiteboard). */
 function toolPage(page: ToolPageKind) {
   if (page === 'editor') return lazyPage(area.canvas, 'OfflineWhiteboardPage');
   if (page === 'maker') return lazyPage(area.makerTools, 'MakerToolPage');
   if (page === 'document') return lazyPage(area.documentTools, 'DocumentToolPage');
   return lazyPage(area.tools, 'ToolPage');
 }
-const optionalId = validRoute((params) => isOptionalId(params.id));
 
 /** The pages in matching order; `/:id` is last. */
 export const pageRoutes: RouteObject[] = [

@@ -57,10 +57,10 @@ export const LANDING_PAGE_SLUGS: readonly string[] = [...SITE_TOOLS.map((tool) =
 
 /** Comparison pages, served at `/<slug>` by the catch-all route. */
 export const COMPARISON_PAGES = [
-  { slug: 'miro-alternative', name: 'VisualNotes vs Miro', rival: 'Miro', page: 'video' },
-  { slug: 'milanote-alternative', name: 'VisualNotes vs Milanote', rival: 'Milanote', page: 'video' },
-  { slug: 'notion-alternative', name: 'VisualNotes vs Notion', rival: 'Notion', page: 'video' },
-  { slug: 'excalidraw-alternative', name: 'VisualNotes vs Excalidraw', rival: 'Excalidraw', page: 'video' },
+  { slug: 'miro-alternative', name: 'VisualNotes vs Miro', rival: 'Miro' },
+  { slug: 'milanote-alternative', name: 'VisualNotes vs Milanote', rival: 'Milanote' },
+  { slug: 'notion-alternative', name: 'VisualNotes vs Notion', rival: 'Notion' },
+  { slug: 'excalidraw-alternative', name: 'VisualNotes vs Excalidraw', rival: 'Excalidraw' },
 ] as const;
 
 /** Fixed public pages (no id in the path), in English, the default language. */
