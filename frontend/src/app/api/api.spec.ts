@@ -88,14 +88,18 @@ describe('the base query on a 401', () => {
     expect(readToken()).toBe('old-token');
   });
 
-  /** The browser's lock manager as seen by this tab; `busy` makes the first, non-waiting request find the lock taken. */
-  function lockManager(busy: boolean) {
+  /**
+   * The browser's lock manager as seen by this tab; `busy` makes the first, non-waiting request find
+   * the lock taken, and `granted` runs when a lock is given to this tab.
+   */
+  function lockManager(busy: boolean, granted: () => void = () => undefined) {
     const held: string[] = [];
     const request = (name: string, ...args: unknown[]) => {
       const work = args[args.length - 1] as (lock: { name: string } | null) => Promise<unknown>;
       const options = (args.length > 1 ? args[0] : {}) as { ifAvailable?: boolean };
       if (options.ifAvailable && busy) return work(null);
       held.push(name);
+      granted();
       return work({ name });
     };
     Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
@@ -115,14 +119,15 @@ describe('the base query on a 401', () => {
   });
 
   it('after waiting for another tab’s refresh, takes its tokens once they reach this tab instead of refreshing again', async () => {
-    const held = lockManager(true);
-    try {
-      signedInStore();
-      // the other tab's new tokens arrive in this tab's storage only after it got the lock
+    // the other tab's new tokens arrive in this tab's storage only after it got the lock
+    const held = lockManager(true, () =>
       setTimeout(() => {
         writeTokens({ token: 'new-token', refresh_token: 'refresh-2' });
         window.dispatchEvent(new StorageEvent('storage', { key: 'auth._refresh_token.local', newValue: 'refresh-2' }));
-      }, 100);
+      }),
+    );
+    try {
+      signedInStore();
       await expect(runApi(canvasApi.endpoints.projects.initiate(undefined, fresh))).resolves.toEqual([]);
       expect(held).toEqual([REFRESH_LOCK]);
       expect(refreshes).toBe(0);
