@@ -236,7 +236,7 @@ const bookFile = (pages) => join(tmpdir(), 'vn-bench-documents', `book-${pages}.
 /**
  * Reading speed on one book, side by side in one run: pdftotext (poppler) on the whole file, our
  * `readPdfPages` over all pages on this thread (pdftotext for plain pages, pdf.js for the rest),
- * and pdf.js alone (`PDFTOTEXT=off`). Wall times in ms.
+ * and pdf.js alone (`pdftotextPath: false`). Wall times in ms.
  */
 export async function readingSpeed(pages) {
   const data = longPdf(pages);
@@ -251,29 +251,21 @@ export async function readingSpeed(pages) {
     times.push(performance.now() - t0);
   }
   const pdftotextMs = times.sort((a, b) => a - b)[1];
-  const read = async () => {
+  const read = async (limits) => {
     const t = performance.now();
-    const { pageCount } = await pdfInfo(data, DEFAULT_LIMITS);
-    const { pages: got } = await readPdfPages(data, 1, pageCount, DEFAULT_LIMITS);
+    const { pageCount } = await pdfInfo(data, limits);
+    const { pages: got } = await readPdfPages(data, 1, pageCount, limits);
     if (got.length !== pages) throw new Error(`read ${got.length} of ${pages} pages`);
     return performance.now() - t;
   };
   // As pdftotext's: the median of three runs, after one that compiles the reading code.
-  const medianOf3 = async () => {
-    await read();
-    const ms = [await read(), await read(), await read()];
+  const medianOf3 = async (limits) => {
+    await read(limits);
+    const ms = [await read(limits), await read(limits), await read(limits)];
     return ms.sort((a, b) => a - b)[1];
   };
-  const oursMs = await medianOf3();
-  const before = process.env.PDFTOTEXT;
-  process.env.PDFTOTEXT = 'off';
-  let pdfjsMs;
-  try {
-    pdfjsMs = await medianOf3();
-  } finally {
-    if (before === undefined) delete process.env.PDFTOTEXT;
-    else process.env.PDFTOTEXT = before;
-  }
+  const oursMs = await medianOf3(DEFAULT_LIMITS);
+  const pdfjsMs = await medianOf3({ ...DEFAULT_LIMITS, pdftotextPath: false });
   return { pages, pdftotextMs, oursMs, pdfjsMs };
 }
 

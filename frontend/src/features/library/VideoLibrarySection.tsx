@@ -15,6 +15,7 @@ import {
 import { clock } from '../video/formats';
 import styles from './video-library.module.css';
 import { useConfirm } from '../../components/Dialog/Dialog';
+import { Button } from '../../components/Button/Button';
 import { msg } from '../../i18n/msg';
 
 const STATUS_TEXT: Record<string, string> = {
@@ -53,9 +54,9 @@ export function VideoLibrarySection() {
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
-        <button type="submit" disabled={searching} aria-busy={searching}>
+        <Button type="submit" variant="primary" size="sm" busy={searching}>
           {searching ? t('Searching…') : t('Search')}
-        </button>
+        </Button>
         <label>
           <input type="checkbox" checked={favorite} onChange={(e) => setFavorite(e.target.checked)} /> {t('Favorites')}
         </label>
@@ -141,19 +142,19 @@ function VideoCardView({ video }: { video: VideoCard }) {
           ))}
         </div>
         <div className={styles.actions}>
-          <button type="button" aria-pressed={video.favorite} onClick={() => void update({ id: video.id, favorite: !video.favorite })}>
+          <Button size="sm" aria-pressed={video.favorite} onClick={() => void update({ id: video.id, favorite: !video.favorite })}>
             {video.favorite ? '★' : '☆'} {t('Favorite')}
-          </button>
-          <button
-            type="button"
-            className={styles.danger}
+          </Button>
+          <Button
+            size="sm"
+            variant="danger-text"
             onClick={async () => {
               const sure = await confirm({ title: t('Delete the video?'), message: t(Messages.confirmDeleteVideo), action: t('Delete') });
               if (sure) void remove(video.id);
             }}
           >
             {t('Delete')}
-          </button>
+          </Button>
         </div>
         {error && <p className={styles.error}>{t(error)}</p>}
         {confirmDialog}
@@ -203,9 +204,9 @@ function TagManager() {
             if (error === Messages.tagNameRequired) setError(null);
           }}
         />
-        <button type="submit" disabled={creating.isLoading} aria-busy={creating.isLoading}>
+        <Button type="submit" variant="primary" size="sm" busy={creating.isLoading}>
           {creating.isLoading ? t('Adding…') : t('Add tag')}
-        </button>
+        </Button>
       </form>
       {error && (
         <p className={styles.error} role="alert">
@@ -217,18 +218,19 @@ function TagManager() {
         {tags.map((tag) => (
           <li key={tag.id}>
             {tag.name}{' '}
-            <button type="button" onClick={() => void edit(tag.id, tag.name)}>
+            <Button size="sm" onClick={() => void edit(tag.id, tag.name)}>
               {t('Rename')}
-            </button>{' '}
-            <button
-              type="button"
+            </Button>{' '}
+            <Button
+              size="sm"
+              variant="danger-text"
               onClick={async () => {
                 const sure = await confirm({ title: t('Delete the tag?'), message: t(Messages.confirmDeleteTag), action: t('Delete') });
                 if (sure) void remove(tag.id);
               }}
             >
               {t('Delete')}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

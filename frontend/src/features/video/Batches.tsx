@@ -25,6 +25,7 @@ import { batchesApi, useCancelBatchMutation, useCreateBatchMutation, useGetBatch
 import { buildBatchScene, sendSceneToNewCanvas } from './canvas';
 import { fileBase, SUBTITLE_FILES } from './formats';
 import { useEventStream } from './useJobProgress';
+import { Button } from '../../components/Button/Button';
 import styles from './video.module.css';
 
 /** Many links (one per line), a playlist link, or many files: one batch. */
@@ -106,13 +107,13 @@ export function BatchForm({ onCreated }: { onCreated: (id: string) => void }) {
           />
         </label>
         {files.length > 0 && (
-          <button type="button" onClick={clearFiles}>
+          <Button size="lg" onClick={clearFiles}>
             {t('Clear files')}
-          </button>
+          </Button>
         )}
-        <button type="submit" className={styles.primary} disabled={creating.isLoading}>
+        <Button type="submit" variant="primary" size="lg" busy={creating.isLoading}>
           {creating.isLoading ? t('Starting…') : t('Summarize all')}
-        </button>
+        </Button>
       </div>
       {left !== null && (
         <p className={styles.muted} data-testid="batch-allowance">
@@ -275,9 +276,8 @@ function BatchActions({ batch }: { batch: BatchView }) {
   return (
     <div className={styles.exports}>
       {batch.failed > 0 && (
-        <button
-          type="button"
-          disabled={retrying.isLoading}
+        <Button
+          busy={retrying.isLoading}
           onClick={() => {
             const count = batch.failed;
             setNote(null);
@@ -288,39 +288,33 @@ function BatchActions({ batch }: { batch: BatchView }) {
           }}
         >
           {retrying.isLoading ? t('Retrying…') : t('Retry failed')}
-        </button>
+        </Button>
       )}
       {batch.done > 0 && (
         <>
-          <button type="button" onClick={() => void downloadZip()} data-testid="batch-zip">
+          <Button onClick={() => void downloadZip()} data-testid="batch-zip">
             {t('Download ZIP')}
-          </button>
-          <button type="button" onClick={() => void toCanvas()}>
-            {t('Send to one canvas')}
-          </button>
+          </Button>
+          <Button onClick={() => void toCanvas()}>{t('Send to one canvas')}</Button>
         </>
       )}
-      {batch.status === 'running' && pending > 0 && !confirming && (
-        <button type="button" onClick={() => setConfirming(true)}>
-          {t('Cancel batch')}
-        </button>
-      )}
+      {batch.status === 'running' && pending > 0 && !confirming && <Button onClick={() => setConfirming(true)}>{t('Cancel batch')}</Button>}
       {confirming && (
         <span role="group" aria-label={t('Confirm cancel')} className={styles.confirm}>
           {t('Cancel the {{count}} videos not started yet? Finished videos stay in your library.', { count: pending })}
-          <button
-            type="button"
-            disabled={cancelling.isLoading}
+          <Button
+            variant="danger-text"
+            busy={cancelling.isLoading}
             onClick={() => {
               setConfirming(false);
               void cancel(batch.id);
             }}
           >
             {t('Yes, cancel')}
-          </button>
-          <button type="button" onClick={() => setConfirming(false)} autoFocus>
+          </Button>
+          <Button onClick={() => setConfirming(false)} autoFocus>
             {t('Keep going')}
-          </button>
+          </Button>
         </span>
       )}
       {note && <span className={styles.error}>{note}</span>}

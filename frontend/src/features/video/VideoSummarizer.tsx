@@ -10,6 +10,7 @@ import { hasSession } from '../../app/api/tokens';
 import { errorMessage } from '../../app/error/describe-error';
 import { useCreateVideoMutation } from './api';
 import { NeedLogin } from '../auth/NeedLogin';
+import { Button } from '../../components/Button/Button';
 import styles from './video.module.css';
 import { msg } from '../../i18n/msg';
 import { SUBTITLE_FILES } from './formats';
@@ -90,9 +91,9 @@ export function VideoSummarizer({ heading }: { heading: string }) {
           value={url}
           onChange={(e) => setUrl(e.target.value)}
         />
-        <button type="submit" disabled={working} aria-busy={creating.isLoading && !uploading.isLoading}>
+        <Button type="submit" variant="primary" size="lg" disabled={working} aria-busy={creating.isLoading && !uploading.isLoading}>
           {creating.isLoading && !uploading.isLoading ? t('Importing…') : t('Summarize')}
-        </button>
+        </Button>
         {/* Files need an account: a visitor is told so before choosing one, not after (the file was lost). */}
         {!visitor && (
           <label className={styles.fileButton} aria-busy={uploading.isLoading}>

@@ -168,9 +168,9 @@ function Summary({ video, onSeek, pending }: { video: VideoView; onSeek: (t: num
               ))}
             </select>
           </label>
-          <button type="button" onClick={() => void again()} disabled={pending || state.isLoading} aria-busy={state.isLoading}>
+          <Button onClick={() => void again()} disabled={pending} busy={state.isLoading}>
             {t('Regenerate summary')}
-          </button>
+          </Button>
         </div>
       )}
       {mine && video.summary_outdated && !pending && (

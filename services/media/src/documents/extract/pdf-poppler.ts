@@ -19,13 +19,6 @@ export interface PopplerPage {
   plain: boolean;
 }
 
-/** `PDFTOTEXT`: the pdftotext binary (poppler), `off` for none; else `pdftotext` on PATH. */
-function pdftotextPath(): string | null {
-  const configured = process.env.PDFTOTEXT?.trim();
-  if (configured === 'off') return null;
-  return configured || 'pdftotext';
-}
-
 /** After this many pages, a range where most are not plain is left to pdf.js. */
 const EARLY_PAGES = 8;
 /** Most bytes of pdftotext's answer read: past it the pages are left to pdf.js. */
@@ -33,11 +26,9 @@ const MAX_OUTPUT = 256 * 1024 * 1024;
 
 /**
  * Pages `from` to `to` of a PDF read by pdftotext (`-bbox-layout`: lines and word boxes), or null
- * when pdftotext is not installed, fails, or takes longer than `timeoutMs` (it is then stopped).
+ * when pdftotext (`bin`) is not installed, fails, or takes longer than `timeoutMs` (it is then stopped).
  */
-export function popplerPages(data: Buffer, from: number, to: number, timeoutMs: number): Promise<PopplerPage[] | null> {
-  const bin = pdftotextPath();
-  if (!bin) return Promise.resolve(null);
+export function popplerPages(bin: string, data: Buffer, from: number, to: number, timeoutMs: number): Promise<PopplerPage[] | null> {
   return new Promise((resolve) => {
     const args = ['-q', '-f', String(from), '-l', String(to), '-enc', 'UTF-8', '-bbox-layout', '-', '-'];
     const child = spawn(bin, args, { stdio: ['pipe', 'pipe', 'ignore'] });

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { documentFixtures, linesPdf, pdfOf, type Fixtures } from '@visualnotes/testing';
 import { extractPdf, pdfInfo, readPdfPages } from './pdf';
-import { DEFAULT_LIMITS } from './types';
+import { DEFAULT_LIMITS, type ExtractLimits } from './types';
 
 /**
  * A report of `pages` pages in Helvetica without an outline: a chapter heading set larger every
@@ -23,18 +23,8 @@ function reportPdf(pages: number, marks: 'page 5' | 'every page' = 'page 5'): Bu
   return pdfOf(objects);
 }
 
-/** Runs `read` with `PDFTOTEXT` set to `value` (undefined: pdftotext on PATH). */
-async function withPdftotext<T>(value: string | undefined, read: () => Promise<T>): Promise<T> {
-  const before = process.env.PDFTOTEXT;
-  if (value === undefined) delete process.env.PDFTOTEXT;
-  else process.env.PDFTOTEXT = value;
-  try {
-    return await read();
-  } finally {
-    if (before === undefined) delete process.env.PDFTOTEXT;
-    else process.env.PDFTOTEXT = before;
-  }
-}
+/** pdf.js reads every page. */
+const PDFJS_ONLY: ExtractLimits = { ...DEFAULT_LIMITS, pdftotextPath: false };
 
 describe('PDF reading with and without pdftotext', () => {
   let fx: Fixtures;
@@ -45,31 +35,23 @@ describe('PDF reading with and without pdftotext', () => {
   it('reads the same text, lines and headings with pdftotext as with pdf.js alone', async () => {
     const typeset = linesPdf(Array.from({ length: 6 }, (_, i) => [`Compilers in Practice`, `Page ${i + 1} of the al-`, 'ternative technique.', `${101 + i}`]));
     for (const data of [reportPdf(9), reportPdf(40, 'every page'), fx.long(12), typeset]) {
-      const alone = await withPdftotext('off', async () => ({
-        doc: await extractPdf(data, DEFAULT_LIMITS),
-        range: await readPdfPages(data, 2, 8, DEFAULT_LIMITS),
-      }));
-      const both = await withPdftotext(undefined, async () => ({
-        doc: await extractPdf(data, DEFAULT_LIMITS),
-        range: await readPdfPages(data, 2, 8, DEFAULT_LIMITS),
-      }));
+      const alone = { doc: await extractPdf(data, PDFJS_ONLY), range: await readPdfPages(data, 2, 8, PDFJS_ONLY) };
+      const both = { doc: await extractPdf(data, DEFAULT_LIMITS), range: await readPdfPages(data, 2, 8, DEFAULT_LIMITS) };
       expect(both).toEqual(alone);
     }
   });
 
   it('finds headings by size and leaves raised footnote marks out on pages pdftotext reads', async () => {
-    const doc = await withPdftotext(undefined, () => extractPdf(reportPdf(9), DEFAULT_LIMITS));
+    const doc = await extractPdf(reportPdf(9), DEFAULT_LIMITS);
     expect(doc.pages.map((p) => p.headings ?? [])).toEqual([['Chapter 1: the grid'], [], [], ['Chapter 2: the grid'], [], [], ['Chapter 3: the grid'], [], []]);
     expect(doc.pages[4].text.split('\n')[0]).toBe('Wind farms feed the grid at night.');
   });
 
   it('reads everything with pdf.js when pdftotext is not installed', async () => {
     const data = reportPdf(9);
-    const alone = await withPdftotext('off', () => extractPdf(data, DEFAULT_LIMITS));
-    const missing = await withPdftotext('/nonexistent/bin/pdftotext', async () => ({
-      info: await pdfInfo(data, DEFAULT_LIMITS),
-      doc: await extractPdf(data, DEFAULT_LIMITS),
-    }));
+    const alone = await extractPdf(data, PDFJS_ONLY);
+    const absent: ExtractLimits = { ...DEFAULT_LIMITS, pdftotextPath: '/nonexistent/bin/pdftotext' };
+    const missing = { info: await pdfInfo(data, absent), doc: await extractPdf(data, absent) };
     expect(missing.info.pageCount).toBe(9);
     expect(missing.doc).toEqual(alone);
     expect(alone.pages[3].headings).toEqual(['Chapter 2: the grid']);

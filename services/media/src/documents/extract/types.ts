@@ -33,6 +33,8 @@ export interface ExtractLimits {
   /** The LibreOffice and qpdf programs (default: `soffice` and `qpdf` on the PATH). */
   sofficePath?: string;
   qpdfPath?: string;
+  /** poppler's pdftotext, which reads plain PDF pages faster than pdf.js (default: on the PATH); `false` reads every page with pdf.js. */
+  pdftotextPath?: string | false;
   /** Reading PDF pages without text (scans) by OCR; off when absent. */
   ocr?: OcrSettings;
 }

@@ -94,7 +94,8 @@ export async function pdf(pages: Page[], fonts: FontBook, title: string, onPage?
       width: page.width,
       height: page.height,
       preserveAspectRatio: 'none',
-      warningCallback: (m: string) => process.env.EXPORT_DEBUG && console.error(m),
+      // its warnings name SVG features it draws approximately: nothing the exporting user can act on
+      warningCallback: () => undefined,
     });
     drawText(doc, fonts, lines);
     doc.restore();
