@@ -2,21 +2,33 @@
 // the browser build: the gateway sends a page's HTML inside #root, so it is painted before any
 // script runs. Each page is drawn for every combination of what an installation may offer; pages
 // that look the same keep one copy. A page that cannot be drawn is left to the browser (and named).
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// The drawing code itself stays beside them as one file (dist/prerender/render.cjs, the app for
+// Node without the editor): the gateway draws with it the pages that show data (an article, the
+// plans) when they are asked for.
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const out = join(root, 'node_modules/.cache/prerender');
+const out = join(root, 'dist/prerender');
 
 await build({
   configFile: join(root, 'vite.config.ts'),
   mode: 'production',
   logLevel: 'warn',
-  build: { ssr: 'src/prerender.tsx', outDir: out, emptyOutDir: true, manifest: false, copyPublicDir: false },
+  build: {
+    ssr: 'src/prerender.tsx',
+    outDir: out,
+    emptyOutDir: true,
+    manifest: false,
+    copyPublicDir: false,
+    // one CommonJS file: the gateway's threads load it with require()
+    rollupOptions: { output: { format: 'cjs', entryFileNames: 'render.cjs', codeSplitting: false } },
+  },
 });
-const { renderPage, PRERENDERED_PATHS, CAPABILITY_COMBINATIONS, capabilityKey } = await import(pathToFileURL(join(out, 'prerender.js')).href);
+const { renderPage, PRERENDERED_PATHS, CAPABILITY_COMBINATIONS, capabilityKey } = createRequire(import.meta.url)(join(out, 'render.cjs'));
 
 const html = [];
 const pages = {};
@@ -34,9 +46,7 @@ for (const path of PRERENDERED_PATHS) {
     console.warn(`${path} is drawn in the browser only: ${err?.message ?? err}`);
   }
 }
-mkdirSync(join(root, 'dist/prerender'), { recursive: true });
-writeFileSync(join(root, 'dist/prerender/pages.json'), JSON.stringify({ pages, html }));
-rmSync(out, { recursive: true, force: true });
+writeFileSync(join(out, 'pages.json'), JSON.stringify({ pages, html }));
 console.log(`${Object.keys(pages).length} of ${PRERENDERED_PATHS.length} pages drawn ahead of time`);
 // the drawn pages' stores keep timers for their cached answers: nothing more is needed of them
 process.exit(0);

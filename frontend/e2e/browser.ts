@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, quiet (no background traffic that could disturb request checks). */
 export const CHROMIUM_ARGS = [
@@ -45,9 +45,37 @@ export function useBrowser() {
     async newContext(options?: BrowserContextOptions): Promise<BrowserContext> {
       const context = await browser!.newContext(options);
       contexts.push(context);
+      if (options?.javaScriptEnabled !== false) {
+        const newPage = context.newPage.bind(context);
+        context.newPage = async () => actingOnceTheAppIsHere(await newPage());
+      }
       return context;
     },
   };
+}
+
+/**
+ * A page the server drew is on screen before the app's scripts start (they start after its first
+ * paint), and it answers clicks and typing once the app has taken it over (`#root` loses
+ * `data-drawn`). Like a person who waits for the page to respond, `goto` and `reload` of `page`
+ * then wait for that too, when they wait for the page's load (the default) or for an idle network.
+ */
+function actingOnceTheAppIsHere(page: Page): Page {
+  const takenOver = () => page.waitForFunction(() => !document.querySelector('#root[data-drawn]'));
+  const waitsForLoad = (options?: { waitUntil?: string }) => !options?.waitUntil || options.waitUntil === 'load' || options.waitUntil === 'networkidle';
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (waitsForLoad(options)) await takenOver();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (waitsForLoad(options)) await takenOver();
+    return response;
+  };
+  return page;
 }
 
 /** An account as the tests sign it up (`signUp` of `@visualnotes/testing`). */

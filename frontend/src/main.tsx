@@ -11,6 +11,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
+import { preloadServedAnswers } from './app/api/served-answers';
 import { hasFirstPaint } from './app/first-paint';
 import { router } from './app/router';
 import { connectStoreToBrowser, makeStore } from './app/store';
@@ -61,12 +62,16 @@ const routeReady = () =>
         if (!serverDrawn) window.setTimeout(resolve, FRAME_AFTER_MS);
       });
 
+// The answers the server sent with the page are stored once the page's code (which defines their
+// queries) is loaded, before the first render.
+const pageReady = () => routeReady().then(() => preloadServedAnswers(store.dispatch as (action: unknown) => unknown));
+
 // English needs nothing loaded; only another remembered language is fetched before the first render.
 if (storedLocale() === 'en') {
   void initI18n();
-  void routeReady().then(render);
+  void pageReady().then(render);
 } else {
-  void Promise.all([initI18n(), routeReady()]).then(render);
+  void Promise.all([initI18n(), pageReady()]).then(render);
 }
 
 /**
@@ -74,8 +79,11 @@ if (storedLocale() === 'en') {
  * once the page has loaded and the browser is idle, so it never competes with the first paint.
  */
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
+  const soon = () => {
     const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
     window.setTimeout(() => (window.requestIdleCallback ? window.requestIdleCallback(register, { timeout: 5_000 }) : register()), 3_000);
-  });
+  };
+  // on a page the server drew, this script starts after the first paint, maybe after the page's load
+  if (document.readyState === 'complete') soon();
+  else window.addEventListener('load', soon);
 }

@@ -32,6 +32,7 @@ import { HttpErrorFilter } from './common/http-error.filter';
 import { SharedRateLimiter } from './common/rate-limiter';
 import { canonicalTarget, hasEncodedNul, pathOf } from './common/request-target';
 import { LIVENESS_PATH } from './health/liveness';
+import { AFTER_PAINT_HASH } from './seo/app-shell';
 import { registerSite } from './seo/spa';
 import { JobsService } from './jobs/jobs.service';
 import { LiveHub } from './live/live.hub';
@@ -52,8 +53,9 @@ const PAGE_SECURITY_HEADERS = helmetHeaders({
     directives: {
       defaultSrc: ["'self'"],
       // The YouTube IFrame API (video summarizer player); WebAssembly (not script eval) for the
-      // canvas's font subsetting, which keeps exported SVGs small.
-      scriptSrc: ["'self'", 'https://www.youtube.com', "'wasm-unsafe-eval'"],
+      // canvas's font subsetting, which keeps exported SVGs small; the one inline script that
+      // starts the app after a drawn page's first paint, by its hash.
+      scriptSrc: ["'self'", 'https://www.youtube.com', "'wasm-unsafe-eval'", AFTER_PAINT_HASH],
       mediaSrc: ["'self'", 'blob:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

@@ -2,11 +2,15 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { getQueueToken } from '@nestjs/bullmq';
 import { Jobs, publicJobId, Queues } from '@visualnotes/contracts';
-import { createTestEnv, REPO_ROOT, type TestEnv } from '@visualnotes/testing';
+import { createTestEnv, inlineScripts, REPO_ROOT, type TestEnv } from '@visualnotes/testing';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { startBackend, type Backend } from '../../../test/support/backend';
+import { escapeHtml } from './seo/html';
 import { visitorKey } from './videos/caller';
+
+/** The API answers a page was sent with (`#page-answers`). */
+const servedAnswers = (html: string) => JSON.parse(/<script type="application\/json" id="page-answers">([^<]*)<\/script>/.exec(html)?.[1] ?? '[]') as unknown;
 
 describe('gateway', () => {
   let t: TestEnv;
@@ -125,13 +129,37 @@ describe('gateway', () => {
     const pdf = (await request(backend.http).get('/tools/pdf-summarizer').expect(200)).text;
     expect(pdf).toContain('What it does');
     expect(pdf).toContain('data-drawn');
-    // a page drawn ahead of time has its scripts fetched after its first paint's style sheets and fonts
-    expect(pdf).toMatch(/<script type="module" fetchpriority="low"/);
+    // a page drawn ahead of time starts its scripts after its first paint, with the one inline
+    // script the page's policy allows by its hash
+    expect(pdf).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+    const scripts = inlineScripts(await request(backend.http).get('/tools/pdf-summarizer').expect(200));
+    expect(scripts).toEqual([{ text: expect.stringContaining('requestAnimationFrame'), allowed: true }]);
+    expect(pdf).toMatch(/<script data-entries="\/assets\/index-[^"]+\.js" data-modules="[^"]+">[^<]+<\/script><\/body>/);
     const chinese = (await request(backend.http).get('/tools/pdf-summarizer').set('cookie', 'vn_locale=zh-CN').expect(200)).text;
     expect(chinese).not.toContain('data-drawn');
     for (const path of ['/account', '/blog', '/some/unknown/page', '/de/youtube-summarizer']) {
       expect((await request(backend.http).get(path)).text).toContain('<div id="root"></div>');
     }
+  });
+
+  it('draws the pages that show data when they are asked for, and sends the data with them', async () => {
+    const plans = (await request(backend.http).get('/api/plans').expect(200)).body as { plans: { name: string }[] };
+    const pricing = (await request(backend.http).get('/pricing').expect(200)).text;
+    // the plan cards are in the page, as the plans are now
+    expect(pricing).toMatch(/<div id="root" data-drawn>.*data-testid="plan-premium"/s);
+    for (const plan of plans.plans) expect(pricing).toContain(`<h2>${plan.name}</h2>`);
+    expect(servedAnswers(pricing)).toEqual([{ endpointName: 'getPlans', value: plans }]);
+
+    const [first] = (await request(backend.http).get('/api/blog?lang=en').expect(200)).body as { slug: string }[];
+    const article = (await request(backend.http).get(`/api/blog/${first.slug}?lang=en`).expect(200)).body as { title: string; html: string };
+    const page = (await request(backend.http).get(`/blog/${first.slug}`).expect(200)).text;
+    expect(page).toMatch(/<div id="root" data-drawn>.*data-testid="article-body"/s);
+    expect(page).toContain(`<h1>${escapeHtml(article.title)}</h1>`);
+    expect(servedAnswers(page)).toEqual([{ endpointName: 'blogArticle', arg: { slug: first.slug, lang: 'en' }, value: article }]);
+    expect(inlineScripts(await request(backend.http).get(`/blog/${first.slug}`))).toEqual([{ text: expect.any(String), allowed: true }]);
+    // the same page again comes from what was drawn, an unknown article is not drawn
+    expect((await request(backend.http).get(`/blog/${first.slug}`).expect(200)).text).toBe(page);
+    expect((await request(backend.http).get('/blog/no-such-article').expect(404)).text).toContain('<div id="root"></div>');
   });
 
   it('serves built assets with 200 and a long, immutable cache header', async () => {

@@ -106,3 +106,14 @@ export const CAPABILITY_COMBINATIONS: readonly Capabilities[] = [false, true].fl
 /** The name of a combination, by which a page drawn ahead of time is found. */
 export const capabilityKey = (c: Capabilities): string =>
   `${c.google_sign_in ? 'google' : 'no-google'}+${c.transcription ? 'transcription' : 'no-transcription'}`;
+
+/**
+ * An API answer the server already has when it sends a page (a blog article, the plans), written
+ * into the page (`#page-answers`) so the app starts with it instead of asking again, and so the
+ * server can draw the page with it: the front end's query `endpointName` with its argument `arg`.
+ */
+export interface ServedAnswer {
+  endpointName: 'getPlans' | 'blogArticle';
+  arg?: unknown;
+  value: unknown;
+}

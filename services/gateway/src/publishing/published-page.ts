@@ -4,17 +4,18 @@ import { publicUrl, RpcClient } from '@visualnotes/common';
 import { Patterns } from '@visualnotes/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { AppShell, scriptsAfterPaint } from '../seo/app-shell';
+import { AFTER_PAINT_HASH, AppShell, scriptsAfterPaint } from '../seo/app-shell';
 import { escapeHtml, jsonInHtml } from '../seo/html';
 
 /**
- * What a published page may do: its own scripts (the app), nothing inline, no plugins, no base
+ * What a published page may do: its own scripts (the app) and the inline one that starts them after
+ * the first paint (by its hash), no other inline script, no plugins, no base
  * or form tricks. Any site may frame it (the embed code); user content is only a sanitised SVG
  * shown through <img>, where SVG cannot run script at all.
  */
 export const PUBLISHED_PAGE_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${AFTER_PAINT_HASH}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
@@ -129,12 +130,13 @@ export class PublishedPage implements OnModuleInit {
     // the snapshot is the largest thing of the first paint: asked for first, before style sheets and scripts
     const preload = snapshot ? `<link rel="preload" as="image" href="${snapshot}" fetchpriority="high">` : '';
     const html = shell
-      ? scriptsAfterPaint(shell)
-          .replace(/<meta name="viewport"[^>]*>/i, (viewport) => `${viewport}${preload}`)
-          .replace(/<title>[\s\S]*?<\/title>/i, '')
-          .replace(/<meta name="description"[^>]*>/i, '')
-          .replace(/<\/head>/i, () => `${head}${scriptsAfterPaint(this.shell.pageHead('/p/' + id))}</head>`)
-          .replace(/<div id="root">\s*<\/div>/i, () => `<div id="root">${body}</div>`)
+      ? scriptsAfterPaint(
+          shell
+            .replace(/<meta name="viewport"[^>]*>/i, (viewport) => `${viewport}${preload}`)
+            .replace(/<title>[\s\S]*?<\/title>/i, '')
+            .replace(/<meta name="description"[^>]*>/i, '')
+            .replace(/<\/head>/i, () => `${head}${this.shell.pageHead('/p/' + id)}</head>`),
+        ).replace(/<div id="root">\s*<\/div>/i, () => `<div id="root">${body}</div>`)
       : `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${head}</head><body><div id="root">${body}</div></body></html>`;
     reply.removeHeader('x-frame-options'); // a page meant to be embedded: frame-ancestors in its policy decides
     return reply

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AppShell, scriptsAfterPaint } from './app-shell';
+import { AFTER_PAINT_SCRIPT, AppShell, scriptsAfterPaint } from './app-shell';
 
 describe('AppShell', () => {
   let dir: string;
@@ -66,13 +66,43 @@ describe('AppShell', () => {
     expect(shell.pageHead('/blog')).toBe('');
   });
 
-  it('fetches the scripts of a page the server drew at low priority, and nothing else', () => {
-    const head =
-      '<script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/react.js">' +
-      '<link rel="modulepreload" fetchpriority="high" href="/assets/x.js"><link rel="stylesheet" href="/assets/index-1.css"><script type="application/json">{}</script>';
-    expect(scriptsAfterPaint(head)).toBe(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react.js">' +
-        '<link rel="modulepreload" fetchpriority="high" href="/assets/x.js"><link rel="stylesheet" href="/assets/index-1.css"><script type="application/json">{}</script>',
+  it('starts the scripts of a page the server drew after its first paint, and leaves everything else where it is', () => {
+    const page =
+      '<head><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/react.js">' +
+      '<link rel="stylesheet" href="/assets/index-1.css"><link rel="modulepreload" crossorigin href="/assets/page.js"><link rel="modulepreload" crossorigin href="/assets/react.js">' +
+      '<script type="application/json">{}</script></head><body><div id="root"></div></body>';
+    expect(scriptsAfterPaint(page)).toBe(
+      '<head><link rel="stylesheet" href="/assets/index-1.css"><script type="application/json">{}</script></head><body><div id="root"></div>' +
+        `<script data-entries="/assets/index-1.js" data-modules="/assets/react.js /assets/page.js">${AFTER_PAINT_SCRIPT}</script></body>`,
     );
+    // a page without the app's scripts is left as it is
+    const other = '<head><link rel="modulepreload" href="/x.js"></head><body></body>';
+    expect(scriptsAfterPaint(other)).toBe(other);
+  });
+
+  it('starts the scripts once the first frame is drawn, each once, preloads first', () => {
+    const appended: { tag: string; src?: string; href?: string; rel?: string }[] = [];
+    const frames: (() => void)[] = [];
+    const timers: (() => void)[] = [];
+    const loader = { getAttribute: (name: string) => ({ 'data-entries': '/assets/index-1.js', 'data-modules': '/assets/a.js /assets/b.js' })[name] ?? null };
+    const document = {
+      currentScript: loader,
+      head: { appendChild: (node: (typeof appended)[number]) => appended.push(node) },
+      createElement: (tag: string) => ({ tag }),
+    };
+    new Function('document', 'requestAnimationFrame', 'setTimeout', AFTER_PAINT_SCRIPT)(
+      document,
+      (f: () => void) => frames.push(f),
+      (f: () => void) => timers.push(f),
+    );
+    expect(appended).toEqual([]);
+    frames.forEach((f) => f());
+    timers.forEach((f) => f());
+    timers.splice(0).forEach((f) => f());
+    expect(appended.map((n) => [n.tag, n.rel ?? '', n.href ?? n.src])).toEqual([
+      ['link', 'modulepreload', '/assets/a.js'],
+      ['link', 'modulepreload', '/assets/b.js'],
+      ['script', '', '/assets/index-1.js'],
+    ]);
   });
 });

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { capabilityKey, type Capabilities } from '@visualnotes/contracts';
 import type { GatewayConfig } from '../config';
+import { escapeHtml } from './html';
 import { pageModules } from './page-modules';
 
 /** Where the built front end is: FRONTEND_DIST, else the repository's frontend/dist. */
@@ -24,13 +26,42 @@ interface Prerendered {
   html: string[];
 }
 
+/** The app's module scripts and module preloads, as Vite's build and `AppShell.pageHead` write them. */
+const MODULE_TAG = /<script type="module"[^>]*?\ssrc="([^"]+)"[^>]*><\/script>|<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>/g;
+
 /**
- * The app's scripts in `html` (the entry and the modules it preloads) fetched at low priority: for a
- * page the server already drew, whose first paint needs none of them, so that on a slow line its
- * style sheets, fonts and pictures come first. Other pages need their scripts to show anything.
+ * Starts the scripts named in its own `data-modules` (preloaded) and `data-entries` (run) once the
+ * frame being drawn is on screen, or after a second in a tab that draws nothing (opened in the
+ * background). Inline, so it costs no request; the pages' policy allows exactly this text by its
+ * hash (`AFTER_PAINT_HASH`).
+ */
+export const AFTER_PAINT_SCRIPT =
+  '(function(d){var s=d.currentScript,on=0;function add(name,make){(s.getAttribute(name)||"").split(" ").forEach(function(u){if(u)d.head.appendChild(make(u))})}' +
+  'function start(){if(on)return;on=1;add("data-modules",function(u){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;return l});' +
+  'add("data-entries",function(u){var e=d.createElement("script");e.type="module";e.crossOrigin="";e.src=u;return e})}' +
+  'requestAnimationFrame(function(){setTimeout(start)});setTimeout(start,1e3)})(document)';
+
+/** The Content-Security-Policy source that allows `AFTER_PAINT_SCRIPT` (and no other inline script). */
+export const AFTER_PAINT_HASH = `'sha256-${createHash('sha256').update(AFTER_PAINT_SCRIPT).digest('base64')}'`;
+
+/**
+ * For a page the server already drew, whose first paint needs no script: the app's scripts in
+ * `html` (the entry and the modules it preloads) are started by `AFTER_PAINT_SCRIPT`, at the end of
+ * the page, once that paint is on screen, instead of with the HTML, so that on a slow line the
+ * page's style sheets, fonts and pictures have the line to themselves. Other pages need their
+ * scripts to show anything.
  */
 export function scriptsAfterPaint(html: string): string {
-  return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
+  const entries: string[] = [];
+  const modules: string[] = [];
+  const rest = html.replace(MODULE_TAG, (_tag, src: string | undefined, href: string | undefined) => {
+    if (src) entries.push(src);
+    else if (href && !modules.includes(href)) modules.push(href);
+    return '';
+  });
+  if (!entries.length) return html;
+  const loader = `<script data-entries="${escapeHtml(entries.join(' '))}" data-modules="${escapeHtml(modules.join(' '))}">${AFTER_PAINT_SCRIPT}</script>`;
+  return rest.replace(/<\/body>/i, () => `${loader}</body>`);
 }
 
 /** A file read again at most once a second, and parsed again only when it changed. */

@@ -16,13 +16,17 @@ import {
   type RpcPattern,
   type RpcRequest,
   type RpcResponse,
+  type ServedAnswer,
 } from '@visualnotes/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import type { HeadMeta } from './html';
 import { blogArticlePath, blogListPath } from './rss';
 
-/** What the gateway answers for a page path: the head tags, the status, or a redirect. */
-export type ResolvedPage = { status: 200 | 404; meta: HeadMeta } | { redirect: string };
+/**
+ * What the gateway answers for a page path: the head tags, the status and the API answers the page
+ * shows that were looked up on the way (sent with the page), or a redirect.
+ */
+export type ResolvedPage = { status: 200 | 404; meta: HeadMeta; answers?: ServedAnswer[] } | { redirect: string };
 
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -63,13 +67,14 @@ export class PageMetaService {
     const fixed = STATIC_PAGES[path];
     if (fixed) {
       if (path === '/blog') return this.blogList(url.searchParams.get('lang'));
-      return this.page(path, {
+      const page = this.page(path, {
         title: fullTitle(fixed.title),
         description: fixed.description,
         lang: htmlLang,
         noindex: fixed.indexable === false,
         alternates: path === '/' ? this.homeAlternates() : this.sectionAlternates(path.slice(1)),
       });
+      return path === '/pricing' ? { ...page, answers: await this.plans() } : page;
     }
 
     const [first, second, third] = segments;
@@ -114,6 +119,12 @@ export class PageMetaService {
       }
     }
     return this.notFound(path);
+  }
+
+  /** The plans as `GET /api/plans` answers them, for the pricing page; none when they could not be had in time. */
+  private async plans(): Promise<ServedAnswer[]> {
+    const found = await this.lookup(Patterns.license.plans, {});
+    return found.ok ? [{ endpointName: 'getPlans', value: found.value }] : [];
   }
 
   private page(path: string, meta: Partial<HeadMeta> & Pick<HeadMeta, 'title' | 'description' | 'lang'>, status: 200 | 404 = 200): ResolvedPage {
@@ -186,7 +197,7 @@ export class PageMetaService {
     const found = await this.lookup(Patterns.publish.blogGet, { slug, lang });
     if (found.ok === false) return found.missing ? this.notFound(path) : this.generic(path, lang);
     const article = found.value;
-    return this.page(blogArticlePath(slug, lang), {
+    const page = this.page(blogArticlePath(slug, lang), {
       title: fullTitle(article.title),
       description: article.excerpt,
       lang,
@@ -198,6 +209,7 @@ export class PageMetaService {
         ...article.translations.map((l) => ({ hreflang: l, href: this.baseUrl + blogArticlePath(slug, l) })),
       ],
     });
+    return { ...page, answers: [{ endpointName: 'blogArticle', arg: { slug, lang }, value: article }] };
   }
 
   private async template(id: string): Promise<ResolvedPage> {

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { PageDrawer } from './page-drawer';
 import { PageMetaService } from './page-meta.service';
 import { SitemapService } from './sitemap.service';
 
-/** Head tags of the served pages, sitemap.xml and robots.txt. */
+/** Head tags of the served pages, pages drawn with their data, sitemap.xml and robots.txt. */
 @Module({
-  providers: [PageMetaService, SitemapService],
-  exports: [PageMetaService, SitemapService],
+  providers: [PageMetaService, PageDrawer, SitemapService],
+  exports: [PageMetaService, PageDrawer, SitemapService],
 })
 export class SeoModule {}

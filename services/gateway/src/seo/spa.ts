@@ -1,10 +1,11 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { SITE_NAME, UI_LOCALE_STORAGE_KEY, type Capabilities } from '@visualnotes/contracts';
+import { SITE_NAME, UI_LOCALE_STORAGE_KEY, type Capabilities, type ServedAnswer } from '@visualnotes/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config';
 import { CapabilitiesService } from '../capabilities/capabilities.service';
 import { AppShell, frontendDist, scriptsAfterPaint } from './app-shell';
 import { jsonInHtml, pathOf, renderIndex, withPageBody, withPageHead } from './html';
+import { PageDrawer } from './page-drawer';
 import { PageMetaService } from './page-meta.service';
 import { SitemapService } from './sitemap.service';
 
@@ -26,6 +27,11 @@ function uiLang(request: FastifyRequest): string | undefined {
  */
 export function capabilitiesTag(capabilities: Capabilities | null): string {
   return capabilities ? `<script type="application/json" id="site-capabilities">${jsonInHtml(capabilities)}</script>` : '';
+}
+
+/** The API answers looked up for the page, written into it: the app starts with them instead of asking again. */
+export function answersTag(answers: ServedAnswer[] | undefined): string {
+  return answers?.length ? `<script type="application/json" id="page-answers">${jsonInHtml(answers)}</script>` : '';
 }
 
 /**
@@ -67,6 +73,7 @@ export function registerSite(app: NestFastifyApplication, config: GatewayConfig,
   });
   const pages = app.get(PageMetaService);
   const capabilities = app.get(CapabilitiesService);
+  const drawer = app.get(PageDrawer);
   const sendSpa: SendSpa = async (reply, request) => {
     const page = await pages.resolve(request.url, uiLang(request));
     if (reply.sent) return;
@@ -76,9 +83,12 @@ export function registerSite(app: NestFastifyApplication, config: GatewayConfig,
       return reply.status(503).header('retry-after', '5').send({ statusCode: 503, message: 'The site is being updated; please reload in a moment' });
     const path = pathOf(request.url);
     const offered = capabilities.known();
-    // An English page the build drew ahead of time is sent drawn: painted before any script runs.
-    const body = page.status === 200 && page.meta.lang === 'en' && offered ? shell.pageBody(path, offered) : null;
-    const head = shell.pageHead(path) + capabilitiesTag(offered);
+    // An English page is sent drawn, painted before any script runs: drawn here with the data it
+    // shows (an article, the plans), else as the build drew it ahead of time.
+    const drawable = page.status === 200 && page.meta.lang === 'en' && offered;
+    const body = drawable ? (page.answers?.length && (await drawer.draw(path, offered, page.answers))) || shell.pageBody(path, offered) : null;
+    if (reply.sent) return;
+    const head = shell.pageHead(path) + capabilitiesTag(offered) + answersTag(page.answers);
     const served = withPageHead(renderIndex(html, page.meta, SITE_NAME), head);
     return reply
       .status(page.status)
