@@ -160,6 +160,9 @@ describe('gateway', () => {
     // the same page again comes from what was drawn, an unknown article is not drawn
     expect((await request(backend.http).get(`/blog/${first.slug}`).expect(200)).text).toBe(page);
     expect((await request(backend.http).get('/blog/no-such-article').expect(404)).text).toContain('<div id="root"></div>');
+    // a visitor who chose Chinese for the site gets the article drawn by the browser, in their language's frame
+    const chinese = (await request(backend.http).get(`/blog/${first.slug}`).set('cookie', 'vn_locale=zh-CN').expect(200)).text;
+    expect(chinese).toContain('<div id="root"></div>');
   });
 
   it('serves built assets with 200 and a long, immutable cache header', async () => {

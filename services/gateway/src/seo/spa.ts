@@ -85,7 +85,8 @@ export function registerSite(app: NestFastifyApplication, config: GatewayConfig,
     const offered = capabilities.known();
     // An English page is sent drawn, painted before any script runs: drawn here with the data it
     // shows (an article, the plans), else as the build drew it ahead of time.
-    const drawable = page.status === 200 && page.meta.lang === 'en' && offered;
+    // (A page in English for a visitor who chose Chinese for the site is drawn by the browser.)
+    const drawable = page.status === 200 && page.meta.lang === 'en' && uiLang(request) !== 'zh-CN' && offered;
     const body = drawable ? (page.answers?.length && (await drawer.draw(path, offered, page.answers))) || shell.pageBody(path, offered) : null;
     if (reply.sent) return;
     const head = shell.pageHead(path) + capabilitiesTag(offered) + answersTag(page.answers);
