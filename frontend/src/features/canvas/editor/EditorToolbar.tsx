@@ -1,27 +1,19 @@
 import type { LivePeer, ProjectRole } from '@visualnotes/contracts';
-import { useRef, type RefObject } from 'react';
+import { useRef } from 'react';
 import { Button } from '../../../components/Button/Button';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from '../canvas.module.css';
 import { EXCALIDRAW_FILE_ACCEPT } from '../create-project';
 import type { LiveStatus } from '../live';
-import type { ProjectSync } from '../sync';
 import { LivePeers } from './LivePeers';
 import { MoreMenu } from './MoreMenu';
-import { ProjectHeading } from './ProjectHeading';
-import type { SaveState } from './useAutosave';
+import { ProjectHeading, type ProjectHeadingProps } from './ProjectHeading';
 import type { useBoardActions } from './useBoardActions';
 
 /** The editor's dialogs a toolbar item opens. */
 export type ModalName = 'publish' | 'share' | 'template' | 'stats' | 'history' | 'export';
 
-interface Props {
-  title: string;
-  onTitle: (title: string) => void;
-  sync: RefObject<ProjectSync | null>;
-  status: SaveState;
-  /** Nothing is saved (nor unsaved) before the scene is in the editor. */
-  sceneShown: boolean;
+interface Props extends ProjectHeadingProps {
   live: { status: LiveStatus; peers: LivePeer[] };
   role: ProjectRole;
   /** Where the project came from: null while it loads; offline when from this device only. */

@@ -21,7 +21,7 @@ function statusText({ status, message, picture }: SaveState): string {
   return STATUS_TEXT[status];
 }
 
-interface Props {
+export interface ProjectHeadingProps {
   title: string;
   onTitle: (title: string) => void;
   sync: RefObject<ProjectSync | null>;
@@ -31,7 +31,7 @@ interface Props {
 }
 
 /** The project's title (renamed on leaving the field) and its save status; on a phone the status goes under the title. */
-export function ProjectHeading({ title, onTitle, sync, status, sceneShown }: Props) {
+export function ProjectHeading({ title, onTitle, sync, status, sceneShown }: ProjectHeadingProps) {
   const { t } = useTranslation();
   return (
     <div className={styles.heading}>
