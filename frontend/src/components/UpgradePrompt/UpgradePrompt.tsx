@@ -1,6 +1,7 @@
 import { useTranslation } from '../../i18n/i18n';
 import { Messages } from '@visualnotes/contracts';
 import { msg } from '../../i18n/msg';
+import { buttonClass } from '../Button/Button';
 import styles from './UpgradePrompt.module.css';
 
 export type UpgradeReason = 'general' | 'long-document' | 'no-transcription';
@@ -26,7 +27,7 @@ export function UpgradePrompt({ reason = 'general', onClose }: { reason?: Upgrad
       <strong>{t(text.title)}</strong>
       <p>{t(text.body)}</p>
       <div className={styles.actions}>
-        <a className={styles.cta} href="/pricing">
+        <a className={buttonClass('primary', 'lg', styles.cta)} href="/pricing">
           {t('See plans')}
         </a>
         {onClose && (

@@ -1,6 +1,7 @@
 import { Messages } from '@visualnotes/contracts';
 import { useTranslation } from '../../i18n/i18n';
 import { formatDate } from '../../i18n/format';
+import { buttonClass } from '../../components/Button/Button';
 import styles from './documents.module.css';
 
 /** When the free allowance starts again: the first day of next month (counted per calendar month, UTC). */
@@ -19,7 +20,7 @@ export function AllowanceUsedPrompt({ limit }: { limit: number | null }) {
       </strong>
       <p>{t(Messages.monthlySummariesUsed)}.</p>
       <p className={styles.muted}>{t('Your free summaries start again on {{date}}.', { date: nextReset() })}</p>
-      <a className={styles.cta} href="/pricing">
+      <a className={buttonClass('primary', 'lg')} href="/pricing">
         {t('See Premium plans')}
       </a>
     </aside>

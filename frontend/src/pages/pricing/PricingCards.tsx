@@ -1,6 +1,7 @@
 import { useTranslation } from '../../i18n/i18n';
 import type { DesktopTier, LicensePlan, PlansView, PlanView, Product } from '@visualnotes/contracts';
 import { useState } from 'react';
+import { Button, buttonClass } from '../../components/Button/Button';
 import styles from './PricingPage.module.css';
 import { msg } from '../../i18n/msg';
 import { hasSession } from '../../app/api/tokens';
@@ -63,14 +64,14 @@ export function PricingCard({ plan, currency, period, checkout, busy, onBuy }: C
         ))}
       </ul>
       {plan.id === 'free' ? (
-        <a className={styles.buy} href="/account">
+        <a className={buttonClass('primary', 'lg')} href="/account">
           {/* someone signed in already has the free plan */}
           {hasSession() ? t('Your account') : t('Start for free')}
         </a>
       ) : checkout ? (
-        <button className={styles.buy} type="button" disabled={busy} onClick={() => onBuy(plan.id as Product, plan.tiers ? tier : undefined, shown)}>
+        <Button variant="primary" size="lg" busy={busy} onClick={() => onBuy(plan.id as Product, plan.tiers ? tier : undefined, shown)}>
           {t('Buy {{plan}}', { plan: t(plan.name) })}
-        </button>
+        </Button>
       ) : (
         <p className={styles.howToBuy} data-testid="how-to-buy">
           <strong>{t('How to buy {{plan}}', { plan: t(plan.name) })}</strong>
