@@ -25,6 +25,7 @@ export class PageDrawer implements OnModuleDestroy {
   readonly file: string;
   private pool?: LimitedThreadPool<DrawTask, string | null>;
   private readonly drawn = new Map<string, Promise<string | null>>();
+  private checked?: { at: number; mtime: number | null };
 
   constructor(@Inject(GATEWAY_CONFIG) config: Pick<GatewayConfig, 'FRONTEND_DIST'>) {
     this.file = join(frontendDist(config), 'prerender/render.cjs');
@@ -32,9 +33,10 @@ export class PageDrawer implements OnModuleDestroy {
 
   /** The HTML inside `#root` of `path` showing `answers`; null when it could not be drawn (the browser then draws it). */
   draw(path: string, capabilities: Capabilities, answers: ServedAnswer[]): Promise<string | null> {
-    if (!existsSync(this.file)) return Promise.resolve(null);
+    const built = this.builtAt();
+    if (built === null) return Promise.resolve(null);
     const key = createHash('sha256')
-      .update(JSON.stringify([statSync(this.file).mtimeMs, path, capabilities, answers]))
+      .update(JSON.stringify([built, path, capabilities, answers]))
       .digest('base64url');
     let page = this.drawn.get(key);
     if (page) this.drawn.delete(key);
@@ -42,6 +44,13 @@ export class PageDrawer implements OnModuleDestroy {
     this.drawn.set(key, page);
     if (this.drawn.size > KEPT) this.drawn.delete(this.drawn.keys().next().value!);
     return page;
+  }
+
+  /** When the drawing code was built (null: not built), looked at again at most once a second. */
+  private builtAt(): number | null {
+    if (this.checked && Date.now() - this.checked.at < 1_000) return this.checked.mtime;
+    this.checked = { at: Date.now(), mtime: existsSync(this.file) ? statSync(this.file).mtimeMs : null };
+    return this.checked.mtime;
   }
 
   private async run(task: DrawTask, key: string): Promise<string | null> {

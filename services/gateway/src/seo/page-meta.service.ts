@@ -32,6 +32,8 @@ const ID = /^[A-Za-z0-9_-]{1,128}$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Looking something up for the head tags must never make a page slow: past this, generic tags. */
 const LOOKUP_TIMEOUT_MS = 1_500;
+/** How long the plans sent with the pricing page are kept before they are asked for again. */
+const PLANS_KEPT_MS = 60_000;
 
 const isBlogLang = (value: unknown): value is BlogLang => (BLOG_LANGS as readonly unknown[]).includes(value);
 const isoOf = (lang: string) => LANDING_LOCALES.find((l) => l.code === lang)?.iso ?? (lang === 'en' ? 'en-US' : lang);
@@ -45,6 +47,8 @@ const fullTitle = (name: string) => (name === SITE_NAME ? name : `${name} | ${SI
 export class PageMetaService {
   private readonly logger = new Logger(PageMetaService.name);
   readonly baseUrl: string;
+  private keptPlans?: { at: number; answers: ServedAnswer[] };
+  private askingPlans?: Promise<ServedAnswer[]>;
 
   constructor(
     private readonly rpc: RpcClient,
@@ -121,10 +125,21 @@ export class PageMetaService {
     return this.notFound(path);
   }
 
-  /** The plans as `GET /api/plans` answers them, for the pricing page; none when they could not be had in time. */
-  private async plans(): Promise<ServedAnswer[]> {
-    const found = await this.lookup(Patterns.license.plans, {});
-    return found.ok ? [{ endpointName: 'getPlans', value: found.value }] : [];
+  /**
+   * The plans as `GET /api/plans` answers them, for the pricing page; none when they could not be
+   * had in time. Kept for a minute; older ones are sent while newer ones are asked for, so only
+   * the first visitor after a start waits for the license service.
+   */
+  private plans(): Promise<ServedAnswer[]> {
+    const kept = this.keptPlans;
+    if (kept && Date.now() - kept.at < PLANS_KEPT_MS) return Promise.resolve(kept.answers);
+    this.askingPlans ??= this.lookup(Patterns.license.plans, {})
+      .then((found) => {
+        if (found.ok) this.keptPlans = { at: Date.now(), answers: [{ endpointName: 'getPlans', value: found.value }] };
+        return this.keptPlans?.answers ?? [];
+      })
+      .finally(() => (this.askingPlans = undefined));
+    return kept ? Promise.resolve(kept.answers) : this.askingPlans;
   }
 
   private page(path: string, meta: Partial<HeadMeta> & Pick<HeadMeta, 'title' | 'description' | 'lang'>, status: 200 | 404 = 200): ResolvedPage {
