@@ -39,7 +39,8 @@ export function useDocumentSummary() {
   if (poll !== inProgress) setPoll(inProgress);
   // Reading and summarizing are two jobs one after the other: the summary names the one at work.
   const job = useJobProgress(summary.data?.job_id ?? jobId, () => void summary.refetch());
-  const progress = useShownProgress(summary.data?.job_id ?? jobId, summary.data?.status ?? '', job, summary.data?.progress);
+  // one summary's bar, through its reading and its summarizing job, only rises within each phase
+  const progress = useShownProgress(summaryId, summary.data?.status ?? '', job, summary.data?.progress);
   const busy = fileState.isLoading || textState.isLoading;
   // a request of this page that a reload cut off: looked for in the list until it shows up
   const [pending, setPending] = useState<PendingSummary | null>(() => (summaryId ? null : readPending()));

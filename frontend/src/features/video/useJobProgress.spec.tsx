@@ -35,4 +35,22 @@ describe('the progress shown for a job', () => {
     rerender({ job: 'summary', phase: 'summarizing', event: event(40), polled: 0 });
     expect(result.current).toBe(40);
   });
+
+  it('keeps what it showed when the page is mounted again, for the same work and phase', () => {
+    const first = renderHook((p: Props) => useShownProgress(p.job, p.phase, p.event, p.polled), {
+      initialProps: { job: 'doc-1', phase: 'reading', event: event(50), polled: 0 } as Props,
+    });
+    expect(first.result.current).toBe(50);
+    first.unmount();
+    // mounted again, its events not connected yet and its own figure older: still 50, then on
+    const again = renderHook((p: Props) => useShownProgress(p.job, p.phase, p.event, p.polled), {
+      initialProps: { job: 'doc-1', phase: 'reading', event: null, polled: 0 } as Props,
+    });
+    expect(again.result.current).toBe(50);
+    again.rerender({ job: 'doc-1', phase: 'reading', event: event(59), polled: 5 });
+    expect(again.result.current).toBe(59);
+    // another document starts from its own figure
+    again.rerender({ job: 'doc-2', phase: 'reading', event: null, polled: 0 });
+    expect(again.result.current).toBe(0);
+  });
 });

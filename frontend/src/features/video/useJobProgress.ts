@@ -83,20 +83,27 @@ export function useJobProgress(jobId: string | null | undefined, onDone: () => v
   return useEventStream<JobStatus>(jobId ? `jobs/${encodeURIComponent(jobId)}/events` : null, (s) => s.state === 'completed' || s.state === 'failed', onDone);
 }
 
+/** The highest percentage shown so far per piece of work and phase, kept beyond one mounting of the page. */
+const shown = new Map<string, number>();
+/** Pieces of work remembered (the oldest are forgotten first). */
+const SHOWN_KEPT = 50;
+
 /**
- * The percentage to show for the work of job `jobId` in its `phase` (reading, summarizing…): its
- * job's latest event, else `polled` (the work's own figure, read with the page), and never lower
- * than what was shown before in the same job and phase. The two sources are written one after the
- * other, so either may briefly lag the other; the bar must not step back when the other one shows.
+ * The percentage to show for a piece of work (`workId`: a job, or a document summary through its
+ * reading and summarizing jobs) in its `phase` (reading, summarizing…): its job's latest event,
+ * else `polled` (the work's own figure, read with the page), and never lower than what was shown
+ * before for the same work and phase, even by an earlier mounting of the page. The two sources are
+ * written one after the other, so either may briefly lag the other; the bar must not step back
+ * when the other one shows. A new piece of work or phase starts from its own figure.
  */
-export function useShownProgress(jobId: string | null | undefined, phase: string, job: JobStatus | null, polled: number | undefined): number {
-  const key = `${jobId ?? ''}:${phase}`;
+export function useShownProgress(workId: string | null | undefined, phase: string, job: JobStatus | null, polled: number | undefined): number {
+  const key = `${workId ?? ''}:${phase}`;
   const value = job?.progress ?? polled ?? 0;
-  const [held, setHeld] = useState({ key, value });
-  if (held.key !== key || value > held.value) {
-    // a new job or phase starts from its own figure; a rise is kept (React's derived-state pattern)
-    setHeld({ key, value });
-    return value;
-  }
-  return held.value;
+  const before = shown.get(key);
+  if (before !== undefined && before >= value) return before;
+  // a rise is kept (the same figure for the same inputs, however often React renders)
+  shown.delete(key);
+  shown.set(key, value);
+  if (shown.size > SHOWN_KEPT) shown.delete(shown.keys().next().value!);
+  return value;
 }
