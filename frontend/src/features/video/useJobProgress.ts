@@ -97,8 +97,10 @@ const SHOWN_KEPT = 50;
  * when the other one shows. A new piece of work or phase starts from its own figure.
  */
 export function useShownProgress(workId: string | null | undefined, phase: string, job: JobStatus | null, polled: number | undefined): number {
-  const key = `${workId ?? ''}:${phase}`;
   const value = job?.progress ?? polled ?? 0;
+  // no work named (nothing running): nothing to hold
+  if (!workId) return value;
+  const key = `${workId}:${phase}`;
   const before = shown.get(key);
   if (before !== undefined && before >= value) return before;
   // a rise is kept (the same figure for the same inputs, however often React renders)
