@@ -72,11 +72,27 @@ describe('routes', () => {
   });
 });
 
+/** Counts the page's layout shift not caused by input, from its first frame (see `layoutShift`). */
+async function countLayoutShift(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!e.hadRecentInput) (window as unknown as { shifts: number }).shifts += e.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+
 describe('pages drawn ahead of time', () => {
   it.each([
     ['/tools/youtube-summarizer', 'YouTube Summarizer', 'What it does'],
     ['/tools/pdf-summarizer', 'PDF Summarizer', 'What it does'],
     ['/', 'Think, create and publish on a canvas', 'Use cases'],
+    // drawn by the gateway with the data they show: the plans, the article
+    ['/pricing', 'Plans and pricing', 'Premium'],
+    [ARTICLE, 'How to summarize a YouTube video (and keep the notes)', '1. Paste the link'],
   ])('%s shows its content, styled, before any script runs', async (path, title, section) => {
     const { page } = await open({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
     expect((await page.goto(appUrl(path)))?.status()).toBe(200);
@@ -115,20 +131,31 @@ describe('pages drawn ahead of time', () => {
     page.on('pageerror', (e) => errors.push(String(e)));
     // (an answer with an error status is logged by the browser: the import's answer here is one)
     page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()));
-    await page.addInitScript(() => {
-      (window as unknown as { shifts: number }).shifts = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!e.hadRecentInput) (window as unknown as { shifts: number }).shifts += e.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await countLayoutShift(page);
     await page.goto(appUrl('/tools/youtube-summarizer'), { waitUntil: 'networkidle' });
     // the form answers once the app runs: a link to summarize without an account asks to log in
     await page.getByRole('textbox').first().fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await page.getByRole('button', { name: 'Summarize' }).click();
     await page.getByTestId('import-error').waitFor();
-    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.02);
+    expect(await layoutShift(page)).toBeLessThan(0.02);
+    expect(errors).toEqual([]);
+  });
+
+  it.each([
+    ['/pricing', '/api/plans'],
+    [ARTICLE, `/api${ARTICLE}`],
+  ])('%s is taken over with the data it was drawn with: no request for it, no shift, no error', async (path, api) => {
+    const { page } = await open();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await countLayoutShift(page);
+    await page.goto(appUrl(path), { waitUntil: 'networkidle' });
+    await h1(page).waitFor();
+    expect(asked).not.toContain(api);
+    expect(await layoutShift(page)).toBeLessThan(0.02);
     expect(errors).toEqual([]);
   });
 });
