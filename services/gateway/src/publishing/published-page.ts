@@ -5,7 +5,7 @@ import { Patterns } from '@visualnotes/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { AFTER_PAINT_HASH, AppShell, scriptsAfterPaint } from '../seo/app-shell';
-import { escapeHtml, jsonInHtml } from '../seo/html';
+import { escapeHtml, jsonInHtml, withPageBody } from '../seo/html';
 
 /**
  * What a published page may do: its own scripts (the app) and the inline one that starts them after
@@ -130,13 +130,16 @@ export class PublishedPage implements OnModuleInit {
     // the snapshot is the largest thing of the first paint: asked for first, before style sheets and scripts
     const preload = snapshot ? `<link rel="preload" as="image" href="${snapshot}" fetchpriority="high">` : '';
     const html = shell
-      ? scriptsAfterPaint(
-          shell
-            .replace(/<meta name="viewport"[^>]*>/i, (viewport) => `${viewport}${preload}`)
-            .replace(/<title>[\s\S]*?<\/title>/i, '')
-            .replace(/<meta name="description"[^>]*>/i, '')
-            .replace(/<\/head>/i, () => `${head}${this.shell.pageHead('/p/' + id)}</head>`),
-        ).replace(/<div id="root">\s*<\/div>/i, () => `<div id="root">${body}</div>`)
+      ? withPageBody(
+          scriptsAfterPaint(
+            shell
+              .replace(/<meta name="viewport"[^>]*>/i, (viewport) => `${viewport}${preload}`)
+              .replace(/<title>[\s\S]*?<\/title>/i, '')
+              .replace(/<meta name="description"[^>]*>/i, '')
+              .replace(/<\/head>/i, () => `${head}${this.shell.pageHead('/p/' + id)}</head>`),
+          ),
+          body,
+        )
       : `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${head}</head><body><div id="root">${body}</div></body></html>`;
     reply.removeHeader('x-frame-options'); // a page meant to be embedded: frame-ancestors in its policy decides
     return reply

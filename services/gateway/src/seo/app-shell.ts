@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { capabilityKey, type Capabilities } from '@visualnotes/contracts';
 import type { GatewayConfig } from '../config';
 import { escapeHtml } from './html';
-import { pageModules } from './page-modules';
+import { pageModule } from './page-modules';
 
 /** Where the built front end is: FRONTEND_DIST, else the repository's frontend/dist. */
 export function frontendDist(config: Pick<GatewayConfig, 'FRONTEND_DIST'>): string {
@@ -133,8 +133,8 @@ export class AppShell {
    */
   pageHead(path: string): string {
     const manifest = this.manifest.value();
-    const modules = pageModules(path).filter((module) => manifest?.[module]);
-    if (!manifest || !modules.length) return '';
+    const module = pageModule(path);
+    if (!manifest || !module || !manifest[module]) return '';
     const inShell = new Set<string>();
     const walk = (key: string, into: Set<string>) => {
       if (into.has(key) || !manifest[key]) return;
@@ -143,7 +143,7 @@ export class AppShell {
     };
     for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, inShell);
     const own = new Set<string>();
-    for (const module of modules) walk(module, own);
+    walk(module, own);
     const scripts: string[] = [];
     const styles = new Set<string>();
     for (const key of own) {

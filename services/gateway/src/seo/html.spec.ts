@@ -43,5 +43,7 @@ describe('withPageBody', () => {
   it('leaves a page without an empty root element alone', () => {
     const other = SHELL.replace('<div id="root"></div>', '<div id="app"></div>');
     expect(withPageBody(other, '<main></main>')).toBe(other);
+    // nothing drawn (a board that is not there): the root stays empty and unmarked
+    expect(withPageBody(SHELL, '')).toBe(SHELL);
   });
 });

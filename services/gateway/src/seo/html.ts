@@ -59,9 +59,9 @@ export function pathOf(url: string): string {
   return (url.split(/[?#]/)[0].replace(/\/+$/, '') || '/').replace(/\/{2,}/g, '/');
 }
 
-/** Puts a page drawn ahead of time inside the app's root element (the app mounts over it). */
+/** Puts a page the server drew inside the app's root element (the app mounts over it); nothing drawn leaves the root empty. */
 export function withPageBody(indexHtml: string, body: string): string {
-  return indexHtml.replace(/<div id="root"><\/div>/, () => `<div id="root" data-drawn>${body}</div>`);
+  return body ? indexHtml.replace(/<div id="root"><\/div>/, () => `<div id="root" data-drawn>${body}</div>`) : indexHtml;
 }
 
 /** Adds tags (the page's own script and style links) at the end of the head. */

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pageModules } from './page-modules';
+import { pageModule } from './page-modules';
 
 const FRONTEND = join(__dirname, '../../../../frontend');
 
-describe('pageModules', () => {
+describe('pageModule', () => {
   it.each([
     ['/', 'src/pages/home/home.pages.ts'],
     ['/pricing', 'src/pages/pricing/pricing.pages.ts'],
@@ -26,11 +26,11 @@ describe('pageModules', () => {
     ['/account/reset', 'src/pages/account/sign-in.pages.ts'],
     ['/refer/xyz', 'src/pages/refer/refer.pages.ts'],
   ])('%s is rendered by %s', (path, module) => {
-    expect(pageModules(path)).toEqual([module]);
+    expect(pageModule(path)).toBe(module);
   });
 
   it('preloads nothing for the editor and for paths no page renders', () => {
-    for (const path of ['/projects/abc', '/tools/offline-whiteboard', '/no-such-page', '/a/b/c/d']) expect(pageModules(path)).toEqual([]);
+    for (const path of ['/projects/abc', '/tools/offline-whiteboard', '/no-such-page', '/a/b/c/d']) expect(pageModule(path)).toBeNull();
   });
 
   it('names modules the front end has and its routes load', () => {
@@ -55,7 +55,7 @@ describe('pageModules', () => {
       '/share',
       '/embedTest',
     ]) {
-      const [module] = pageModules(path);
+      const module = pageModule(path)!;
       expect(existsSync(join(FRONTEND, module))).toBe(true);
       expect(routes).toContain(`import('../../${module.slice('src/'.length).replace(/\.ts$/, '')}')`);
     }

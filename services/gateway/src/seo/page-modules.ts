@@ -14,24 +14,17 @@ const TOOL_PAGES: Record<ToolPageKind, string | null> = {
 };
 
 /**
- * The front end modules (their source paths, as the build manifest names them) that render a page
+ * The front end module (its source path, as the build manifest names it) that renders a page
  * path, so the page's own scripts and style sheets can be fetched with the HTML instead of after
- * the app's script has run. Empty for the editor and for paths no page renders.
+ * the app's script has run. Null for the editor and for paths no page renders.
  */
-export function pageModules(path: string): string[] {
+export function pageModule(path: string): string | null {
   const segments = path.split('/').filter(Boolean);
-  if (segments[0] === 'tools' && segments.length === 2) {
-    const tool = SITE_TOOLS.find((t) => t.slug === segments[1]);
-    const module = tool ? TOOL_PAGES[tool.page] : pages('tools');
-    return module ? [module] : [];
+  const [first, second] = segments;
+  if (first === 'tools' && segments.length === 2) {
+    const tool = SITE_TOOLS.find((t) => t.slug === second);
+    return tool ? TOOL_PAGES[tool.page] : pages('tools');
   }
-  const module = areaModule(path);
-  return module ? [module] : [];
-}
-
-function areaModule(path: string): string | null {
-  const segments = path.split('/').filter(Boolean);
-  const [first] = segments;
   if (path === '/') return pages('home');
   if (INFO_PATHS.has(path)) return pages('info');
   if (SIGN_IN_PATHS.has(path)) return pages('account', 'sign-in');

@@ -160,7 +160,7 @@ describe('publishing, statistics, share links and templates', () => {
     expect(page.text).toContain(`<h1 dir="auto">${escaped}</h1>`);
     expect(page.text).toContain('<meta name="description" content="Costs $` and $&#39;">');
     // Nothing of the page itself was pasted into it.
-    for (const once of [/<head>/g, /<\/head>/g, /<div id="root">/g, /<!doctype/gi]) expect(page.text.match(once)).toHaveLength(1);
+    for (const once of [/<head>/g, /<\/head>/g, /<div id="root"/g, /<!doctype/gi]) expect(page.text.match(once)).toHaveLength(1);
   });
 
   it('shares a project read-only until the link is revoked', async () => {
